@@ -1,0 +1,59 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// ConsentLedger: an append-only, tamper-evident audit and consent ledger in PostgreSQL.
+///
+/// Dependency arrows point one way: LedgerCore (pure) <- LedgerPostgres <- consent-ledger.
+let package = Package(
+    name: "consent-ledger",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "LedgerCore", targets: ["LedgerCore"]),
+        .library(name: "LedgerPostgres", targets: ["LedgerPostgres"]),
+        .executable(name: "consent-ledger", targets: ["consent-ledger"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    ],
+    targets: [
+        .target(
+            name: "LedgerCore",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "LedgerPostgres",
+            dependencies: [
+                "LedgerCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            plugins: ["EmbedSQL"]
+        ),
+        .executableTarget(name: "embed-sql", path: "Sources/embed-sql"),
+        .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["embed-sql"]),
+        .executableTarget(
+            name: "consent-ledger",
+            dependencies: [
+                "LedgerCore",
+                "LedgerPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LedgerCoreTests",
+            dependencies: ["LedgerCore"]
+        ),
+        .testTarget(
+            name: "LedgerPostgresTests",
+            dependencies: ["LedgerCore", "LedgerPostgres"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

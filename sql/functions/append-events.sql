@@ -1,0 +1,240 @@
+-- ledger.append_events: the one way in. Appends a batch to a log atomically and returns each
+-- event's position and stream version.
+--
+--   p_log_id             the log (tenant); created on first append.
+--   p_events             the events, each one JSON object as text (RFC 8785 canonical when it
+--                        comes from the Swift client), with at least eventId (lowercase UUID),
+--                        stream, type, schemaVersion, occurredAt and actor.kind.
+--   p_expected_versions  NULL, or one entry per event: 'any', 'noStream', or N (the stream's
+--                        version just before this event). A mismatch raises CL001.
+--   p_idempotency_key    NULL, or a key: a batch retried with a key already seen returns the
+--                        original positions (idempotent_replay = true) and writes nothing; the
+--                        same key with different events raises CL002.
+--
+-- From psql:
+--   SELECT * FROM ledger.append_events('acme', ARRAY['{"actor":{"kind":"app"},"eventId":"...",...}']);
+--
+-- Errors (SQLSTATE): CL001 wrong expected version, CL002 idempotency key reused for a different
+-- batch, CL003 event id already stored, CL004 invalid event, CL007 invalid log id. Nothing of a
+-- refused batch is stored.
+CREATE OR REPLACE FUNCTION ledger.append_events(
+  p_log_id            text,
+  p_events            text[],
+  p_expected_versions text[] DEFAULT NULL,
+  p_idempotency_key   text   DEFAULT NULL
+) RETURNS TABLE ("position" bigint, event_id uuid, stream text, stream_version bigint,
+                 idempotent_replay boolean)
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = ledger, pg_temp
+SET client_min_messages = warning
+AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_count     integer := coalesce(cardinality(p_events), 0);
+  v_head      bigint;
+  v_chain     bytea;
+  v_now       timestamptz;
+  v_recorded  text;
+  v_digest    bytea;
+  v_batch     ledger.batches%ROWTYPE;
+  v_bad       record;
+BEGIN
+  IF p_log_id IS NULL OR p_log_id !~ '^[a-z0-9][a-z0-9._-]{0,62}$' THEN
+    RAISE EXCEPTION USING ERRCODE = 'CL007',
+      MESSAGE = format('invalid log id %L', p_log_id),
+      HINT = 'A log id is 1 to 63 characters of a-z, 0-9, ".", "_" and "-", starting with a letter or digit.';
+  END IF;
+  IF v_count = 0 THEN
+    RAISE EXCEPTION USING ERRCODE = 'CL004', MESSAGE = 'the batch is empty',
+      HINT = 'Pass at least one event.';
+  END IF;
+  IF p_expected_versions IS NOT NULL AND cardinality(p_expected_versions) <> v_count THEN
+    RAISE EXCEPTION USING ERRCODE = 'CL004',
+      MESSAGE = format('%s events but %s expected versions', v_count, cardinality(p_expected_versions)),
+      HINT = 'Give one expected version per event (''any'' where there is no condition), or NULL.';
+  END IF;
+  IF array_position(p_events, NULL) IS NOT NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'CL004',
+      MESSAGE = format('event %s of the batch is NULL', array_position(p_events, NULL)),
+      HINT = 'Every element must be a JSON object.';
+  END IF;
+
+  -- Lock the log's head: appends to one log serialize here, so positions are gapless and commit
+  -- in position order.
+  SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain
+    FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
+  IF NOT FOUND THEN
+    INSERT INTO ledger.logs (log_id) VALUES (p_log_id) ON CONFLICT DO NOTHING;
+    SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain
+      FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
+  END IF;
+
+  -- Idempotency: a batch already appended under this key is answered from the ledger.
+  v_digest := sha256(convert_to(array_to_string(p_events, E'\n'), 'UTF8'));
+  IF p_idempotency_key IS NOT NULL THEN
+    SELECT * INTO v_batch FROM ledger.batches b
+     WHERE b.log_id = p_log_id AND b.idempotency_key = p_idempotency_key;
+    IF FOUND THEN
+      IF v_batch.request_digest <> v_digest THEN
+        RAISE EXCEPTION USING ERRCODE = 'CL002',
+          MESSAGE = format('idempotency key %L was already used in log %s for a different batch (positions %s to %s)',
+                           p_idempotency_key, p_log_id, v_batch.first_position,
+                           v_batch.first_position + v_batch.event_count - 1),
+          HINT = 'Use a new idempotency key for a new batch; reuse a key only to retry the very same events.';
+      END IF;
+      RETURN QUERY
+        SELECT e.position, e.event_id, e.stream, e.stream_version, true
+          FROM ledger.events e
+         WHERE e.log_id = p_log_id
+           AND e.position BETWEEN v_batch.first_position AND v_batch.first_position + v_batch.event_count - 1
+         ORDER BY e.position;
+      RETURN;
+    END IF;
+  END IF;
+
+  -- Stage the batch: parse each event once.
+  CREATE TEMP TABLE IF NOT EXISTS append_staging (
+    ord bigint, body text, doc jsonb, occurred_at timestamptz, expected text
+  ) ON COMMIT DELETE ROWS;
+  DELETE FROM pg_temp.append_staging;
+  BEGIN
+    INSERT INTO pg_temp.append_staging (ord, body, doc, occurred_at, expected)
+    SELECT u.ord, u.body, u.body::jsonb, (u.body::jsonb->>'occurredAt')::timestamptz,
+           coalesce(p_expected_versions[u.ord], 'any')
+      FROM unnest(p_events) WITH ORDINALITY AS u(body, ord);
+  EXCEPTION WHEN data_exception THEN
+    SELECT f.ord, f.problem INTO v_bad FROM ledger.first_unparsable_event(p_events) f;
+    IF NOT FOUND THEN
+      RAISE;
+    END IF;
+    RAISE EXCEPTION USING ERRCODE = 'CL004',
+      MESSAGE = format('event %s of the batch: %s', v_bad.ord, v_bad.problem),
+      DETAIL = format('batch_index=%s', v_bad.ord),
+      HINT = 'Each element must be one JSON object with occurredAt as an RFC 3339 timestamp.';
+  END;
+
+  -- Required fields, in the form the columns need them.
+  SELECT s.ord, s.problem INTO v_bad FROM (
+    SELECT st.ord, CASE
+      WHEN jsonb_typeof(st.doc) <> 'object' THEN 'the event is not a JSON object'
+      WHEN octet_length(st.body) > 65536 THEN format('the event is %s bytes; the limit is 65536', octet_length(st.body))
+      WHEN coalesce(st.doc->>'eventId', '') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+        THEN 'eventId must be a lowercase UUID string'
+      WHEN jsonb_typeof(st.doc->'stream') IS DISTINCT FROM 'string' OR st.doc->>'stream' !~ '^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$'
+        THEN 'stream must be a string of 1 to 200 characters of A-Z, a-z, 0-9, ".", "_", ":" and "-"'
+      WHEN jsonb_typeof(st.doc->'type') IS DISTINCT FROM 'string' OR st.doc->>'type' !~ '^[A-Z][A-Za-z0-9]{0,63}$'
+        THEN 'type must be an event type name such as AgeRangeShared'
+      WHEN jsonb_typeof(st.doc->'schemaVersion') IS DISTINCT FROM 'number' OR st.doc->>'schemaVersion' !~ '^[1-9][0-9]{0,5}$'
+        THEN 'schemaVersion must be a positive integer'
+      WHEN jsonb_typeof(st.doc->'occurredAt') IS DISTINCT FROM 'string'
+        OR st.doc->>'occurredAt' !~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$'
+        THEN 'occurredAt must be an RFC 3339 timestamp such as 2026-11-22T10:15:00Z'
+      WHEN jsonb_typeof(st.doc->'actor'->'kind') IS DISTINCT FROM 'string'
+        THEN 'actor.kind must be a string'
+      WHEN st.expected !~ '^(any|noStream|[0-9]{1,18})$'
+        THEN format('expected version %L is not any, noStream or a stream version', st.expected)
+    END AS problem
+    FROM pg_temp.append_staging st
+  ) s WHERE s.problem IS NOT NULL ORDER BY s.ord LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'CL004',
+      MESSAGE = format('event %s of the batch: %s', v_bad.ord, v_bad.problem),
+      DETAIL = format('batch_index=%s', v_bad.ord),
+      HINT = 'Fix that event and send the whole batch again; nothing of it was stored.';
+  END IF;
+
+  -- Event ids are unique in a log: within the batch and against what is stored.
+  SELECT d.ord, d.event_id, d.stored_at INTO v_bad FROM (
+    SELECT st.ord, (st.doc->>'eventId')::uuid AS event_id,
+           (SELECT e.position FROM ledger.events e
+             WHERE e.log_id = p_log_id AND e.event_id = (st.doc->>'eventId')::uuid) AS stored_at,
+           count(*) OVER (PARTITION BY st.doc->>'eventId') AS copies
+      FROM pg_temp.append_staging st
+  ) d WHERE d.stored_at IS NOT NULL OR d.copies > 1 ORDER BY d.ord LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'CL003',
+      MESSAGE = CASE WHEN v_bad.stored_at IS NOT NULL
+        THEN format('event %s of the batch: eventId %s is already stored in log %s at position %s',
+                    v_bad.ord, v_bad.event_id, p_log_id, v_bad.stored_at)
+        ELSE format('event %s of the batch: eventId %s appears more than once in the batch', v_bad.ord, v_bad.event_id)
+      END,
+      DETAIL = format('batch_index=%s', v_bad.ord),
+      HINT = 'Give every event a new UUID; to retry a batch safely, send it again with the same idempotency key.';
+  END IF;
+
+  -- Stream versions, and the expected-version conditions.
+  v_now := clock_timestamp();
+  v_recorded := to_char(v_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+  CREATE TEMP TABLE IF NOT EXISTS append_numbered (
+    ord bigint, pos bigint, stream text, stream_version bigint, expected text
+  ) ON COMMIT DELETE ROWS;
+  DELETE FROM pg_temp.append_numbered;
+  INSERT INTO pg_temp.append_numbered
+  SELECT st.ord, v_head + st.ord, st.doc->>'stream',
+         cur.version + row_number() OVER (PARTITION BY st.doc->>'stream' ORDER BY st.ord),
+         st.expected
+    FROM pg_temp.append_staging st
+    JOIN (SELECT s.stream,
+                 coalesce((SELECT max(e.stream_version) FROM ledger.events e
+                            WHERE e.log_id = p_log_id AND e.stream = s.stream), 0) AS version
+            FROM (SELECT DISTINCT x.doc->>'stream' AS stream FROM pg_temp.append_staging x) s
+         ) cur ON cur.stream = st.doc->>'stream';
+
+  SELECT n.ord, n.stream, n.stream_version, n.expected INTO v_bad
+    FROM pg_temp.append_numbered n
+   WHERE n.expected <> 'any'
+     AND n.stream_version - 1 <> CASE WHEN n.expected = 'noStream' THEN 0 ELSE n.expected::bigint END
+   ORDER BY n.ord LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'CL001',
+      MESSAGE = format('Wrong expected version: event %s of the batch expected stream %s %s, but it is %s',
+                       v_bad.ord, v_bad.stream,
+                       CASE WHEN v_bad.expected = 'noStream' THEN 'not to exist'
+                            ELSE 'to be at version ' || v_bad.expected END,
+                       CASE WHEN v_bad.stream_version = 1 THEN 'empty'
+                            ELSE 'at version ' || (v_bad.stream_version - 1) END),
+      DETAIL = format('batch_index=%s stream=%s current_version=%s', v_bad.ord, v_bad.stream, v_bad.stream_version - 1),
+      HINT = 'Another writer appended to the stream first. Read the stream, decide again, and retry with the new version.';
+  END IF;
+
+  -- Build each record, hash it, chain it, store it. The statement trigger
+  -- ledger.check_appended_events checks every hash again and moves the head.
+  INSERT INTO ledger.events (log_id, position, event_id, stream, stream_version, type, schema_version,
+                             occurred_at, recorded_at, subject, actor_kind, actor_id, correlation_id,
+                             causation_id, idempotency_key, record, leaf_hash, chain_hash)
+  SELECT p_log_id, r.pos, r.event_id, r.stream, r.stream_version, r.type, r.schema_version,
+         r.occurred_at, v_now, r.subject, r.actor_kind, r.actor_id, r.correlation_id,
+         r.causation_id, p_idempotency_key, r.record, r.leaf_hash,
+         ledger.chain_hashes(v_chain, r.leaf_hash) OVER (ORDER BY r.pos ROWS UNBOUNDED PRECEDING)
+    FROM (
+      SELECT x.*, sha256('\x00'::bytea || x.record) AS leaf_hash
+        FROM (
+          SELECT n.pos, n.stream, n.stream_version,
+                 (st.doc->>'eventId')::uuid AS event_id,
+                 st.doc->>'type' AS type,
+                 (st.doc->>'schemaVersion')::integer AS schema_version,
+                 st.occurred_at,
+                 st.doc->>'subject' AS subject,
+                 st.doc->'actor'->>'kind' AS actor_kind,
+                 st.doc->'actor'->>'id' AS actor_id,
+                 st.doc->>'correlationId' AS correlation_id,
+                 st.doc->>'causationId' AS causation_id,
+                 convert_to('{"event":' || st.body || ',"log":"' || p_log_id || '","position":' || n.pos
+                            || ',"recordedAt":"' || v_recorded || '","streamVersion":' || n.stream_version
+                            || '}', 'UTF8') AS record
+            FROM pg_temp.append_staging st JOIN pg_temp.append_numbered n ON n.ord = st.ord
+        ) x
+    ) r
+   ORDER BY r.pos;
+
+  IF p_idempotency_key IS NOT NULL THEN
+    INSERT INTO ledger.batches (log_id, idempotency_key, first_position, event_count, request_digest, appended_at)
+    VALUES (p_log_id, p_idempotency_key, v_head + 1, v_count, v_digest, v_now);
+  END IF;
+
+  RETURN QUERY
+    SELECT n.pos, (st.doc->>'eventId')::uuid, n.stream, n.stream_version, false
+      FROM pg_temp.append_staging st JOIN pg_temp.append_numbered n ON n.ord = st.ord
+     ORDER BY n.pos;
+END
+$fn$;

@@ -1,0 +1,58 @@
+-- Trigger function (AFTER INSERT ... FOR EACH STATEMENT on ledger.events): whoever inserted the
+-- rows (the append function, the owner through psql, COPY), each one must
+--   * follow its predecessor: position = previous position + 1 (the log's head for the first);
+--   * have leaf_hash  = sha256(0x00 || record);
+--   * have chain_hash = sha256(previous chain_hash || leaf_hash).
+-- A row that fails aborts the whole statement. Then the log's head moves to the newest row.
+CREATE OR REPLACE FUNCTION ledger.check_appended_events() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  bad record;
+BEGIN
+  -- Serialize with appends: lock the head of every log touched, in a fixed order.
+  PERFORM 1 FROM ledger.logs
+   WHERE log_id IN (SELECT DISTINCT a.log_id FROM appended a)
+   ORDER BY log_id
+   FOR UPDATE;
+
+  SELECT c.log_id, c.position, c.problem INTO bad
+  FROM (
+    SELECT o.log_id, o.position,
+      CASE
+        WHEN o.position <> coalesce(o.prev_position, o.head_position) + 1 THEN
+          format('position %s does not follow position %s', o.position,
+                 coalesce(o.prev_position, o.head_position))
+        WHEN o.leaf_hash <> sha256('\x00'::bytea || o.record) THEN
+          'leaf_hash is not sha256(0x00 || record)'
+        WHEN o.chain_hash <> sha256(coalesce(o.prev_chain, o.head_chain_hash) || o.leaf_hash) THEN
+          'chain_hash is not sha256(previous chain_hash || leaf_hash)'
+      END AS problem
+    FROM (
+      SELECT a.log_id, a.position, a.record, a.leaf_hash, a.chain_hash,
+             lag(a.position)   OVER w AS prev_position,
+             lag(a.chain_hash) OVER w AS prev_chain,
+             l.head_position, l.head_chain_hash
+      FROM appended a JOIN ledger.logs l ON l.log_id = a.log_id
+      WINDOW w AS (PARTITION BY a.log_id ORDER BY a.position)
+    ) o
+  ) c
+  WHERE c.problem IS NOT NULL
+  ORDER BY c.log_id, c.position
+  LIMIT 1;
+
+  IF FOUND THEN
+    RAISE EXCEPTION USING
+      ERRCODE = 'CL006',
+      MESSAGE = format('refused event at log %s position %s: %s', bad.log_id, bad.position, bad.problem),
+      HINT = 'Append through ledger.append_events, which computes positions and hashes; '
+          || 'a row written by hand must carry exactly those values.';
+  END IF;
+
+  UPDATE ledger.logs l
+     SET head_position = n.position, head_chain_hash = n.chain_hash
+    FROM (SELECT DISTINCT ON (a.log_id) a.log_id, a.position, a.chain_hash
+            FROM appended a ORDER BY a.log_id, a.position DESC) n
+   WHERE l.log_id = n.log_id;
+  RETURN NULL;
+END
+$fn$;

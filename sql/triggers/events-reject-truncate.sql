@@ -1,0 +1,3 @@
+CREATE OR REPLACE TRIGGER events_reject_truncate
+  BEFORE TRUNCATE ON ledger.events
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger.reject_mutation();

@@ -1,0 +1,54 @@
+/// The door that birth dates, birth years and exact ages never get through (EVENTS.md: "Never
+/// accepted: a birth date, a birth year or an exact age"). Age assurance exists so that apps
+/// learn an age *range* and nothing more; a ledger that stored birth dates would defeat it.
+///
+/// The check looks at every key of the event, at any depth, after folding case and dropping
+/// `_` and `-`, against a fixed list of names. Age *ranges* (`lowerBound`, `upperBound`,
+/// `ageLower`, `ageUpper`, `ageGates`) are what the frameworks return and pass.
+public enum ForbiddenPersonalData {
+    /// Folded key names that carry a birth date or year.
+    public static let birthDateKeys: Set<String> = [
+        "birthdate", "dateofbirth", "dob", "birthday", "birthyear", "yearofbirth", "birthmonth",
+        "born", "bornon", "birth",
+    ]
+    /// Folded key names that carry an exact age.
+    public static let exactAgeKeys: Set<String> = [
+        "age", "exactage", "currentage", "ageinyears", "ageyears", "userage", "childage",
+        "subjectage", "personage", "declaredage", "realage",
+    ]
+
+    /// The first forbidden field in `value`, as a JSON path (`payload.child.birthDate`), with
+    /// what it is; `nil` when there is none.
+    public static func firstViolation(in value: JSONValue, path: String = "") -> (path: String, kind: String)? {
+        switch value {
+        case .object(let members):
+            for key in members.keys.sorted() {
+                let childPath = path.isEmpty ? key : path + "." + key
+                let folded = String(key.lowercased().filter { $0 != "_" && $0 != "-" })
+                if birthDateKeys.contains(folded) { return (childPath, "a birth date or birth year") }
+                if exactAgeKeys.contains(folded) { return (childPath, "an exact age") }
+                if let found = firstViolation(in: members[key]!, path: childPath) { return found }
+            }
+            return nil
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let found = firstViolation(in: element, path: "\(path)[\(index)]") { return found }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Throws ``LedgerError/Code-swift.struct/forbiddenPersonalData`` when `value` carries one.
+    public static func check(_ value: JSONValue) throws(LedgerError) {
+        guard let (path, kind) = firstViolation(in: value) else { return }
+        throw LedgerError(
+            .forbiddenPersonalData,
+            "\(kind) is never accepted; nothing of this batch was stored",
+            field: path,
+            hint: "Send the age range the platform returned (lowerBound/upperBound, ageLower/ageUpper) "
+                + "and drop \(path). The ledger refuses birth dates, birth years and exact ages."
+        )
+    }
+}

@@ -1,0 +1,65 @@
+/// The record the ledger hashes for each event: the RFC 8785 canonical JSON object
+///
+/// ```json
+/// {"event":{…the event as submitted…},"log":"acme","position":42,
+///  "recordedAt":"2026-11-22T10:15:00.123456Z","streamVersion":3}
+/// ```
+///
+/// `ledger.append_events` builds it in PostgreSQL (the keys are already in RFC 8785 order, and the
+/// event is canonical), so the position, the ledger's clock and the stream version are sealed by
+/// the hash along with the event. This type builds the same bytes in Swift, for tests and
+/// verification, and reads a stored record back.
+public struct LedgerRecord: Sendable, Equatable {
+    /// The event as submitted (without write conditions).
+    public var event: JSONValue
+    /// The log (tenant) id.
+    public var log: String
+    /// The position in the log, from 1.
+    public var position: Int64
+    /// The ledger's clock when appended: UTC, microseconds, `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
+    public var recordedAt: String
+    /// The version of the event's stream after it, from 1.
+    public var streamVersion: Int64
+
+    /// Creates a record.
+    public init(event: JSONValue, log: String, position: Int64, recordedAt: String, streamVersion: Int64) {
+        self.event = event
+        self.log = log
+        self.position = position
+        self.recordedAt = recordedAt
+        self.streamVersion = streamVersion
+    }
+
+    /// The canonical bytes (what is hashed).
+    public var canonicalBytes: [UInt8] {
+        CanonicalJSON.encode(.object([
+            "event": event,
+            "log": .string(log),
+            "position": .number(Double(position)),
+            "recordedAt": .string(recordedAt),
+            "streamVersion": .number(Double(streamVersion)),
+        ]))
+    }
+
+    /// Reads stored record bytes.
+    ///
+    /// - Throws: a description of what is wrong with them.
+    public init(parsing bytes: [UInt8]) throws(LedgerError) {
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes) } catch {
+            throw LedgerError(.integrityFailure, "the record is not valid JSON: \(error)")
+        }
+        guard case .object(let members) = json, members.count == 5,
+              let event = members["event"], case .object = event,
+              case .string(let log)? = members["log"],
+              case .number(let position)? = members["position"],
+              case .string(let recordedAt)? = members["recordedAt"],
+              case .number(let streamVersion)? = members["streamVersion"]
+        else {
+            throw LedgerError(.integrityFailure,
+                              "the record is not {event, log, position, recordedAt, streamVersion}")
+        }
+        self.init(event: event, log: log, position: Int64(position), recordedAt: recordedAt,
+                  streamVersion: Int64(streamVersion))
+    }
+}

@@ -1,0 +1,50 @@
+import LedgerCore
+import NIOSSL
+import PostgresNIO
+
+/// Where and as whom to connect, in a form both PostgresNIO configurations are made from.
+public struct ConnectionSettings: Sendable, Equatable {
+    /// The socket file, for a Unix-socket connection.
+    public var socketPath: String?
+    /// The host, for a TCP connection.
+    public var host: String?
+    /// The TCP port.
+    public var port: Int
+    /// The user name.
+    public var username: String
+    /// The password, if any.
+    public var password: String?
+    /// The database.
+    public var database: String
+    /// Whether TLS is required (TCP only).
+    public var requireTLS: Bool
+
+    /// The same settings against another database.
+    public func with(database: String) -> ConnectionSettings {
+        var copy = self
+        copy.database = database
+        return copy
+    }
+
+    /// The pool's configuration.
+    public var clientConfiguration: PostgresClient.Configuration {
+        if let socketPath {
+            return .init(unixSocketPath: socketPath, username: username, password: password, database: database)
+        }
+        return .init(host: host ?? "localhost", port: port, username: username, password: password, database: database,
+                     tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
+    }
+
+    /// A single connection's configuration.
+    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        if let socketPath {
+            return .init(unixSocketPath: socketPath, username: username, password: password, database: database)
+        }
+        let tls: PostgresConnection.Configuration.TLS =
+            requireTLS ? .require(try NIOSSLContext(configuration: .makeClientConfiguration())) : .disable
+        return .init(host: host ?? "localhost", port: port, username: username, password: password, database: database, tls: tls)
+    }
+
+    /// `user@where/database`, for messages.
+    public var displayName: String { "\(username)@\(socketPath ?? "\(host ?? "localhost"):\(port)")/\(database)" }
+}

@@ -1,0 +1,66 @@
+import LedgerCore
+import PostgresNIO
+
+/// Turns PostgreSQL's errors into ``LedgerError``s that say what to do.
+///
+/// The ledger's own SQL raises SQLSTATEs of class `CL` (see sql/functions/append-events.sql):
+/// CL001 wrong expected version, CL002 idempotency key reused, CL003 duplicate event id,
+/// CL004 invalid event, CL005 append-only violation, CL006 refused hashes, CL007 invalid log id.
+public enum DatabaseErrors {
+    /// The batch index (1-based) named in the error's detail (`batch_index=3`), if any.
+    public static func batchIndex(of error: PSQLError) -> Int? {
+        guard let detail = error.serverInfo?[.detail],
+              let range = detail.range(of: "batch_index=") else { return nil }
+        return Int(detail[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// Translates an error raised by a query.
+    public static func translate(_ error: PSQLError) -> Error {
+        guard let info = error.serverInfo, let state = info[.sqlState] else {
+            return LedgerError(.databaseUnavailable, "the database connection failed: \(String(reflecting: error))",
+                               hint: "Check that the server is running and reachable.")
+        }
+        let message = info[.message] ?? "database error"
+        let hint = info[.hint]
+        let code: LedgerError.Code
+        switch state {
+        case "CL001": code = .wrongExpectedVersion
+        case "CL002": code = .idempotencyKeyReused
+        case "CL003": code = .duplicateEventId
+        case "CL004": code = .invalidField
+        case "CL005", "CL006": code = .immutabilityViolation
+        case "CL007": code = .invalidLogId
+        case "42501":
+            return LedgerError(.immutabilityViolation, message,
+                               hint: "This role may only read and call ledger.append_events.")
+        case "3F000", "42P01", "42883":
+            return LedgerError(.schemaMissing, "the database has no ledger schema (\(message))",
+                               hint: "Run `consent-ledger migrate` first.")
+        default:
+            return LedgerError(.databaseError, "\(message) (SQLSTATE \(state))", hint: hint)
+        }
+        return LedgerError(code, message, hint: hint)
+    }
+
+    /// Translates an error raised while connecting.
+    public static func translateConnect(_ error: PSQLError, settings: ConnectionSettings) -> Error {
+        if let info = error.serverInfo, let state = info[.sqlState] {
+            let message = info[.message] ?? "connection refused"
+            switch state {
+            case "3D000":
+                return LedgerError(.schemaMissing, "\(message) at \(settings.displayName)",
+                                   hint: "Run `consent-ledger migrate` first: it creates the ledger's roles and schema.")
+            case "28000" where message.contains("consent_ledger"):
+                return LedgerError(.schemaMissing, "\(message) at \(settings.displayName)",
+                                   hint: "Run `consent-ledger migrate` first: it creates the ledger's roles and schema.")
+            case "28P01", "28000":
+                return LedgerError(.databaseUnavailable, "\(message) at \(settings.displayName)",
+                                   hint: "Check the user name and password in the database URL.")
+            default:
+                return LedgerError(.databaseUnavailable, "\(message) (SQLSTATE \(state)) at \(settings.displayName)")
+            }
+        }
+        return LedgerError(.databaseUnavailable, "cannot connect to \(settings.displayName): \(String(reflecting: error.underlying ?? error))",
+                           hint: "Check that PostgreSQL is running there (for the embedded database: consent-ledger db status).")
+    }
+}

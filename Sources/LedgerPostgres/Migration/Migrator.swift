@@ -1,0 +1,91 @@
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// Applies the ledger schema (sql/, in manifest order) to a database.
+///
+/// Every file is re-runnable, and the whole manifest runs in one transaction under an advisory
+/// lock, so migrating twice, or from two processes at once, is safe, and a failure leaves the
+/// database as it was. A database whose recorded schema version is newer than this build's is
+/// refused: an older binary must not "downgrade" a schema it does not understand.
+///
+/// Needs a role that may create roles and schemas (the embedded cluster's superuser, or an
+/// administrator on an external server).
+public struct Migrator: Sendable {
+    /// What a migration did.
+    public struct Outcome: Sendable, Equatable {
+        /// The version before (nil: the database had no ledger schema).
+        public var previousVersion: Int?
+        /// The version now.
+        public var version: Int
+        /// How many files were applied.
+        public var filesApplied: Int
+    }
+
+    /// The pool (connected as an administrator).
+    public let client: PostgresClient
+    /// The schema to apply.
+    public let manifest: SchemaManifest
+    let logger: Logger
+
+    /// Creates a migrator for the embedded schema.
+    public init(client: PostgresClient, manifest: SchemaManifest? = nil, logger: Logger = Logger(label: "consent-ledger.migrate")) throws {
+        self.client = client
+        self.manifest = try manifest ?? SchemaManifest.embedded()
+        self.logger = logger
+    }
+
+    /// The schema version recorded in the database, or nil when it has no ledger schema.
+    public func currentVersion() async throws -> Int? {
+        try await client.withConnection { connection in
+            try await Self.recordedVersion(on: connection, logger: logger)
+        }
+    }
+
+    /// Applies the schema.
+    public func migrate() async throws -> Outcome {
+        try await client.withConnection { connection in
+            _ = try await connection.query("BEGIN", logger: logger)
+            do {
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(hashtext('consent_ledger.migrate'))", logger: logger)
+                let previous = try await Self.recordedVersion(on: connection, logger: logger)
+                if let previous, previous > manifest.version {
+                    throw LedgerError(.schemaTooNew,
+                                      "the database's ledger schema is version \(previous), newer than version \(manifest.version) that this build knows",
+                                      hint: "Use a consent-ledger build at least as new as the one that migrated this database.")
+                }
+                for file in manifest.files {
+                    do {
+                        for statement in SQLScript.statements(in: file.sql) {
+                            _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                        }
+                    } catch let error as PSQLError {
+                        let message = error.serverInfo?[.message] ?? String(reflecting: error)
+                        throw LedgerError(.databaseError, "applying sql/\(file.path) failed: \(message)",
+                                          hint: "Nothing was changed (the migration runs in one transaction).")
+                    }
+                }
+                if previous != manifest.version {
+                    _ = try await connection.query(
+                        "INSERT INTO ledger.schema_version (version, software) VALUES (\(manifest.version), \(LedgerSoftware.name))",
+                        logger: logger)
+                }
+                _ = try await connection.query("COMMIT", logger: logger)
+                return Outcome(previousVersion: previous, version: manifest.version, filesApplied: manifest.files.count)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    static func recordedVersion(on connection: PostgresConnection, logger: Logger) async throws -> Int? {
+        let exists = try await connection.query("SELECT to_regclass('ledger.schema_version') IS NOT NULL", logger: logger)
+        var present = false
+        for try await value in exists.decode(Bool.self) { present = value }
+        guard present else { return nil }
+        let rows = try await connection.query("SELECT max(version) FROM ledger.schema_version", logger: logger)
+        for try await value in rows.decode(Int?.self) { return value }
+        return nil
+    }
+}

@@ -1,0 +1,25 @@
+/// What `append` stored (or, for a retried batch, had already stored).
+public struct AppendResult: Sendable, Equatable {
+    /// One appended event.
+    public struct Appended: Sendable, Equatable {
+        /// Its position in the log.
+        public var position: Int64
+        /// Its event id.
+        public var eventId: String
+        /// Its stream.
+        public var stream: String
+        /// The stream's version after it.
+        public var streamVersion: Int64
+    }
+
+    /// The events, in position order.
+    public var events: [Appended]
+    /// True when the idempotency key had been seen: nothing was written, and `events` are the
+    /// positions the original append gave.
+    public var idempotentReplay: Bool
+
+    /// The first position, if any.
+    public var firstPosition: Int64? { events.first?.position }
+    /// The last position, if any.
+    public var lastPosition: Int64? { events.last?.position }
+}

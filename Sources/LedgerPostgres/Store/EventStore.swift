@@ -1,0 +1,145 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// The ledger's events in PostgreSQL: append a batch, read a log or a stream, read a head.
+///
+/// Appends go through `ledger.append_events` (sql/functions/append-events.sql), which locks the
+/// log's head, checks expected versions and idempotency, assigns gapless positions and builds,
+/// hashes and chains each record; a statement trigger checks every hash again. One call is one
+/// transaction: the batch is stored whole or not at all.
+///
+/// ```swift
+/// let store = EventStore(client: client)
+/// let result = try await store.append(log: "acme", events: inputs, idempotencyKey: "import-2026-11-22")
+/// try await store.read(log: "acme", after: 0, limit: 100) { event in print(event.position) }
+/// ```
+public struct EventStore: Sendable {
+    /// The pool.
+    public let client: PostgresClient
+    /// Where queries log.
+    public let logger: Logger
+
+    /// Creates a store over a running client.
+    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.store")) {
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Appends `events` to `log` as one atomic batch.
+    ///
+    /// - Parameter idempotencyKey: a batch retried with the same key returns the original
+    ///   positions and writes nothing. `nil` uses the SHA-256 of the batch's canonical events,
+    ///   so that sending the very same batch twice never stores it twice.
+    /// - Throws: ``LedgerError`` (`wrong-expected-version`, `duplicate-event-id`,
+    ///   `idempotency-key-reused`, `invalid-field`, …). A batch-level error names the batch index
+    ///   (1-based) in ``LedgerError/line``; the caller maps it to its input line.
+    public func append(log: String, events: [EventInput], idempotencyKey: String? = nil) async throws -> AppendResult {
+        guard !events.isEmpty else {
+            throw LedgerError(.invalidRequest, "the batch is empty", hint: "Send at least one event.")
+        }
+        let bodies = events.map(\.canonicalText)
+        let expected = events.map(\.expectedVersion.sqlText)
+        let key = idempotencyKey ?? Self.defaultIdempotencyKey(for: events)
+        do {
+            let rows = try await client.query(
+                "SELECT position, event_id, stream, stream_version, idempotent_replay FROM ledger.append_events(\(log), \(bodies), \(expected), \(key))",
+                logger: logger)
+            var appended: [AppendResult.Appended] = []
+            appended.reserveCapacity(events.count)
+            var replay = false
+            for try await (position, eventId, stream, version, isReplay) in rows.decode((Int64, UUID, String, Int64, Bool).self) {
+                appended.append(.init(position: position, eventId: eventId.uuidString.lowercased(), stream: stream, streamVersion: version))
+                replay = isReplay
+            }
+            return AppendResult(events: appended, idempotentReplay: replay)
+        } catch let error as PSQLError {
+            var translated = DatabaseErrors.translate(error)
+            if var ledgerError = translated as? LedgerError, let index = DatabaseErrors.batchIndex(of: error) {
+                ledgerError.line = index
+                translated = ledgerError
+            }
+            throw translated
+        }
+    }
+
+    /// `sha256:<hex>` of the batch's canonical events, one per line: the key used when the caller
+    /// gives none.
+    public static func defaultIdempotencyKey(for events: [EventInput]) -> String {
+        var bytes: [UInt8] = []
+        for (index, event) in events.enumerated() {
+            if index > 0 { bytes.append(0x0A) }
+            bytes += event.canonicalBytes
+        }
+        return "sha256:" + LedgerHash.hex(LedgerHash.sha256(bytes))
+    }
+
+    /// The head of `log`, or nil when there is no such log.
+    public func head(log: String) async throws -> LogHead? {
+        let rows = try await client.query(
+            "SELECT log_id, head_position, head_chain_hash, created_at FROM ledger.logs WHERE log_id = \(log)", logger: logger)
+        for try await (id, position, chain, created) in rows.decode((String, Int64, Data, Date).self) {
+            return LogHead(log: id, position: position, chainHash: Array(chain), createdAt: created)
+        }
+        return nil
+    }
+
+    /// Every log's head, by log id.
+    public func logs() async throws -> [LogHead] {
+        let rows = try await client.query(
+            "SELECT log_id, head_position, head_chain_hash, created_at FROM ledger.logs ORDER BY log_id", logger: logger)
+        var heads: [LogHead] = []
+        for try await (id, position, chain, created) in rows.decode((String, Int64, Data, Date).self) {
+            heads.append(LogHead(log: id, position: position, chainHash: Array(chain), createdAt: created))
+        }
+        return heads
+    }
+
+    /// The head of `log`, or a `log-not-found` error listing the logs there are.
+    public func requireHead(log: String) async throws -> LogHead {
+        if let head = try await head(log: log) { return head }
+        let known = try await logs().map(\.log)
+        throw LedgerError(.logNotFound, "there is no log named \(log)",
+                          hint: known.isEmpty ? "The database has no logs yet; append to create one."
+                                              : "Logs here: \(known.joined(separator: ", ")).")
+    }
+
+    /// Streams the events of `log` after position `after`, in position order, to `body`, at most
+    /// `limit` of them, only stream `stream` when given. Rows arrive with back-pressure: memory
+    /// stays constant however long the log.
+    public func read(log: String, after: Int64 = 0, limit: Int64? = nil, stream: String? = nil,
+                     _ body: (StoredEvent) async throws -> Void) async throws {
+        let limitValue = limit ?? Int64.max
+        let rows: PostgresRowSequence
+        if let stream {
+            rows = try await client.query("""
+                SELECT \(unescaped: Self.columns) FROM ledger.events
+                 WHERE log_id = \(log) AND stream = \(stream) AND position > \(after)
+                 ORDER BY stream_version LIMIT \(limitValue)
+                """, logger: logger)
+        } else {
+            rows = try await client.query("""
+                SELECT \(unescaped: Self.columns) FROM ledger.events
+                 WHERE log_id = \(log) AND position > \(after)
+                 ORDER BY position LIMIT \(limitValue)
+                """, logger: logger)
+        }
+        for try await row in rows {
+            try await body(try Self.decode(row))
+        }
+    }
+
+    static let columns = """
+        log_id, position, event_id::text, stream, stream_version, type,
+        to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), record, leaf_hash, chain_hash
+        """
+
+    static func decode(_ row: PostgresRow) throws -> StoredEvent {
+        let (log, position, eventId, stream, version, type, recordedAt, record, leaf, chain) =
+            try row.decode((String, Int64, String, String, Int64, String, String, ByteBuffer, ByteBuffer, ByteBuffer).self)
+        return StoredEvent(log: log, position: position, eventId: eventId, stream: stream, streamVersion: version,
+                           type: type, recordedAt: recordedAt, record: Array(buffer: record),
+                           leafHash: Array(buffer: leaf), chainHash: Array(buffer: chain))
+    }
+}

@@ -1,0 +1,53 @@
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// Recomputes every hash and link of a log, streaming it in position order in constant memory,
+/// and names the first bad position (see ``ChainVerifier`` for what is checked).
+public struct LogVerifier: Sendable {
+    /// The outcome of a verification.
+    public struct Report: Sendable, Equatable {
+        /// The log.
+        public var log: String
+        /// How many events checked out.
+        public var verifiedCount: Int64
+        /// The head the log's row claims.
+        public var headPosition: Int64
+        /// The chain hash of the last verified event.
+        public var lastChainHash: [UInt8]
+        /// Valid records that are not RFC 8785 canonical (appended by a non-canonicalizing client).
+        public var nonCanonicalCount: Int64
+        /// The first problem, or nil when everything checks.
+        public var problem: IntegrityProblem?
+        /// True when every hash and link checks.
+        public var passed: Bool { problem == nil }
+    }
+
+    /// The store to read through.
+    public let store: EventStore
+
+    /// Creates a verifier.
+    public init(store: EventStore) { self.store = store }
+
+    /// Verifies `log` from position 1 to its head; `progress` is called every `progressEvery` events.
+    public func verify(log: String, progressEvery: Int64 = 100_000,
+                       progress: (Int64, Int64) -> Void = { _, _ in }) async throws -> Report {
+        let head = try await store.requireHead(log: log)
+        var verifier = ChainVerifier(log: log)
+        var problem: IntegrityProblem?
+        do {
+            try await store.read(log: log) { row in
+                if let found = verifier.check(row) {
+                    problem = found
+                    throw StopReading()
+                }
+                if verifier.verifiedCount % progressEvery == 0 { progress(verifier.verifiedCount, head.position) }
+            }
+        } catch is StopReading {}
+        if problem == nil { problem = verifier.checkHead(position: head.position, chainHash: head.chainHash) }
+        return Report(log: log, verifiedCount: verifier.verifiedCount, headPosition: head.position,
+                      lastChainHash: verifier.lastChainHash, nonCanonicalCount: verifier.nonCanonicalCount, problem: problem)
+    }
+
+    private struct StopReading: Error {}
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import LedgerPostgres
+
+/// `consent-ledger db status`.
+struct DbStatus: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Say whether the embedded database exists and runs, and how to reach it.",
+        discussion: "Exit status: 0 running, 3 stopped, 4 not created yet (as pg_ctl status).")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let cluster = try database.embeddedCluster()
+        print("folder:  \(cluster.directory.path)")
+        print("socket:  \(cluster.socketPath)")
+        switch try cluster.status() {
+        case .notCreated:
+            print("status:  not created (any command that needs it creates it; or run `consent-ledger db start`)")
+            throw ExitCode(4)
+        case .stopped:
+            print("status:  stopped (start it with `consent-ledger db start`)")
+            throw ExitCode(3)
+        case .running(let pid):
+            print("status:  running (pid \(pid))")
+            print("psql:    psql -h \(cluster.socketDirectory) -p \(cluster.port) -U postgres \(LocalCluster.databaseName)")
+        }
+    }
+}

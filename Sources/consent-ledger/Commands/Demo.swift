@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerPostgres
+
+/// `consent-ledger demo`: the first thing to run.
+struct Demo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start the embedded database, create the schema, append a small realistic history, verify it.",
+        discussion: """
+            Appends to the log `demo`: a teen's age range shared as declared by a guardian, a PermissionKit \
+            question about a significant change and the parent's approval, and an age-rating exception \
+            approved in person. Running it again appends nothing (the batch's idempotency key is known).
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "The log to use.")
+    var log: String = "demo"
+
+    func run() async throws {
+        let target = try database.target()
+        Console.note("1. database: \(target.displayName)")
+        var stopWhenDone = false
+        if case .embedded(let cluster) = target {
+            switch try cluster.status() {
+            case .notCreated: Console.note("   creating a private PostgreSQL cluster there (first run only)"); stopWhenDone = true
+            case .stopped: stopWhenDone = true
+            case .running: break
+            }
+        }
+        try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, progress: { Console.note("   " + $0) }) { client in
+            let outcome = try await Migrator(client: client).migrate()
+            Console.note("2. schema: version \(outcome.version) (\(outcome.previousVersion == nil ? "created" : "already there; re-applied, nothing changed"))")
+        }
+        defer {
+            if stopWhenDone, case .embedded(let cluster) = target { try? cluster.stop() }
+        }
+        let events = try DemoHistory.lines.enumerated().map { index, line in
+            do { return try EventInput(line: Array(line.utf8)) } catch { throw error.at(line: index + 1) }
+        }
+        let (result, report) = try await LedgerDatabase.with(target, role: .application) { client in
+            let store = EventStore(client: client)
+            let result = try await store.append(log: log, events: events)
+            let report = try await LogVerifier(store: store).verify(log: log)
+            return (result, report)
+        }
+        if result.idempotentReplay {
+            Console.note("3. appended nothing: the demo history is already in log \(log) at positions \(result.firstPosition!)-\(result.lastPosition!) (same idempotency key, so the retry wrote nothing)")
+        } else {
+            Console.note("3. appended \(result.events.count) events to log \(log), positions \(result.firstPosition!)-\(result.lastPosition!):")
+            for (event, input) in zip(result.events, events) {
+                Console.note("   \(String(event.position).leftPad(4))  \(input.envelope.type.padding(toLength: 26, withPad: " ", startingAt: 0)) \(event.stream) v\(event.streamVersion)")
+            }
+        }
+        guard report.passed else {
+            Console.note("4. verify FAILED: \(report.problem!)")
+            throw ExitCode(1)
+        }
+        Console.note("4. verified log \(log): \(report.verifiedCount) events, every leaf hash, chain link and record checks; head chain hash \(LedgerHash.hex(report.lastChainHash))")
+        Console.note("""
+
+            Try next:
+              swift run consent-ledger events --log \(log)            # the records as hashed, with their hashes
+              swift run consent-ledger verify --log \(log)            # recompute every hash; exit 0 only if all check
+              swift run consent-ledger events --log \(log) --stream subject-\(DemoHistory.subject)
+              swift run consent-ledger append --log \(log) --file my-events.ndjson
+              swift run consent-ledger db start                      # keep the database running; prints a psql command
+            """)
+    }
+}
+
+private extension Error {
+    func at(line: Int) -> Error {
+        (self as? LedgerError).map { $0.at(line: line) } ?? self
+    }
+}
+
+private extension String {
+    func leftPad(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

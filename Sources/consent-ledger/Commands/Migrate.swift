@@ -1,0 +1,29 @@
+import ArgumentParser
+import LedgerPostgres
+
+/// `consent-ledger migrate`.
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create or update the ledger schema (roles, tables, append function, triggers).",
+        discussion: """
+            Safe to run any number of times: every statement is re-runnable, the whole schema is applied \
+            in one transaction, and a database whose schema is newer than this build is refused. On an \
+            external server, connect as a role that may create roles and schemas.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let target = try database.target()
+        let outcome = try await LedgerDatabase.with(target, role: .administrator, progress: Console.note) { client in
+            try await Migrator(client: client).migrate()
+        }
+        switch outcome.previousVersion {
+        case nil: Console.note("created the ledger schema, version \(outcome.version), in \(target.displayName)")
+        case let previous? where previous == outcome.version:
+            Console.note("the ledger schema in \(target.displayName) is at version \(outcome.version); re-applied \(outcome.filesApplied) files, nothing else to do")
+        case let previous?:
+            Console.note("migrated the ledger schema in \(target.displayName) from version \(previous) to \(outcome.version)")
+        }
+    }
+}

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerPostgres", targets: ["LedgerPostgres"]),
         .executable(name: "consent-ledger", targets: ["consent-ledger"]),
+        .executable(name: "consent-ledger-bench", targets: ["consent-ledger-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -37,6 +38,15 @@ let package = Package(
             plugins: ["EmbedSQL"]
         ),
         .executableTarget(name: "embed-sql", path: "Sources/embed-sql"),
+        .executableTarget(
+            name: "consent-ledger-bench",
+            dependencies: [
+                "LedgerCore",
+                "LedgerPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["embed-sql"]),
         .executableTarget(
             name: "consent-ledger",

@@ -25,6 +25,8 @@ public struct LocalCluster: Sendable {
     public let durable: Bool
     /// The port number, which only names the socket file (no TCP listener is opened).
     public let port: Int
+    /// Extra server settings, as `name=value` (passed as `-c name=value`).
+    public let serverSettings: [String]
 
     /// The database the ledger lives in.
     public static let databaseName = "consent_ledger"
@@ -32,10 +34,11 @@ public struct LocalCluster: Sendable {
     public static let superuser = "postgres"
 
     /// Describes a cluster in `directory`.
-    public init(directory: URL, durable: Bool = true, port: Int = 5432) {
+    public init(directory: URL, durable: Bool = true, port: Int = 5432, serverSettings: [String] = []) {
         self.directory = directory.standardizedFileURL
         self.durable = durable
         self.port = port
+        self.serverSettings = serverSettings
     }
 
     /// The data directory.
@@ -94,6 +97,7 @@ public struct LocalCluster: Sendable {
         try? FileManager.default.removeItem(atPath: socketPath + ".lock")
         let options = "-c listen_addresses='' -c unix_socket_directories='\(socketDirectory)' -c port=\(port)"
             + (durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+            + serverSettings.map { " -c \($0)" }.joined()
         let outcome = try runTool(binaries.pgCtl, ["-D", dataDirectory, "-l", logFile, "-w", "-t", "60", "-o", options, "start"])
         guard outcome.succeeded else {
             let log = (try? String(contentsOfFile: logFile, encoding: .utf8))?.split(separator: "\n").suffix(8).joined(separator: "\n") ?? ""

@@ -3,7 +3,8 @@
 /// learn an age *range* and nothing more; a ledger that stored birth dates would defeat it.
 ///
 /// The check looks at every key of the event, at any depth, after folding case and dropping
-/// `_` and `-`, against a fixed list of names. Age *ranges* (`lowerBound`, `upperBound`,
+/// everything but letters and digits (so `date_of_birth`, `Date Of Birth` and `birth.date` all
+/// fold to the same name), against a fixed list of names. Age *ranges* (`lowerBound`, `upperBound`,
 /// `ageLower`, `ageUpper`, `ageGates`) are what the frameworks return and pass.
 public enum ForbiddenPersonalData {
     /// Folded key names that carry a birth date or year.
@@ -24,7 +25,7 @@ public enum ForbiddenPersonalData {
         case .object(let members):
             for key in members.keys.sorted() {
                 let childPath = path.isEmpty ? key : path + "." + key
-                let folded = String(key.lowercased().filter { $0 != "_" && $0 != "-" })
+                let folded = String(key.lowercased().filter { $0.isLetter || $0.isNumber })
                 if birthDateKeys.contains(folded) { return (childPath, "a birth date or birth year") }
                 if exactAgeKeys.contains(folded) { return (childPath, "an exact age") }
                 if let found = firstViolation(in: members[key]!, path: childPath) { return found }

@@ -1,5 +1,8 @@
 /// Strict checks of RFC 3339 `date-time` strings (`2026-11-22T10:15:00Z`,
 /// `2026-11-22T10:15:00.123+01:00`), without Foundation's lenient parsers.
+///
+/// Stricter than RFC 3339 §5.6 in two ways, matching the SQL side (ledger.append_events):
+/// `T` and `Z` must be uppercase, and fractions have at most 9 digits (nanoseconds).
 public enum RFC3339 {
     /// Whether `text` is an RFC 3339 date-time with a real calendar date and a time zone.
     public static func isValidDateTime(_ text: String) -> Bool {

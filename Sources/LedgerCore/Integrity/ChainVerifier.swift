@@ -29,6 +29,10 @@ public struct ChainVerifier: Sendable {
 
     /// Checks the next event; returns the problem if there is one (and then stops advancing).
     public mutating func check(_ row: StoredEvent) -> IntegrityProblem? {
+        guard row.log == log else {
+            return IntegrityProblem(position: row.position, kind: .column,
+                                    detail: "column log_id is \(row.log), but the log being verified is \(log)")
+        }
         guard row.position == lastPosition + 1 else {
             return IntegrityProblem(position: row.position, kind: .gap,
                                     detail: "expected position \(lastPosition + 1) after \(lastPosition), found \(row.position)")

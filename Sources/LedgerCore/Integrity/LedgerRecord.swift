@@ -59,7 +59,16 @@ public struct LedgerRecord: Sendable, Equatable {
             throw LedgerError(.integrityFailure,
                               "the record is not {event, log, position, recordedAt, streamVersion}")
         }
-        self.init(event: event, log: log, position: Int64(position), recordedAt: recordedAt,
-                  streamVersion: Int64(streamVersion))
+        guard let exactPosition = Self.positiveInteger(position),
+              let exactVersion = Self.positiveInteger(streamVersion) else {
+            throw LedgerError(.integrityFailure, "the record's position and streamVersion must be integers from 1")
+        }
+        self.init(event: event, log: log, position: exactPosition, recordedAt: recordedAt, streamVersion: exactVersion)
+    }
+
+    /// The value as an Int64 when it is a whole number from 1 to 2^53 (the range JSON keeps exact).
+    static func positiveInteger(_ value: Double) -> Int64? {
+        guard value >= 1, value <= 9_007_199_254_740_992, value == value.rounded(.towardZero) else { return nil }
+        return Int64(value)
     }
 }

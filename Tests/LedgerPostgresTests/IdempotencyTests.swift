@@ -1,0 +1,56 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import Testing
+
+@Suite("Idempotency")
+struct IdempotencyTests {
+    @Test("a retried batch returns the original positions and writes nothing")
+    func retry() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            let store = EventStore(client: client)
+            let batch = try Fixtures.events(5)
+            let first = try await store.append(log: "acme", events: batch, idempotencyKey: "import-1")
+            _ = try await store.append(log: "acme", events: try Fixtures.events(2))
+            let retry = try await store.append(log: "acme", events: batch, idempotencyKey: "import-1")
+            #expect(retry.idempotentReplay)
+            #expect(retry.events == first.events)
+            #expect(try await store.head(log: "acme")?.position == 7)
+        }
+    }
+
+    @Test("without a key, the same batch sent twice is stored once (the key defaults to its hash)")
+    func defaultKey() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            let store = EventStore(client: client)
+            let batch = try Fixtures.events(3)
+            _ = try await store.append(log: "acme", events: batch)
+            let second = try await store.append(log: "acme", events: batch)
+            #expect(second.idempotentReplay)
+            #expect(try await store.head(log: "acme")?.position == 3)
+        }
+    }
+
+    @Test("a key reused for a different batch is refused, and an event id is stored once")
+    func misuse() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            let store = EventStore(client: client)
+            let batch = try Fixtures.events(2)
+            _ = try await store.append(log: "acme", events: batch, idempotencyKey: "k")
+            let reused = await #expect(throws: LedgerError.self) {
+                _ = try await store.append(log: "acme", events: try Fixtures.events(2), idempotencyKey: "k")
+            }
+            #expect(reused?.code == .idempotencyKeyReused)
+            let duplicate = await #expect(throws: LedgerError.self) {
+                _ = try await store.append(log: "acme", events: [try Fixtures.event(), batch[1]], idempotencyKey: "other")
+            }
+            #expect(duplicate?.code == .duplicateEventId)
+            #expect(duplicate?.line == 2)
+            #expect(duplicate?.message.contains("position 2") == true)
+            #expect(try await store.head(log: "acme")?.position == 2)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import PostgresNIO
+import Testing
+
+@Suite("Immutability, enforced by PostgreSQL")
+struct ImmutabilityTests {
+    static let mutations: [String] = [
+        "UPDATE ledger.events SET type = 'Forged' WHERE position = 1",
+        "DELETE FROM ledger.events WHERE position = 2",
+        "TRUNCATE ledger.events CASCADE",
+        "UPDATE ledger.batches SET first_position = 9",
+        "DELETE FROM ledger.batches",
+    ]
+
+    @Test("the application role may not UPDATE, DELETE, TRUNCATE or INSERT", arguments: mutations + [
+        "INSERT INTO ledger.events SELECT * FROM ledger.events WHERE position = 1",
+        "UPDATE ledger.logs SET head_position = 0",
+    ])
+    func applicationRoleRefused(sql: String) async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(3), idempotencyKey: "k")
+            #expect(await client.sqlState(PostgresQuery(unsafeSQL: sql)) == "42501")
+            #expect(try await client.int("SELECT count(*) FROM ledger.events") == 3)
+        }
+    }
+
+    @Test("the auditor role may read but not append")
+    func auditorReadsOnly() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(1))
+        }
+        try await db.as(.auditor) { client async throws in
+            #expect(try await client.int("SELECT count(*) FROM ledger.events") == 1)
+            let body = try Fixtures.event().canonicalText
+            #expect(await client.sqlState("SELECT * FROM ledger.append_events('acme', ARRAY[\(body)])") == "42501")
+        }
+    }
+
+    @Test("even the owner and the superuser are stopped by the triggers", arguments: mutations)
+    func ownerRefusedByTriggers(sql: String) async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(3), idempotencyKey: "k")
+        }
+        try await db.as(.administrator) { client async throws in
+            // As the superuser …
+            #expect(await client.sqlState(PostgresQuery(unsafeSQL: sql)) == "CL005")
+            // … and as the schema's owner, on one connection.
+            let ownerState: String? = try await client.withConnection { connection in
+                _ = try await connection.query("SET ROLE consent_ledger_owner", logger: .init(label: "t"))
+                do {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: .init(label: "t"))
+                    return nil
+                } catch let error as PSQLError {
+                    return error.serverInfo?[.sqlState]
+                }
+            }
+            #expect(ownerState == "CL005")
+            #expect(try await client.int("SELECT count(*) FROM ledger.events") == 3)
+        }
+    }
+
+    /// A hand-written insert of position \(position) into log acme; only the values under test differ.
+    static func insert(position: Int64, record: String, leaf: String, chain: String) -> PostgresQuery {
+        PostgresQuery(unsafeSQL: """
+            INSERT INTO ledger.events (log_id, position, event_id, stream, stream_version, type, schema_version,
+              occurred_at, recorded_at, actor_kind, record, leaf_hash, chain_hash)
+            SELECT 'acme', \(position), gen_random_uuid(), 's', 1, 'X', 1, now(), now(), 'app',
+                   convert_to('\(record)', 'UTF8'), \(leaf), \(chain)
+              FROM ledger.logs WHERE log_id = 'acme'
+            """)
+    }
+
+    @Test("a row inserted by hand with a wrong leaf hash, chain hash or position is refused")
+    func handInsertedRowsRefused() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(3))
+        }
+        try await db.as(.administrator) { client async throws in
+            let goodLeaf = "sha256('\\x00'::bytea || convert_to('{}', 'UTF8'))"
+            let goodChain = "sha256(head_chain_hash || \(goodLeaf))"
+            #expect(await client.sqlState(Self.insert(position: 4, record: "{}", leaf: "sha256('\\x00'::bytea || 'forged'::bytea)", chain: goodChain)) == "CL006")
+            #expect(await client.sqlState(Self.insert(position: 4, record: "{}", leaf: goodLeaf, chain: "sha256(\(goodLeaf))")) == "CL006")
+            #expect(await client.sqlState(Self.insert(position: 5, record: "{}", leaf: goodLeaf, chain: goodChain)) == "CL006")
+            #expect(try await client.int("SELECT count(*) FROM ledger.events") == 3)
+            // The same insert with every value right is accepted: the trigger checks, it does not just refuse.
+            #expect(await client.sqlState(Self.insert(position: 4, record: "{}", leaf: goodLeaf, chain: goodChain)) == nil)
+            #expect(try await client.int("SELECT head_position FROM ledger.logs WHERE log_id = 'acme'") == 4)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import LedgerPostgres
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one throwaway PostgreSQL cluster of a test run: created in a fresh temporary folder on first
+/// use, with the same code as the embedded default (so that code is tested too), and stopped and
+/// removed when the test process exits. Nothing to set up by hand.
+actor TestCluster {
+    static let shared = TestCluster()
+
+    private var cluster: LocalCluster?
+
+    /// The running cluster.
+    func running() throws -> LocalCluster {
+        if let cluster { return cluster }
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("consent-ledger-tests-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        let cluster = LocalCluster(directory: folder, durable: false,
+                                   serverSettings: ["max_connections=400", "shared_buffers=256MB"])
+        clusterToStopAtExit = cluster
+        atexit {
+            guard let cluster = clusterToStopAtExit else { return }
+            try? cluster.stop()
+            try? FileManager.default.removeItem(at: cluster.directory)
+        }
+        try cluster.start()
+        self.cluster = cluster
+        return cluster
+    }
+}
+
+/// Read by the atexit handler, which cannot capture context.
+nonisolated(unsafe) private var clusterToStopAtExit: LocalCluster?

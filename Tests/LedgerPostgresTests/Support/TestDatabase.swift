@@ -1,0 +1,59 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import Logging
+import PostgresNIO
+
+/// A fresh, migrated database in the test cluster, one per test, so tests run in parallel
+/// without seeing each other's rows.
+struct TestDatabase: Sendable {
+    /// The database's name.
+    let name: String
+    /// The cluster, as a target.
+    let target: DatabaseTarget
+
+    /// Creates and migrates a new database.
+    static func create() async throws -> TestDatabase {
+        let cluster = try await TestCluster.shared.running()
+        let target = DatabaseTarget.embedded(cluster)
+        let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        try await LedgerDatabase.withRunningClient(target.settings(role: .administrator, database: "postgres")) { client in
+            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+        }
+        let database = TestDatabase(name: String(name), target: target)
+        _ = try await database.as(.administrator) { client in try await Migrator(client: client).migrate() }
+        return database
+    }
+
+    /// Runs `body` with a client connected to this database as `role`.
+    func `as`<Result: Sendable>(_ role: DatabaseTarget.Role, _ body: (PostgresClient) async throws -> Result) async throws -> Result {
+        try await LedgerDatabase.withRunningClient(target.settings(role: role, database: name), body)
+    }
+
+    /// The settings for `role` on this database.
+    func settings(_ role: DatabaseTarget.Role) -> ConnectionSettings {
+        target.settings(role: role, database: name)
+    }
+}
+
+extension PostgresClient {
+    /// Runs SQL that returns one integer (count, max…).
+    func int(_ query: PostgresQuery) async throws -> Int64 {
+        let rows = try await self.query(query)
+        for try await value in rows.decode(Int64?.self) { return value ?? 0 }
+        return 0
+    }
+
+    /// Runs SQL and returns the SQLSTATE it failed with, or nil if it succeeded.
+    func sqlState(_ query: PostgresQuery) async -> String? {
+        do {
+            let rows = try await self.query(query)
+            for try await _ in rows {}
+            return nil
+        } catch let error as PSQLError {
+            return error.serverInfo?[.sqlState] ?? "no-sqlstate"
+        } catch {
+            return "not-a-psql-error"
+        }
+    }
+}

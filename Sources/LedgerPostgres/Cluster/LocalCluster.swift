@@ -60,6 +60,34 @@ public struct LocalCluster: Sendable {
     /// The user the server runs as: `postgres` when we are root, nobody else otherwise.
     var serverUser: String? { geteuid() == 0 ? Self.superuser : nil }
 
+    /// The embedded cluster for a folder, with a fallback for root: PostgreSQL runs as the
+    /// `postgres` user, which may not be allowed into a project under a private home folder
+    /// (`/root/…`). Then the cluster goes to `/var/tmp/consent-ledger-<hash of the folder>` and
+    /// `note` says so.
+    public static func forProject(folder: URL) -> (cluster: LocalCluster, note: String?) {
+        let preferred = LocalCluster(directory: folder)
+        guard geteuid() == 0, !canServerUserEnter(parentOf: preferred.directory) else { return (preferred, nil) }
+        var hash: UInt64 = 1469598103934665603
+        for byte in preferred.directory.path.utf8 { hash = (hash ^ UInt64(byte)) &* 1099511628211 }
+        let fallback = LocalCluster(directory: URL(fileURLWithPath: "/var/tmp/consent-ledger-" + String(hash, radix: 16)))
+        return (fallback, "the postgres user cannot enter \(preferred.directory.deletingLastPathComponent().path), "
+                    + "so the embedded database lives in \(fallback.directory.path) (choose another with --data-dir)")
+    }
+
+    /// Whether the `postgres` user may enter every folder above `directory`.
+    static func canServerUserEnter(parentOf directory: URL) -> Bool {
+        var folder = directory.deletingLastPathComponent()
+        while true {
+            if let existing = try? FileManager.default.attributesOfItem(atPath: folder.path),
+               let mode = existing[.posixPermissions] as? Int, mode & 0o001 == 0 {
+                return false
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return true }
+            folder = parent
+        }
+    }
+
     /// Where the cluster stands.
     public enum Status: Sendable, Equatable {
         /// No data directory yet.

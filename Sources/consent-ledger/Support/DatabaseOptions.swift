@@ -20,8 +20,12 @@ struct DatabaseOptions: ParsableArguments {
         if let url = databaseURL ?? environment["DATABASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return .external(try PostgresURL(url))
         }
-        let folder = dataDirectory ?? environment["CONSENT_LEDGER_HOME"] ?? ".consent-ledger"
-        return .embedded(LocalCluster(directory: URL(fileURLWithPath: folder)))
+        if let folder = dataDirectory ?? environment["CONSENT_LEDGER_HOME"] {
+            return .embedded(LocalCluster(directory: URL(fileURLWithPath: folder)))
+        }
+        let (cluster, note) = LocalCluster.forProject(folder: URL(fileURLWithPath: ".consent-ledger"))
+        if let note { Console.note("note: " + note) }
+        return .embedded(cluster)
     }
 
     /// The embedded cluster, or an error for commands that only manage the embedded one.

@@ -46,7 +46,7 @@ public enum ForbiddenPersonalData {
         guard let (path, kind) = firstViolation(in: value) else { return }
         throw LedgerError(
             .forbiddenPersonalData,
-            "\(kind) is never accepted; nothing of this batch was stored",
+            "\(kind) is never accepted",
             field: path,
             hint: "Send the age range the platform returned (lowerBound/upperBound, ageLower/ageUpper) "
                 + "and drop \(path). The ledger refuses birth dates, birth years and exact ages."

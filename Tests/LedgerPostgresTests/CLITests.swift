@@ -1,0 +1,79 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import PostgresNIO
+import Testing
+
+@Suite("The consent-ledger command line")
+struct CLITests {
+    /// `--database-url` for this database over the test cluster's socket, as `role`'s user.
+    static func url(_ db: TestDatabase, user: String) throws -> String {
+        guard case .embedded(let cluster) = db.target else { throw CancellationError() }
+        return "postgres:///\(db.name)?host=\(cluster.socketDirectory)&user=\(user)"
+    }
+
+    @Test("a bad line is reported with its number and field, and nothing is stored")
+    func badLine() async throws {
+        let db = try await TestDatabase.create()
+        let lines = [
+            Fixtures.line(), Fixtures.line(),
+            Fixtures.line(payload: #"{"lowerBound":13,"child":{"birthDate":"2013-04-01"}}"#),
+            Fixtures.line(),
+        ]
+        let outcome = try CLIRunner.run(["append", "--log", "acme", "--database-url", try Self.url(db, user: "consent_ledger_app"), "-"],
+                                        input: lines.joined(separator: "\n"))
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("line 3, field payload.child.birthDate"))
+        #expect(outcome.stderr.contains("Nothing was stored"))
+        #expect(outcome.stdout.isEmpty)
+        try await db.as(.auditor) { client async throws in
+            #expect(try await client.int("SELECT count(*) FROM ledger.events") == 0)
+        }
+    }
+
+    @Test("append in batches prints every position; a re-run stores nothing twice; verify passes, then finds tampering")
+    func appendVerifyTamper() async throws {
+        let db = try await TestDatabase.create()
+        let input = (0..<5).map { _ in Fixtures.line() }.joined(separator: "\n") + "\n"
+        let app = try Self.url(db, user: "consent_ledger_app")
+        let first = try CLIRunner.run(["append", "--log", "acme", "--batch-size", "2", "--database-url", app, "-"], input: input)
+        #expect(first.status == 0, "\(first.stderr)")
+        let printed = first.stdout.split(separator: "\n")
+        #expect(printed.count == 5)
+        #expect(printed.last?.contains(#""line":5,"position":5"#) == true)
+
+        let again = try CLIRunner.run(["append", "--log", "acme", "--batch-size", "2", "--database-url", app, "-"], input: input)
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("appended 0 events") && again.stderr.contains("5 were already in the ledger"))
+
+        let auditor = try Self.url(db, user: "consent_ledger_auditor")
+        let events = try CLIRunner.run(["events", "--log", "acme", "--after", "1", "--limit", "2", "--database-url", auditor])
+        #expect(events.stdout.split(separator: "\n").count == 2)
+        #expect(events.stdout.hasPrefix(#"{"event":{"#) && events.stdout.contains(#""position":2,"#))
+
+        let good = try CLIRunner.run(["verify", "--log", "acme", "--database-url", auditor])
+        #expect(good.status == 0)
+        #expect(good.stdout.contains("verified 5 events"))
+
+        try await db.as(.administrator) { client async throws in
+            try await client.withConnection { connection in
+                for sql in ["BEGIN", "ALTER TABLE ledger.events DISABLE TRIGGER USER",
+                            "UPDATE ledger.events SET occurred_at = occurred_at, record = record || ' '::bytea WHERE position = 3",
+                            "ALTER TABLE ledger.events ENABLE TRIGGER USER", "COMMIT"] {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: .init(label: "t"))
+                }
+            }
+        }
+        let bad = try CLIRunner.run(["verify", "--log", "acme", "--database-url", auditor])
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("first bad position 3: leaf-hash"))
+    }
+
+    @Test("a wrong database URL fails at once with what to do")
+    func wrongURL() throws {
+        let outcome = try CLIRunner.run(["logs", "--database-url", "postgres:///nope?host=/nonexistent-socket-folder"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.hasPrefix("error: cannot connect to"))
+        #expect(outcome.stderr.contains("hint:"))
+    }
+}

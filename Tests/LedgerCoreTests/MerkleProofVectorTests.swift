@@ -110,7 +110,7 @@ private struct ConsistencyVector: Decodable {
 
 /// Every `*.json` under `rfc9162/<folder>`, sorted by relative path.
 private func loadVectors<V: Decodable>(_: V.Type, from folder: String) throws -> [(String, V)] {
-    let dir = try MerkleTestData.directory("rfc9162/\(folder)")
+    let dir = try TestData.directory("rfc9162/\(folder)")
     guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil) else {
         throw VectorError("cannot list \(dir.path)")
     }

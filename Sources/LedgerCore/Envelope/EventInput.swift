@@ -22,7 +22,8 @@ public struct EventInput: Sendable {
             throw LedgerError(.invalidJSON, "an event must be a JSON object",
                               hint: "Write one JSON object per line: {\"eventId\": …, \"type\": …, \"payload\": {…}}.")
         }
-        envelope = try EventEnvelope(validating: members)
+        let envelope = try EventEnvelope(validating: members)
+        let expectedVersion: ExpectedVersion
         if let condition = members.removeValue(forKey: "expectedVersion") {
             guard let parsed = ExpectedVersion(json: condition) else {
                 throw LedgerError(.invalidField, "must be \"any\", \"noStream\" or a stream version (an integer from 1)",
@@ -35,6 +36,20 @@ public struct EventInput: Sendable {
         }
         let event = JSONValue.object(members)
         try ForbiddenPersonalData.check(event)
+        if let (path, _) = event.paths(where: { value in
+            if case .object(let m) = value { return m.keys.contains { $0.hasPrefix("$") } }
+            return false
+        }).first {
+            throw LedgerError(.invalidField, "member names starting with $ are reserved for the ledger (sealed personal data)",
+                              field: path.isEmpty ? "(top level)" : path, hint: "Send personal data in clear; the ledger encrypts it.")
+        }
+        try self.init(validated: envelope, expectedVersion: expectedVersion, event: event)
+    }
+
+    /// An event already checked: canonicalizes it and applies the size limit.
+    init(validated envelope: EventEnvelope, expectedVersion: ExpectedVersion, event: JSONValue) throws(LedgerError) {
+        self.envelope = envelope
+        self.expectedVersion = expectedVersion
         canonicalBytes = CanonicalJSON.encode(event)
         guard canonicalBytes.count <= Self.maxEventBytes else {
             throw LedgerError(.recordTooLarge,

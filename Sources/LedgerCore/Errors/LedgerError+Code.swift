@@ -57,3 +57,8 @@ extension LedgerError {
         public static let databaseError = Code("database-error")
     }
 }
+
+extension LedgerError.Code {
+    /// Personal data about a subject whose key was destroyed.
+    public static let subjectErased = LedgerError.Code("subject-erased")
+}

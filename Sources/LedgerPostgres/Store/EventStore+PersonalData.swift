@@ -1,0 +1,66 @@
+import LedgerCore
+import NIOCore
+import PostgresNIO
+
+extension EventStore {
+    /// Seals the personal-data fields of `events` under their subjects' keys (creating keys for
+    /// subjects that have none). `personalFields` names, per event, the dotted paths that are
+    /// personal data. Events without personal data pass through unchanged.
+    ///
+    /// - Throws: `subject-erased` (with the 1-based batch index in `line`) for personal data about
+    ///   a subject who was erased, `missing-field` for personal data with no subject.
+    public func sealPersonalData(log: String, events: [EventInput],
+                                 personalFields: (EventEnvelope) -> [String]) async throws -> [EventInput] {
+        let needing = events.indices.compactMap { index -> (Int, [String])? in
+            let paths = personalFields(events[index].envelope)
+            return paths.isEmpty ? nil : (index, paths)
+        }
+        guard !needing.isEmpty else { return events }
+        let subjects = Array(Set(needing.compactMap { events[$0.0].envelope.subject })).sorted()
+        let keys = try await subjectKeys(log: log, subjects: subjects)
+        var sealed = events
+        for (index, paths) in needing {
+            if let subject = events[index].envelope.subject, keys[subject] == nil {
+                throw LedgerError(.subjectErased, "subject \(subject) was erased, so no personal data may be recorded for them",
+                                  line: index + 1,
+                                  hint: "Leave the personal-data fields (\(paths.joined(separator: ", "))) out of events about an erased subject.")
+            }
+            let key = events[index].envelope.subject.flatMap { keys[$0] } ?? []
+            do {
+                sealed[index] = try events[index].sealing(paths: paths, key: key, log: log)
+            } catch {
+                throw error.at(line: index + 1)
+            }
+        }
+        return sealed
+    }
+
+    /// The keys of `subjects` (made now for those who have none); an erased subject is absent.
+    /// Needs the application role (it calls `ledger.subject_key`).
+    func subjectKeys(log: String, subjects: [String]) async throws -> [String: [UInt8]] {
+        let candidates = subjects.map { _ in ByteBuffer(bytes: PersonalDataCipher.newKey()) }
+        let rows = try await client.query(
+            "SELECT u.s, ledger.subject_key(\(log), u.s, u.c) FROM unnest(\(subjects)::text[], \(candidates)::bytea[]) AS u(s, c)",
+            logger: logger)
+        var keys: [String: [UInt8]] = [:]
+        for try await (subject, key) in rows.decode((String, ByteBuffer?).self) {
+            if let key { keys[subject] = Array(buffer: key) }
+        }
+        return keys
+    }
+
+    /// What a reader may know of each subject's key: the key, erased, or (no row) unknown.
+    /// Needs the owner's rights (the embedded superuser, or an administrator URL).
+    public func keyStates(log: String) async throws -> [String: PersonalDataView.KeyState] {
+        let rows = try await client.query("SELECT subject, key FROM ledger.subject_keys WHERE log_id = \(log)", logger: logger)
+        var states: [String: PersonalDataView.KeyState] = [:]
+        for try await (subject, key) in rows.decode((String, ByteBuffer?).self) {
+            states[subject] = key.map { .available(Array(buffer: $0)) } ?? .erased
+        }
+        return states
+    }
+}
+
+private extension Error {
+    func at(line: Int) -> Error { (self as? LedgerError).map { $0.at(line: line) } ?? self }
+}

@@ -227,6 +227,12 @@ BEGIN
     ) r
    ORDER BY r.pos;
 
+  -- Mark well-formed but surprising facts (only batches holding the types concerned pay for it).
+  IF EXISTS (SELECT 1 FROM pg_temp.append_staging st
+              WHERE st.doc->>'type' IN ('ParentalAnswerReceived', 'AgeExceptionDecided')) THEN
+    PERFORM ledger.mark_anomalies(p_log_id, v_head + 1, v_head + v_count);
+  END IF;
+
   IF p_idempotency_key IS NOT NULL THEN
     INSERT INTO ledger.batches (log_id, idempotency_key, first_position, event_count, request_digest, appended_at)
     VALUES (p_log_id, p_idempotency_key, v_head + 1, v_count, v_digest, v_now);

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A typed event payload of the catalogue (one per EVENTS.md type), at its current schema version.
+///
+/// Property names are the JSON member names, spelled as the platform APIs spell them, so the
+/// synthesized `Codable` conformance is the canonical encoding.
+/// ```swift
+/// let shared = try AgeRangeShared.decode(["lowerBound": 13, "upperBound": 15])
+/// shared.derivedFacts   // ["legalCategory": "13to15", "verifiedAdult": false]
+/// shared.jsonValue      // {"lowerBound": 13, "upperBound": 15}
+/// ```
+public protocol EventPayload: Codable, Sendable, Equatable {
+    /// The event type, as EVENTS.md names it.
+    static var eventType: String { get }
+    /// The current schema version of the payload.
+    static var schemaVersion: Int { get }
+    /// The type's declarative description.
+    static var schema: EventSchema { get }
+    /// The facts the ledger derives from this payload (stored as the event's `derived` member),
+    /// named as ``EventSchema/derived`` lists them. Empty for most types.
+    var derivedFacts: [String: JSONValue] { get }
+}
+
+extension EventPayload {
+    /// No derived facts.
+    public var derivedFacts: [String: JSONValue] { [:] }
+
+    /// The payload as JSON (the members the Swift value holds; absent optionals are omitted).
+    public var jsonValue: JSONValue { PayloadCoding.encode(self) }
+
+    /// Validates `json` as a payload of `schemaVersion` (upcasting an older version) and decodes it.
+    ///
+    /// - Throws: ``LedgerError`` naming the field, as ``EventCatalogue/validate(type:schemaVersion:payload:)``.
+    public static func decode(_ json: JSONValue, schemaVersion: Int = Self.schemaVersion) throws(LedgerError) -> Self {
+        let checked = try EventCatalogue.validate(type: eventType, schemaVersion: schemaVersion, payload: json)
+        guard let payload = checked.payload as? Self else {
+            preconditionFailure("\(eventType)'s schema decodes another type")
+        }
+        return payload
+    }
+}
+
+/// Bridges `Codable` payloads and ``JSONValue`` through Foundation's JSON coders.
+enum PayloadCoding {
+    static func decode<Payload: Decodable>(_ type: Payload.Type, from json: JSONValue) throws -> Payload {
+        try JSONDecoder().decode(Payload.self, from: Data(CanonicalJSON.encode(json)))
+    }
+
+    static func encode<Payload: Encodable>(_ value: Payload) -> JSONValue {
+        do {
+            let data = try JSONEncoder().encode(value)
+            return try JSONParser.parse([UInt8](data))
+        } catch {
+            preconditionFailure("a catalogue payload did not encode: \(error)")
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// `AgeRangeShared`: the age range request was answered with `.sharing(range:)`.
+///
+/// The ledger derives the legal category from the bounds (``LegalCategory``) and whether the
+/// person is a verified adult (``isVerifiedAdult``), and stores both with the event.
+public struct AgeRangeShared: EventPayload {
+    /// `AgeRangeShared`.
+    public static let eventType = "AgeRangeShared"
+    /// 2 (version 1 is upcast: ``version1``).
+    public static let schemaVersion = 2
+
+    /// The lowest age of the range; `nil`: below the lowest gate.
+    public var lowerBound: Int?
+    /// The highest age of the range, inclusive; `nil`: at or above the highest gate.
+    public var upperBound: Int?
+    /// How the range was set.
+    public var ageRangeDeclaration: AgeRangeDeclaration?
+    /// The parental controls in force (`AgeRange.activeParentalControls`, an option set).
+    public var activeParentalControls: [ParentalControl]?
+
+    /// `AgeRangeService.AgeRangeDeclaration`.
+    public enum AgeRangeDeclaration: String, CatalogueValue {
+        /// The person set their own range.
+        case selfDeclared
+        /// A parent, guardian or Family Organizer set the range.
+        case guardianDeclared
+        /// The range was set with a scrutinized method, like a credit card or government ID (iOS 26.5).
+        case confirmed
+        /// Deprecated: the person's range was checked by an unspecified method.
+        case checkedByOtherMethod
+        /// Deprecated: the guardian set the range, checked by an unspecified method.
+        case guardianCheckedByOtherMethod
+        /// Deprecated: the person set their range with a government ID.
+        case governmentIDChecked
+        /// Deprecated: the guardian set the range with a government ID.
+        case guardianGovernmentIDChecked
+        /// Deprecated: the person set their range with a payment method.
+        case paymentChecked
+        /// Deprecated: the guardian set the range with a payment method.
+        case guardianPaymentChecked
+
+        /// The six values Apple deprecated when it introduced ``confirmed``; still accepted.
+        public static let deprecatedValues: Set<AgeRangeDeclaration> = [
+            .checkedByOtherMethod, .guardianCheckedByOtherMethod, .governmentIDChecked,
+            .guardianGovernmentIDChecked, .paymentChecked, .guardianPaymentChecked,
+        ]
+
+        /// Whether the declaration means the person's own age was checked by a scrutinized method:
+        /// ``confirmed`` and the deprecated values it replaced for the person themself
+        /// (``governmentIDChecked``, ``paymentChecked``, ``checkedByOtherMethod``). Not
+        /// ``selfDeclared`` or ``guardianDeclared`` (nothing checked), and not the `guardian…Checked`
+        /// values: there the guardian's ID or payment was checked, not the age of the person whose
+        /// range it is.
+        public var isVerification: Bool {
+            switch self {
+            case .confirmed, .governmentIDChecked, .paymentChecked, .checkedByOtherMethod: return true
+            default: return false
+            }
+        }
+    }
+
+    /// `AgeRangeService.ParentalControls`.
+    public enum ParentalControl: String, CatalogueValue {
+        /// Communication Limits are on.
+        case communicationLimits
+        /// Significant app changes need a parent's approval.
+        case significantAppChangeApprovalRequired
+    }
+
+    /// Creates the payload.
+    public init(lowerBound: Int?, upperBound: Int?, ageRangeDeclaration: AgeRangeDeclaration? = nil,
+                activeParentalControls: [ParentalControl]? = nil) {
+        self.lowerBound = lowerBound
+        self.upperBound = upperBound
+        self.ageRangeDeclaration = ageRangeDeclaration
+        self.activeParentalControls = activeParentalControls
+    }
+
+    /// The legal category of the bounds (``LegalCategory/of(lowerBound:upperBound:)``).
+    public var legalCategory: LegalCategory { .of(lowerBound: lowerBound, upperBound: upperBound) }
+
+    /// A verified adult: the category is ``LegalCategory/adult`` and the declaration is a
+    /// verification (``AgeRangeDeclaration/isVerification``). No declaration: not verified.
+    public var isVerifiedAdult: Bool {
+        legalCategory == .adult && (ageRangeDeclaration?.isVerification ?? false)
+    }
+
+    /// `legalCategory` and `verifiedAdult`.
+    public var derivedFacts: [String: JSONValue] {
+        ["legalCategory": .string(legalCategory.rawValue), "verifiedAdult": .bool(isVerifiedAdult)]
+    }
+}
+
+extension AgeRangeShared {
+    static let boundRules: [PayloadRule] = [
+        .orderedBounds(lower: "lowerBound", upper: "upperBound"),
+        .minimumSpan(lower: "lowerBound", upper: "upperBound", floor: 0, years: 2),
+    ]
+
+    static let lowerBoundField = FieldSchema.optional(
+        "lowerBound", .integer(1...21), "The lowest age of the range (a gate); absent or null: below the lowest gate.")
+    static let upperBoundField = FieldSchema.optional(
+        "upperBound", .integer(1...20), "The highest age of the range, inclusive (the next gate minus 1); absent or null: at or above the highest gate.")
+
+    /// The schema.
+    public static let schema = EventSchema(
+        AgeRangeShared.self, group: .ageRange,
+        summary: "The person (or their guardian) shared an age range: the response was `.sharing(range:)`. "
+            + "Both bounds missing is accepted (category `unknown`); an exact age never is.",
+        fields: [
+            lowerBoundField,
+            upperBoundField,
+            .optional("ageRangeDeclaration", .oneOf(AgeRangeDeclaration.self), "How the range was set."),
+            .optional("activeParentalControls", .array(of: .oneOf(ParentalControl.self), count: 0...2, unique: true),
+                      "The parental controls in force (a set; empty: none)."),
+        ],
+        rules: boundRules,
+        derived: [
+            DerivedFactSchema("legalCategory", .oneOf(LegalCategory.self),
+                              "The band that contains the whole range [lowerBound or 0, upperBound or no limit]: "
+                                + "under13 (0-12), 13to15, 16to17, adult (18+); unknown when the range reaches into two bands."),
+            DerivedFactSchema("verifiedAdult", .boolean,
+                              "legalCategory is adult and ageRangeDeclaration is confirmed, governmentIDChecked, paymentChecked "
+                                + "or checkedByOtherMethod (the person's own age was checked). selfDeclared, guardianDeclared, "
+                                + "the guardian…Checked values and a missing declaration do not count."),
+        ],
+        olderVersions: [version1],
+        examples: [
+            ["lowerBound": 13, "upperBound": 15, "ageRangeDeclaration": "guardianDeclared",
+             "activeParentalControls": ["communicationLimits", "significantAppChangeApprovalRequired"]],
+            ["lowerBound": 18, "ageRangeDeclaration": "confirmed", "activeParentalControls": []],
+            ["upperBound": 12, "ageRangeDeclaration": "guardianGovernmentIDChecked"],
+        ]
+    )
+}

@@ -1,0 +1,43 @@
+/// `AgeExceptionRequested`: an age-rating exception request appeared as pending in
+/// MarketplaceKit's `currentAgeExceptionRequests()`.
+public struct AgeExceptionRequested: EventPayload {
+    /// `AgeExceptionRequested`.
+    public static let eventType = "AgeExceptionRequested"
+    /// 1.
+    public static let schemaVersion = 1
+
+    /// The exception's id (its stream is `exception-<id>`).
+    public var exceptionId: String
+    /// The app the exception is for.
+    public var appleItemID: Int
+    /// The app's age rating, when known.
+    public var ageRating: AgeRatingCode?
+
+    /// Creates the payload.
+    public init(exceptionId: String, appleItemID: Int, ageRating: AgeRatingCode? = nil) {
+        self.exceptionId = exceptionId
+        self.appleItemID = appleItemID
+        self.ageRating = ageRating
+    }
+
+    /// `ratingLabel`, when the rating is known.
+    public var derivedFacts: [String: JSONValue] {
+        guard let ageRating else { return [:] }
+        return ["ratingLabel": .string(ageRating.label)]
+    }
+}
+
+extension AgeExceptionRequested {
+    /// The schema.
+    public static let schema = EventSchema(
+        AgeExceptionRequested.self, group: .ageRatingExceptions,
+        summary: "An age-rating exception request is pending: it appeared in `currentAgeExceptionRequests()`.",
+        fields: [
+            .required("exceptionId", .token(.identifier), "The exception's id (its stream is exception-<exceptionId>)."),
+            .required("appleItemID", .integer(1...FieldKind.largestInteger), "The app the exception is for (`AppleItemID`)."),
+            .optional("ageRating", .code(AgeRatingCode.self), "The app's age rating, as a code."),
+        ],
+        derived: [AgeRatingCode.ratingLabelFact(from: "ageRating")],
+        examples: [["exceptionId": "ex-5521", "appleItemID": 6_471_234_567, "ageRating": 416]]
+    )
+}

@@ -1,0 +1,34 @@
+/// `DeviceRatingLimitObserved`: the app (a marketplace) read the device's age-rating limit,
+/// MarketplaceKit's `maximumAllowedAgeRating`.
+public struct DeviceRatingLimitObserved: EventPayload {
+    /// `DeviceRatingLimitObserved`.
+    public static let eventType = "DeviceRatingLimitObserved"
+    /// 1.
+    public static let schemaVersion = 1
+
+    /// The highest age rating the device allows.
+    public var maximumAllowedAgeRating: AgeRatingCode
+
+    /// Creates the payload.
+    public init(maximumAllowedAgeRating: AgeRatingCode) {
+        self.maximumAllowedAgeRating = maximumAllowedAgeRating
+    }
+
+    /// `ratingLabel`.
+    public var derivedFacts: [String: JSONValue] {
+        ["ratingLabel": .string(maximumAllowedAgeRating.label)]
+    }
+}
+
+extension DeviceRatingLimitObserved {
+    /// The schema.
+    public static let schema = EventSchema(
+        DeviceRatingLimitObserved.self, group: .ageRatingExceptions,
+        summary: "The app read the device's age-rating limit, MarketplaceKit's `maximumAllowedAgeRating`.",
+        fields: [
+            .required("maximumAllowedAgeRating", .code(AgeRatingCode.self), "The highest age rating the device allows, as a code."),
+        ],
+        derived: [AgeRatingCode.ratingLabelFact(from: "maximumAllowedAgeRating")],
+        examples: [["maximumAllowedAgeRating": 313]]
+    )
+}

@@ -1,0 +1,31 @@
+/// `QuestionExpired`: a PermissionKit question passed its `expirationDate` unanswered.
+public struct QuestionExpired: EventPayload {
+    /// `QuestionExpired`.
+    public static let eventType = "QuestionExpired"
+    /// 1.
+    public static let schemaVersion = 1
+
+    /// The question.
+    public var questionId: String
+    /// The expiration date it passed.
+    public var expirationDate: String
+
+    /// Creates the payload.
+    public init(questionId: String, expirationDate: String) {
+        self.questionId = questionId
+        self.expirationDate = expirationDate
+    }
+}
+
+extension QuestionExpired {
+    /// The schema.
+    public static let schema = EventSchema(
+        QuestionExpired.self, group: .consent,
+        summary: "A PermissionKit question passed its `expirationDate` unanswered.",
+        fields: [
+            .required("questionId", .token(.uuid), "The question."),
+            .required("expirationDate", .token(.timestamp), "The expiration date it passed."),
+        ],
+        examples: [["questionId": "6c1e8a52-3d9b-4f0e-a7c2-91b5e0d4f318", "expirationDate": "2026-11-27T16:02:25Z"]]
+    )
+}

@@ -1,0 +1,53 @@
+/// `SignificantChangeAcknowledged`: an adult acknowledged a significant change, or the app
+/// marked it handled because the person's original app version already included it.
+public struct SignificantChangeAcknowledged: EventPayload {
+    /// `SignificantChangeAcknowledged`.
+    public static let eventType = "SignificantChangeAcknowledged"
+    /// 1.
+    public static let schemaVersion = 1
+
+    /// The change acknowledged.
+    public var changeId: String
+    /// How it was handled.
+    public var handledBy: HandledBy
+    /// `AppTransaction.originalAppVersion`, when that is how it was handled.
+    public var originalAppVersion: String?
+
+    /// How a significant change was handled for an adult.
+    public enum HandledBy: String, CatalogueValue {
+        /// The adult saw `showSignificantUpdateAcknowledgment` and acknowledged it.
+        case showSignificantUpdateAcknowledgment
+        /// The person's `AppTransaction.originalAppVersion` already includes the change.
+        case originalAppVersion
+    }
+
+    /// Creates the payload.
+    public init(changeId: String, handledBy: HandledBy, originalAppVersion: String? = nil) {
+        self.changeId = changeId
+        self.handledBy = handledBy
+        self.originalAppVersion = originalAppVersion
+    }
+}
+
+extension SignificantChangeAcknowledged {
+    /// The schema.
+    public static let schema = EventSchema(
+        SignificantChangeAcknowledged.self, group: .consent,
+        summary: "An adult acknowledged a significant change through `showSignificantUpdateAcknowledgment`, or the app marked "
+            + "it handled because the person's `AppTransaction.originalAppVersion` already includes the change.",
+        fields: [
+            .required("changeId", .token(.identifier), "The change acknowledged."),
+            .required("handledBy", .oneOf(HandledBy.self), "How the change was handled."),
+            .optional("originalAppVersion", .token(.version),
+                      "`AppTransaction.originalAppVersion`, when handledBy is originalAppVersion."),
+        ],
+        rules: [
+            .requiredWhen("originalAppVersion", other: "handledBy", isOneOf: ["originalAppVersion"]),
+            .onlyWhen("originalAppVersion", other: "handledBy", isOneOf: ["originalAppVersion"]),
+        ],
+        examples: [
+            ["changeId": "v3.0", "handledBy": "originalAppVersion", "originalAppVersion": "3.1.0"],
+            ["changeId": "v3.0", "handledBy": "showSignificantUpdateAcknowledgment"],
+        ]
+    )
+}

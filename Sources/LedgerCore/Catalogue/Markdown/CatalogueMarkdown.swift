@@ -1,0 +1,193 @@
+/// The event catalogue as Markdown (docs/events.md), written from the same ``EventSchema``
+/// values that validate events: every type under its EVENTS.md group, with its summary, schema
+/// versions, fields (kind, required, allowed values, personal data), rules, derived facts, older
+/// versions and one complete JSON example that passes validation.
+///
+/// The output depends on the schemas only: the same code always writes the same bytes.
+public enum CatalogueMarkdown {
+    /// The whole catalogue.
+    public static func render() -> String {
+        var out: [String] = []
+        out.append("# Event catalogue")
+        out.append("")
+        out.append("Written by `consent-ledger catalogue --format markdown` from the schemas in `Sources/LedgerCore/Catalogue` "
+            + "(`CatalogueMarkdown.render()`); do not edit by hand. The same schemas validate every event at append, so this page "
+            + "and the ledger cannot disagree.")
+        out.append("")
+        out.append("Each event is an envelope (ARCHITECTURE.md) whose `type` and `schemaVersion` select a schema below, and whose "
+            + "`payload` that schema checks. Conventions:")
+        out.append("")
+        out.append("- Field names and values are spelled as the platform APIs spell them, so an entry maps back to the call that produced it.")
+        out.append("- Paths: `a.b` is member `b` of object `a`; `a[]` stands for every element of array `a`. Errors name the exact path (`payload.ageGates[2]`).")
+        out.append("- Required \"yes\": present and not `null`. Required \"no\": may be omitted or `null`. A member the schema does not list is refused.")
+        out.append("- Personal data \"yes\": encrypted with the subject's key before canonical encoding and hashing; after the subject is erased it reads as erased, and the chain still verifies.")
+        out.append("- Derived facts are computed by the ledger and stored in the event's top-level `\(EventCatalogue.derivedMember)` member. Clients never send them.")
+        out.append("- Guardians, subjects and operators appear only as pseudonyms. A birth date, birth year or exact age is refused anywhere in an event.")
+        out.append("")
+        out.append("## Contents")
+        out.append("")
+        for group in EventGroup.allCases {
+            let types = EventCatalogue.schemas.filter { $0.group == group }.map { "[\($0.type)](#\($0.type.lowercased()))" }
+            out.append("- \(group.title): " + types.joined(separator: ", "))
+        }
+        for group in EventGroup.allCases {
+            out.append("")
+            out.append("## \(group.title)")
+            for schema in EventCatalogue.schemas where schema.group == group {
+                out.append("")
+                out += section(schema)
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The section of one type.
+    static func section(_ schema: EventSchema) -> [String] {
+        var out: [String] = []
+        out.append("### \(schema.type)")
+        out.append("")
+        out.append(schema.summary)
+        out.append("")
+        if schema.olderVersions.isEmpty {
+            out.append("Schema version \(schema.version).")
+        } else {
+            let older = schema.olderVersions.map { String($0.version) }.joined(separator: ", ")
+            out.append("Schema version \(schema.version). Also reads version\(schema.olderVersions.count == 1 ? "" : "s") \(older), upcast as described below.")
+        }
+        out.append("")
+        out += fieldTable(schema.fields)
+        if !schema.rules.isEmpty {
+            out.append("")
+            out.append("Rules:")
+            out.append("")
+            out += schema.rules.map { "- " + $0.description }
+        }
+        if !schema.personalFields.isEmpty {
+            out.append("")
+            out.append("Personal data: " + schema.personalFields.map { "`\($0)`" }.joined(separator: ", ") + ".")
+        }
+        if !schema.derived.isEmpty {
+            out.append("")
+            out.append("Derived facts, stored under `\(EventCatalogue.derivedMember)`:")
+            out.append("")
+            out.append("| Fact | Kind | Allowed values | How the ledger computes it |")
+            out.append("| --- | --- | --- | --- |")
+            for fact in schema.derived {
+                out.append(row(["`\(fact.name)`", kindSummary(fact.kind), allowedValues(fact.kind), fact.summary]))
+            }
+        }
+        out.append("")
+        out.append("Example payload:")
+        out.append("")
+        out.append("```json")
+        out.append(PrettyJSON.render(schema.example))
+        out.append("```")
+        if !schema.derived.isEmpty, let checked = try? EventCatalogue.validate(type: schema.type, schemaVersion: schema.version,
+                                                                                  payload: schema.example) {
+            out.append("")
+            out.append("The ledger derives: `" + CanonicalJSON.encodeString(.object(checked.derived)) + "`.")
+        }
+        for older in schema.olderVersions.reversed() {
+            out.append("")
+            out.append("#### \(schema.type) version \(older.version)")
+            out.append("")
+            out.append(older.changes)
+            out.append("")
+            out += fieldTable(older.fields)
+            if !older.rules.isEmpty {
+                out.append("")
+                if older.rules == schema.rules {
+                    out.append("Rules: as in the current version.")
+                } else {
+                    out.append("Rules:")
+                    out.append("")
+                    out += older.rules.map { "- " + $0.description }
+                }
+            }
+        }
+        return out
+    }
+
+    /// A field table, nested members flattened into paths. Members of a personal-data field are
+    /// personal data too.
+    static func fieldTable(_ fields: [FieldSchema]) -> [String] {
+        if fields.isEmpty { return ["No payload fields: the payload is `{}`."] }
+        var out = ["| Field | Kind | Required | Allowed values | Personal data | Description |",
+                   "| --- | --- | --- | --- | --- | --- |"]
+        func add(_ fields: [FieldSchema], prefix: String, personal: Bool) {
+            for field in fields {
+                let path = prefix + field.name
+                let isPersonal = personal || field.isPersonalData
+                out.append(row(["`\(path)`", kindSummary(field.kind), field.isRequired ? "yes" : "no",
+                                allowedValues(field.kind), isPersonal ? "yes" : "no", field.summary]))
+                addMembers(field.kind, path: path, personal: isPersonal)
+            }
+        }
+        func addMembers(_ kind: FieldKind, path: String, personal: Bool) {
+            switch kind {
+            case .object(let members):
+                add(members, prefix: path + ".", personal: personal)
+            case .array(let element, _, _):
+                addMembers(element, path: path + "[]", personal: personal)
+            case .variant(let cases):
+                for variant in cases {
+                    let casePath = path + "." + variant.name
+                    out.append(row(["`\(casePath)`", "object", "one of the cases", "", personal ? "yes" : "no", variant.summary]))
+                    add(variant.fields, prefix: casePath + ".", personal: personal)
+                }
+            default:
+                break
+            }
+        }
+        add(fields, prefix: "", personal: false)
+        return out
+    }
+
+    /// The Kind column.
+    static func kindSummary(_ kind: FieldKind) -> String {
+        switch kind {
+        case .boolean: return "boolean"
+        case .integer(let range):
+            return range.upperBound >= FieldKind.largestInteger
+                ? "integer, from \(range.lowerBound)" : "integer, \(range.lowerBound) to \(range.upperBound)"
+        case .code: return "integer code"
+        case .text(let maxLength): return "string, free text of up to \(maxLength) characters"
+        case .token(let format): return "string, \(format.shortName)"
+        case .oneOf: return "string"
+        case .array(let element, let count, let unique):
+            let items = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+            return "array of \(kindSummary(element)); \(items) items\(unique ? ", distinct" : "")"
+        case .object: return "object"
+        case .variant(let cases): return "object with exactly one of " + cases.map { "`\($0.name)`" }.joined(separator: ", ")
+        }
+    }
+
+    /// The Allowed values column.
+    static func allowedValues(_ kind: FieldKind) -> String {
+        switch kind {
+        case .oneOf(let values):
+            return values.map { "`\($0.name)`" + ($0.isDeprecated ? " (deprecated)" : "") }.joined(separator: ", ")
+        case .code(let codes):
+            return codes.map { "`\($0.code)` (\($0.label))" }.joined(separator: ", ")
+        case .array(let element, _, _):
+            return allowedValues(element)
+        default:
+            return ""
+        }
+    }
+
+    static func row(_ cells: [String]) -> String {
+        "| " + cells.map { $0.replacingPipes() }.joined(separator: " | ") + " |"
+    }
+}
+
+extension String {
+    /// `|` escaped for a Markdown table cell.
+    fileprivate func replacingPipes() -> String {
+        var out = ""
+        for character in self {
+            if character == "|" { out += "\\|" } else { out.append(character) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,24 @@
+/// The sections of EVENTS.md, in its order; the catalogue documents each type under its group.
+public enum EventGroup: String, Sendable, CaseIterable {
+    /// DeclaredAgeRange: eligibility, requests and responses.
+    case ageRange
+    /// Significant changes, PermissionKit questions and answers, App Store rescissions, access gates.
+    case consent
+    /// MarketplaceKit age-rating limits and exceptions.
+    case ageRatingExceptions
+    /// Google Play Age Signals and people working on the ledger.
+    case otherPlatformsAndPeople
+    /// Retention and erasure carried out by the ledger.
+    case ledger
+
+    /// The section title, as EVENTS.md words it.
+    public var title: String {
+        switch self {
+        case .ageRange: return "Age range (DeclaredAgeRange)"
+        case .consent: return "Significant changes and consent (DeclaredAgeRange + PermissionKit)"
+        case .ageRatingExceptions: return "Age-rating exceptions (MarketplaceKit)"
+        case .otherPlatformsAndPeople: return "Other platforms and people"
+        case .ledger: return "The ledger's own facts"
+        }
+    }
+}

@@ -6,25 +6,37 @@ import Testing
 
 @Suite("Surprising facts are stored and marked as anomalies")
 struct AnomalyTests {
-    static func line(_ stream: String, _ type: String, at time: String, payload: String) -> String {
-        #"{"eventId":"\#(UUID().uuidString.lowercased())","stream":"\#(stream)","type":"\#(type)","schemaVersion":1,"occurredAt":"\#(time)","subject":"p_1","actor":{"kind":"app"},"payload":\#(payload)}"#
+    /// An event of `type` built from the catalogue's own example payload, with `changes` applied,
+    /// on the stream its id belongs to.
+    static func line(_ type: String, at time: String, _ changes: [String: JSONValue]) -> String {
+        let schema = EventCatalogue.schema(for: type)!
+        guard case .object(var payload) = schema.example else { fatalError("example is not an object") }
+        for (key, value) in changes { payload[key] = value }
+        let home = StreamConvention.homes[type]!
+        let stream = home.prefix + (payload[home.field]?.stringValue ?? "")
+        let payloadText = CanonicalJSON.encodeString(.object(payload))
+        return #"{"eventId":"\#(UUID().uuidString.lowercased())","stream":"\#(stream)","type":"\#(type)","schemaVersion":\#(schema.version),"occurredAt":"\#(time)","subject":"p_1","actor":{"kind":"app"},"payload":\#(payloadText)}"#
     }
+
+    static let q1 = "00000000-0000-4000-8000-0000000000a1"
+    static let q2 = "00000000-0000-4000-8000-0000000000a2"
+    static let q3 = "00000000-0000-4000-8000-0000000000a3"
 
     @Test("answers without a question or after expiry, and exceptions decided twice or never requested")
     func marked() async throws {
         let db = try await TestDatabase.create()
         let lines = [
-            Self.line("question-q1", "PermissionQuestionSent", at: "2026-11-01T10:00:00Z", payload: #"{"questionId":"q1","expirationDate":"2026-11-08T10:00:00Z"}"#),
-            Self.line("question-q1", "ParentalAnswerReceived", at: "2026-11-09T10:00:00Z", payload: #"{"questionId":"q1","answer":"approval"}"#),
-            Self.line("question-q2", "ParentalAnswerReceived", at: "2026-11-02T10:00:00Z", payload: #"{"questionId":"q2","answer":"denial"}"#),
-            Self.line("question-q3", "PermissionQuestionSent", at: "2026-11-01T10:00:00Z", payload: #"{"questionId":"q3","expirationDate":"2026-11-08T10:00:00Z"}"#),
-            Self.line("question-q3", "ParentalAnswerReceived", at: "2026-11-02T10:00:00Z", payload: #"{"questionId":"q3","answer":"approval"}"#),
-            Self.line("exception-e1", "AgeExceptionRequested", at: "2026-11-01T10:00:00Z", payload: #"{"exceptionId":"e1"}"#),
-            Self.line("exception-e1", "AgeExceptionDecided", at: "2026-11-01T11:00:00Z", payload: #"{"exceptionId":"e1","decision":"approved"}"#),
+            Self.line("PermissionQuestionSent", at: "2026-11-01T10:00:00Z", ["questionId": .string(Self.q1), "expirationDate": "2026-11-08T10:00:00Z"]),
+            Self.line("ParentalAnswerReceived", at: "2026-11-09T10:00:00Z", ["questionId": .string(Self.q1)]),
+            Self.line("ParentalAnswerReceived", at: "2026-11-02T10:00:00Z", ["questionId": .string(Self.q2)]),
+            Self.line("PermissionQuestionSent", at: "2026-11-01T10:00:00Z", ["questionId": .string(Self.q3), "expirationDate": "2026-11-08T10:00:00Z"]),
+            Self.line("ParentalAnswerReceived", at: "2026-11-02T10:00:00Z", ["questionId": .string(Self.q3)]),
+            Self.line("AgeExceptionRequested", at: "2026-11-01T10:00:00Z", ["exceptionId": "e1"]),
+            Self.line("AgeExceptionDecided", at: "2026-11-01T11:00:00Z", ["exceptionId": "e1"]),
         ]
         let later = [
-            Self.line("exception-e1", "AgeExceptionDecided", at: "2026-11-01T12:00:00Z", payload: #"{"exceptionId":"e1","decision":"declined"}"#),
-            Self.line("exception-e2", "AgeExceptionDecided", at: "2026-11-01T12:00:00Z", payload: #"{"exceptionId":"e2","decision":"approved"}"#),
+            Self.line("AgeExceptionDecided", at: "2026-11-01T12:00:00Z", ["exceptionId": "e1"]),
+            Self.line("AgeExceptionDecided", at: "2026-11-01T12:00:00Z", ["exceptionId": "e2"]),
         ]
         try await db.as(.application) { client async throws in
             let store = EventStore(client: client)

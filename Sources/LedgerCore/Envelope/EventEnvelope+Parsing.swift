@@ -7,7 +7,7 @@ extension EventEnvelope {
     ]
     /// Top-level keys the ledger itself sets; a client that sends them is told so.
     public static let ledgerFields: Set<String> = [
-        "recordedAt", "position", "streamVersion", "log", "leafHash", "chainHash",
+        "recordedAt", "position", "streamVersion", "log", "leafHash", "chainHash", "derived",
     ]
 
     /// Reads and checks the envelope of an input event.

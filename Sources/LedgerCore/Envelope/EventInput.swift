@@ -2,9 +2,11 @@
 /// `ledger.append_events`.
 ///
 /// Checks, in order: valid strict JSON; a JSON object; the envelope (``EventEnvelope``); no birth
-/// date, birth year or exact age anywhere (``ForbiddenPersonalData``); the canonical size limit.
-/// The write condition `expectedVersion` is taken out; what remains is encoded with RFC 8785 and
-/// becomes the `event` member of the record the ledger hashes.
+/// date, birth year or exact age anywhere (``ForbiddenPersonalData``); no `$` members (reserved for
+/// sealed personal data); the payload against the catalogue (``EventCatalogue``) and the stream
+/// conventions (``StreamConvention``); the canonical size limit. The write condition
+/// `expectedVersion` is taken out, the ledger's derived facts are added as `derived`, and the
+/// result is encoded with RFC 8785: it becomes the `event` member of the record the ledger hashes.
 public struct EventInput: Sendable {
     /// The envelope, typed.
     public let envelope: EventEnvelope
@@ -12,6 +14,9 @@ public struct EventInput: Sendable {
     public let expectedVersion: ExpectedVersion
     /// The RFC 8785 canonical UTF-8 bytes of the event (without `expectedVersion`).
     public let canonicalBytes: [UInt8]
+
+    /// The catalogue's verdict on the payload: the typed payload, derived facts, personal fields.
+    public let catalogued: CataloguedPayload
 
     /// The largest canonical event accepted, in bytes (64 KiB).
     public static let maxEventBytes = 65_536
@@ -36,6 +41,8 @@ public struct EventInput: Sendable {
         }
         let event = JSONValue.object(members)
         try ForbiddenPersonalData.check(event)
+        // The size first: a giant payload is refused before any time is spent checking it.
+        try Self.checkSize(CanonicalJSON.encode(event).count)
         if let (path, _) = event.paths(where: { value in
             if case .object(let m) = value { return m.keys.contains { $0.hasPrefix("$") } }
             return false
@@ -43,17 +50,27 @@ public struct EventInput: Sendable {
             throw LedgerError(.invalidField, "member names starting with $ are reserved for the ledger (sealed personal data)",
                               field: path.isEmpty ? "(top level)" : path, hint: "Send personal data in clear; the ledger encrypts it.")
         }
-        try self.init(validated: envelope, expectedVersion: expectedVersion, event: event)
+        let catalogued = try EventCatalogue.validate(type: envelope.type, schemaVersion: envelope.schemaVersion,
+                                                     payload: members["payload"] ?? .null)
+        try StreamConvention.check(envelope, payload: members["payload"] ?? .null)
+        if !catalogued.derived.isEmpty { members[EventCatalogue.derivedMember] = .object(catalogued.derived) }
+        try self.init(validated: envelope, expectedVersion: expectedVersion, catalogued: catalogued, event: .object(members))
     }
 
     /// An event already checked: canonicalizes it and applies the size limit.
-    init(validated envelope: EventEnvelope, expectedVersion: ExpectedVersion, event: JSONValue) throws(LedgerError) {
+    init(validated envelope: EventEnvelope, expectedVersion: ExpectedVersion, catalogued: CataloguedPayload,
+         event: JSONValue) throws(LedgerError) {
         self.envelope = envelope
         self.expectedVersion = expectedVersion
+        self.catalogued = catalogued
         canonicalBytes = CanonicalJSON.encode(event)
-        guard canonicalBytes.count <= Self.maxEventBytes else {
-            throw LedgerError(.recordTooLarge,
-                              "the event is \(canonicalBytes.count) bytes in canonical form; the limit is \(Self.maxEventBytes)",
+        try Self.checkSize(canonicalBytes.count)
+    }
+
+    /// Refuses an event over ``maxEventBytes`` in canonical form.
+    static func checkSize(_ count: Int) throws(LedgerError) {
+        guard count <= maxEventBytes else {
+            throw LedgerError(.recordTooLarge, "the event is \(count) bytes in canonical form; the limit is \(maxEventBytes)",
                               hint: "Events record facts, not documents: keep large content out of the payload.")
         }
     }

@@ -1,10 +1,38 @@
 extension JSONValue {
     /// The value with the member at `path` (object member names, outermost first) replaced by
-    /// `transform(old)`; unchanged when the path does not lead to a value.
+    /// `transform(old)`; unchanged when the path does not lead to a value. A segment `name[]`
+    /// means every element of the array `name`.
     public func updating(path: ArraySlice<String>, _ transform: (JSONValue) throws(LedgerError) -> JSONValue) throws(LedgerError) -> JSONValue {
-        guard let head = path.first, case .object(var members) = self, let child = members[head] else { return self }
-        members[head] = path.count == 1 ? try transform(child) : try child.updating(path: path.dropFirst(), transform)
+        guard let head = path.first, case .object(var members) = self else { return self }
+        let eachElement = head.hasSuffix("[]")
+        let name = eachElement ? String(head.dropLast(2)) : head
+        guard let child = members[name] else { return self }
+        let rest = path.dropFirst()
+        func apply(_ value: JSONValue) throws(LedgerError) -> JSONValue {
+            rest.isEmpty ? try transform(value) : try value.updating(path: rest, transform)
+        }
+        if eachElement {
+            guard case .array(let elements) = child else { return self }
+            var updated: [JSONValue] = []
+            for element in elements { updated.append(try apply(element)) }
+            members[name] = .array(updated)
+        } else {
+            members[name] = try apply(child)
+        }
         return .object(members)
+    }
+
+    /// `path` with array indices written as `[]` (`payload.a[3].b` → `payload.a[].b`): the form
+    /// the catalogue names personal fields in.
+    public static func genericPath(_ path: String) -> String {
+        var out = ""
+        var inIndex = false
+        for character in path {
+            if character == "[" { inIndex = true; out.append("[]"); continue }
+            if character == "]" { inIndex = false; continue }
+            if !inIndex { out.append(character) }
+        }
+        return out
     }
 
     /// Every value at any depth for which `match` is true, with its dotted path (`[i]` for array

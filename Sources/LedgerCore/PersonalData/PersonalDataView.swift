@@ -22,7 +22,8 @@ public enum PersonalDataView {
             switch key {
             case .available(let bytes):
                 return try PersonalDataCipher.open(sealed, key: bytes,
-                                                   context: .init(log: log, subject: subject, eventId: eventId, path: path))
+                                                   context: .init(log: log, subject: subject, eventId: eventId,
+                                                                 path: JSONValue.genericPath(path)))
             case .erased:
                 return PersonalDataCipher.erasedMarker
             case .unknown:

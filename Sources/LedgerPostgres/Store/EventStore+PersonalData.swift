@@ -5,14 +5,16 @@ import PostgresNIO
 extension EventStore {
     /// Seals the personal-data fields of `events` under their subjects' keys (creating keys for
     /// subjects that have none). `personalFields` names, per event, the dotted paths that are
-    /// personal data. Events without personal data pass through unchanged.
+    /// personal data (by default the catalogue's). Events without personal data pass through
+    /// unchanged, and so do fields already sealed. ``append(log:events:idempotencyKey:)`` calls
+    /// this itself, so personal data never reaches the chain in clear.
     ///
     /// - Throws: `subject-erased` (with the 1-based batch index in `line`) for personal data about
     ///   a subject who was erased, `missing-field` for personal data with no subject.
     public func sealPersonalData(log: String, events: [EventInput],
-                                 personalFields: (EventEnvelope) -> [String]) async throws -> [EventInput] {
+                                 personalFields: ((EventInput) -> [String])? = nil) async throws -> [EventInput] {
         let needing = events.indices.compactMap { index -> (Int, [String])? in
-            let paths = personalFields(events[index].envelope)
+            let paths = personalFields?(events[index]) ?? events[index].catalogued.personalFields
             return paths.isEmpty ? nil : (index, paths)
         }
         guard !needing.isEmpty else { return events }

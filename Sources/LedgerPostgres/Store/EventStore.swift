@@ -39,6 +39,7 @@ public struct EventStore: Sendable {
         guard !events.isEmpty else {
             throw LedgerError(.invalidRequest, "the batch is empty", hint: "Send at least one event.")
         }
+        let events = try await sealPersonalData(log: log, events: events)
         let bodies = events.map(\.canonicalText)
         let expected = events.map(\.expectedVersion.sqlText)
         let key = idempotencyKey ?? Self.defaultIdempotencyKey(for: events)

@@ -77,3 +77,38 @@ struct CLITests {
         #expect(outcome.stderr.contains("hint:"))
     }
 }
+
+@Suite("consent-ledger erase")
+struct EraseCLITests {
+    @Test("erase destroys the key and records SubjectErased; events --reveal shows the field erased; verify passes")
+    func erase() async throws {
+        let db = try await TestDatabase.create()
+        guard case .embedded(let cluster) = db.target else { return }
+        let admin = "postgres:///\(db.name)?host=\(cluster.socketDirectory)&user=postgres"
+        let line = #"{"eventId":"\#(UUID().uuidString.lowercased())","stream":"subject-p_9","type":"OperatorDecision","schemaVersion":1,"occurredAt":"2026-11-22T10:15:00Z","subject":"p_9","actor":{"kind":"operator","id":"op_3"},"payload":{"affectedSubjectId":"p_9","decision":"annotation","operatorId":"op_3","reason":"mother called from +44 20 7946 0000"}}"#
+        let appended = try CLIRunner.run(["append", "--log", "acme", "--database-url", try CLITests.url(db, user: "consent_ledger_app"), "-"], input: line)
+        #expect(appended.status == 0, "\(appended.stderr)")
+
+        let before = try CLIRunner.run(["events", "--log", "acme", "--reveal", "--database-url", admin])
+        #expect(before.stdout.contains("+44 20 7946 0000"))
+        let sealed = try CLIRunner.run(["events", "--log", "acme", "--database-url", admin])
+        #expect(!sealed.stdout.contains("7946") && sealed.stdout.contains("$sealed"))
+
+        let erased = try CLIRunner.run(["erase", "--log", "acme", "--subject", "p_9", "--reason", "erasureRequest",
+                                        "--request-reference", "TICKET-1", "--database-url", admin])
+        #expect(erased.status == 0, "\(erased.stderr)")
+        #expect(erased.stderr.contains("SubjectErased recorded at position 2"))
+
+        let after = try CLIRunner.run(["events", "--log", "acme", "--reveal", "--database-url", admin])
+        #expect(!after.stdout.contains("7946"))
+        #expect(after.stdout.contains(#""reason":{"$erased":true}"#))
+        #expect(after.stdout.contains(#""operatorId":"op_3""#))
+        #expect(after.stdout.contains(#""type":"SubjectErased""#))
+
+        let verify = try CLIRunner.run(["verify", "--log", "acme", "--database-url", admin])
+        #expect(verify.status == 0 && verify.stdout.contains("verified 2 events"))
+
+        let again = try CLIRunner.run(["erase", "--log", "acme", "--subject", "p_9", "--reason", "erasureRequest", "--database-url", admin])
+        #expect(again.status == 1 && again.stderr.contains("already erased"))
+    }
+}

@@ -11,6 +11,10 @@ struct Events: AsyncParsableCommand {
             "recordedAt":…,"streamVersion":…}) with two members added at the end: "chainHash" and \
             "leafHash" (hex). Remove those two and the remaining bytes hash to leafHash as \
             SHA-256(0x00 || bytes). Streams in constant memory, however long the log.
+
+            With --reveal, personal-data fields are shown opened with their subject's key, or as \
+            {"$erased":true} once the subject was erased; such lines carry "revealed":true instead of \
+            the hashes, since they are no longer the bytes that were hashed. Needs administrator rights.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -27,21 +31,37 @@ struct Events: AsyncParsableCommand {
     @Option(help: "Only this stream's events (in stream-version order).")
     var stream: String?
 
+    @Flag(help: "Open sealed personal-data fields (or show them as erased).")
+    var reveal = false
+
     func validate() throws {
         if after < 0 { throw ValidationError("--after must be 0 or more") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 
     func run() async throws {
-        try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
+        try await LedgerDatabase.with(try database.target(), role: reveal ? .administrator : .auditor, progress: Console.note) { client in
             let store = EventStore(client: client)
             _ = try await store.requireHead(log: log)
+            let keys = reveal ? try await store.keyStates(log: log) : [:]
             var output = StandardOutput()
             try await store.read(log: log, after: after, limit: limit, stream: stream) { event in
-                output.write(Self.line(for: event))
+                output.write(reveal ? try Self.revealedLine(for: event, keys: keys) : Self.line(for: event))
             }
             output.flush()
         }
+    }
+
+    /// The record with its event's personal fields opened (or marked erased), and `"revealed":true`.
+    static func revealedLine(for event: StoredEvent, keys: [String: PersonalDataView.KeyState]) throws -> [UInt8] {
+        var record = try LedgerRecord(parsing: event.record)
+        let subject = record.event["subject"]?.stringValue ?? ""
+        record.event = try PersonalDataView.reveal(event: record.event, log: record.log, key: keys[subject] ?? .unknown)
+        var bytes = record.canonicalBytes
+        bytes.removeLast()
+        bytes += Array(#","revealed":true}"#.utf8)
+        bytes.append(0x0A)
+        return bytes
     }
 
     /// The record bytes with `,"chainHash":"…","leafHash":"…"}` in place of the final `}`.

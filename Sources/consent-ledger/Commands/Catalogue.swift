@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+
+/// `consent-ledger catalogue`.
+struct Catalogue: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the event catalogue: every type, field, allowed value and an example.",
+        discussion: """
+            Generated from the same schemas that validate events at append, so it cannot drift from \
+            the code. docs/events.md is this command's output (`consent-ledger catalogue --out docs/events.md`), \
+            and a test fails when the committed file differs.
+            """)
+
+    @Option(help: "The format (markdown).")
+    var format: String = "markdown"
+
+    @Option(help: "Write to this file instead of standard output.")
+    var out: String?
+
+    func validate() throws {
+        guard format == "markdown" else { throw ValidationError("--format markdown is the only format so far") }
+    }
+
+    func run() async throws {
+        let text = CatalogueMarkdown.render()
+        if let out {
+            try text.write(toFile: out, atomically: true, encoding: .utf8)
+            Console.note("wrote the catalogue (\(EventCatalogue.eventTypes.count) event types) to \(out)")
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}

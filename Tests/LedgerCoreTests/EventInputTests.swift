@@ -5,8 +5,10 @@ import Testing
 /// `EventInput`: one NDJSON line checked end to end, canonicalized, with `expectedVersion` taken out.
 @Suite("EventInput")
 struct EventInputTests {
-    /// The RFC 8785 form of `TestEvents.full`, written out by hand (keys sorted, no whitespace).
-    static let fullCanonical = #"{"actor":{"id":"device:7f3a","kind":"app"},"app":{"appVersion":"2.3.1","bundleId":"com.example.kids","osVersion":"26.1","platform":"iOS"},"causationId":"3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b","correlationId":"flow-42","eventId":"0b7c6f3e-2a4d-4c1b-9e8f-1a2b3c4d5e6f","jurisdiction":{"basis":"asserted","code":"US-TX"},"occurredAt":"2026-11-22T10:15:00Z","payload":{"ageRangeDeclaration":"selfDeclared","lowerBound":13,"upperBound":15},"schemaVersion":1,"stream":"subject-p_4f1c","subject":"p_4f1c","type":"AgeRangeShared"}"#
+    /// The RFC 8785 form of `TestEvents.fullStored` (`full` as the ledger stores it), written out
+    /// by hand (keys sorted, no whitespace): the client's members plus `derived`
+    /// (`TestEvents.fullDerived`, worked out there), which sorts between `correlationId` and `eventId`.
+    static let fullCanonical = #"{"actor":{"id":"device:7f3a","kind":"app"},"app":{"appVersion":"2.3.1","bundleId":"com.example.kids","osVersion":"26.1","platform":"iOS"},"causationId":"3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b","correlationId":"flow-42","derived":{"legalCategory":"13to15","verifiedAdult":false},"eventId":"0b7c6f3e-2a4d-4c1b-9e8f-1a2b3c4d5e6f","jurisdiction":{"basis":"asserted","code":"US-TX"},"occurredAt":"2026-11-22T10:15:00Z","payload":{"ageRangeDeclaration":"selfDeclared","lowerBound":13,"upperBound":15},"schemaVersion":1,"stream":"subject-p_4f1c","subject":"p_4f1c","type":"AgeRangeShared"}"#
 
     // MARK: Accepted
 
@@ -31,16 +33,27 @@ struct EventInputTests {
         #expect(input.envelope == (try EventEnvelope(validating: TestEvents.full)))
     }
 
-    @Test("canonicalBytes are CanonicalJSON.encode of the object without expectedVersion")
+    @Test("canonicalBytes are CanonicalJSON.encode of the object without expectedVersion, with derived added")
     func canonicalBytesDropExpectedVersion() throws {
         let input = try EventInput(json: .object(TestEvents.fullWithExpectedVersion))
-        #expect(input.canonicalBytes == CanonicalJSON.encode(.object(TestEvents.full)))
+        #expect(input.canonicalBytes == CanonicalJSON.encode(.object(TestEvents.fullStored)))
         #expect(input.canonicalText == Self.fullCanonical)
         #expect(!input.canonicalText.contains("expectedVersion"))
-        // The canonical bytes are a fixed point: parsing them again gives the same bytes.
-        let again = try EventInput(line: input.canonicalBytes)
+        #expect(.object(input.catalogued.derived) == TestEvents.fullDerived)
+        // The canonical bytes are a fixed point once `derived` is taken out again: the ledger
+        // derives the same facts and gives the same bytes.
+        guard case .object(var members) = try JSONParser.parse(input.canonicalBytes) else {
+            Issue.record("canonical bytes are not an object")
+            return
+        }
+        #expect(members.removeValue(forKey: "derived") == TestEvents.fullDerived)
+        let again = try EventInput(json: .object(members))
         #expect(again.canonicalBytes == input.canonicalBytes)
         #expect(again.envelope == input.envelope)
+        // Sent back as they are, the bytes are refused: `derived` is the ledger's to set.
+        let resent = TestEvents.refusal(line: input.canonicalBytes)
+        expectRefused(resent, .unknownField, field: "derived")
+        #expect(resent?.message.contains("set by the ledger") == true)
     }
 
     @Test("init(json:) and init(line:) agree")
@@ -86,14 +99,26 @@ struct EventInputTests {
         #expect(input.canonicalText == #"{"actor":{"kind":"subject"},"eventId":"3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b","occurredAt":"2026-11-22T10:15:00Z","payload":{},"schemaVersion":1,"stream":"subject-p_1","type":"AgeRangeDeclined"}"#)
     }
 
-    @Test("string escapes in the payload are canonicalized (RFC 8785)")
+    @Test("string escapes, number forms and member order in the payload are canonicalized (RFC 8785)")
     func payloadCanonicalization() throws {
+        // A free-text field (AgeRangeRequestFailed.detail) with escapes, members out of order.
         var text = String(decoding: TestEvents.line(TestEvents.minimal), as: UTF8.self)
+        text = text.replacingOccurrences(of: #""type":"AgeRangeDeclined""#, with: #""type":"AgeRangeRequestFailed""#)
         text = text.replacingOccurrences(of: #""payload":{}"#,
-                                         with: #""payload":{"z":1e2,"a":"\u00e9\/","m":[0.50,-0]}"#)
-        let input = try EventInput(line: Array(text.utf8))
-        #expect(input.canonicalText.contains(#""payload":{"a":"é/","m":[0.5,0],"z":100}"#),
-                "\(input.canonicalText)")
+                                         with: #""payload":{"error":"notAvailable","detail":"caf\u00e9 \/ \u0041"}"#)
+        let failed = try EventInput(line: Array(text.utf8))
+        #expect(failed.canonicalText.contains(#""payload":{"detail":"café / A","error":"notAvailable"}"#),
+                "\(failed.canonicalText)")
+
+        // Integers written with an exponent, a fraction of zero and a negative exponent
+        // (AgeRangeRequested.ageGates), members out of order.
+        text = String(decoding: TestEvents.line(TestEvents.minimal), as: UTF8.self)
+        text = text.replacingOccurrences(of: #""type":"AgeRangeDeclined""#, with: #""type":"AgeRangeRequested""#)
+        text = text.replacingOccurrences(of: #""payload":{}"#,
+                                         with: #""payload":{"trigger":"launch","ageGates":[1.3e1,16.00,180e-1]}"#)
+        let requested = try EventInput(line: Array(text.utf8))
+        #expect(requested.canonicalText.contains(#""payload":{"ageGates":[13,16,18],"trigger":"launch"}"#),
+                "\(requested.canonicalText)")
     }
 
     // MARK: Refused: not an event
@@ -163,7 +188,7 @@ struct EventInputTests {
     }
 
     @Test("a field the ledger sets is unknown-field, saying the ledger sets it",
-          arguments: ["recordedAt", "position", "streamVersion", "log", "leafHash", "chainHash"])
+          arguments: ["recordedAt", "position", "streamVersion", "log", "leafHash", "chainHash", "derived"])
     func ledgerAssignedField(key: String) {
         let error = TestEvents.refusal(TestEvents.full(setting: key, to: key == "recordedAt" ? "2026-11-22T10:15:00Z" : 7))
         expectRefused(error, .unknownField, field: key)
@@ -180,10 +205,22 @@ struct EventInputTests {
         expectRefused(TestEvents.refusal(TestEvents.full(setting: path, to: value)), .unknownField, field: path)
     }
 
-    @Test("unknown fields inside payload are allowed")
-    func payloadIsOpen() throws {
-        let input = try EventInput(json: .object(TestEvents.full(payload: ["anything": ["goes": [1, 2, 3]]])))
-        #expect(input.canonicalText.contains(#""payload":{"anything":{"goes":[1,2,3]}}"#))
+    @Test("unknown fields inside payload are unknown-field, with their path")
+    func payloadIsClosed() {
+        // Next to the event's own fields, at the top of payload.
+        var payload = TestEvents.full["payload"]!.objectValue!
+        payload["anything"] = ["goes": [1, 2, 3]]
+        let error = TestEvents.refusal(TestEvents.full(payload: .object(payload)))
+        expectRefused(error, .unknownField, field: "payload.anything")
+        #expect(error?.hint?.contains("lowerBound") == true, "\(String(describing: error))")
+        // Inside a nested object of the payload (version 1's parentalControls).
+        payload = TestEvents.full["payload"]!.objectValue!
+        payload["parentalControls"] = ["communicationLimits": true, "screenTime": true]
+        expectRefused(TestEvents.refusal(TestEvents.full(payload: .object(payload))),
+                      .unknownField, field: "payload.parentalControls.screenTime")
+        // A type without payload fields takes only {}.
+        expectRefused(TestEvents.refusal(TestEvents.setting(["payload"], to: ["anything": 1], in: TestEvents.minimal)),
+                      .unknownField, field: "payload.anything")
     }
 
     @Test("eventId must be a lowercase UUID", arguments: [
@@ -233,10 +270,19 @@ struct EventInputTests {
                       .invalidField, field: "type")
     }
 
-    @Test("valid types are accepted", arguments: ["A", "AgeRangeShared", "V2Event", "A" + String(repeating: "b", count: 63)])
+    @Test("well-formed types pass the envelope; the catalogue then refuses those it does not define",
+          arguments: ["A", "AgeRangeShared", "V2Event", "A" + String(repeating: "b", count: 63)])
     func goodType(type: String) throws {
-        let input = try EventInput(json: .object(TestEvents.full(setting: "type", to: .string(type))))
-        #expect(input.envelope.type == type)
+        let object = TestEvents.full(setting: "type", to: .string(type))
+        let envelope = try EventEnvelope(validating: object)
+        #expect(envelope.type == type)
+        if type == "AgeRangeShared" {
+            let input = try EventInput(json: .object(object))
+            #expect(input.envelope.type == type)
+        } else {
+            // Past the envelope: refused by the catalogue, not as an invalid type name.
+            expectRefused(TestEvents.refusal(object), .unknownEventType, field: "type")
+        }
     }
 
     @Test("schemaVersion must be an integer from 1 to 999999", arguments: [
@@ -248,10 +294,18 @@ struct EventInputTests {
                       .invalidField, field: "schemaVersion")
     }
 
-    @Test("schemaVersion bounds are accepted", arguments: [1, 2, 999_999])
+    @Test("schemaVersion bounds pass the envelope; the catalogue then refuses versions the type lacks",
+          arguments: [1, 2, 999_999])
     func goodSchemaVersion(version: Int) throws {
-        let input = try EventInput(json: .object(TestEvents.full(setting: "schemaVersion", to: .number(Double(version)))))
-        #expect(input.envelope.schemaVersion == version)
+        let object = TestEvents.full(setting: "schemaVersion", to: .number(Double(version)))
+        #expect(try EventEnvelope(validating: object).schemaVersion == version)
+        if version <= 2 {
+            // AgeRangeShared reads versions 1 and 2; `full`'s payload is valid in both.
+            let input = try EventInput(json: .object(object))
+            #expect(input.envelope.schemaVersion == version)
+        } else {
+            expectRefused(TestEvents.refusal(object), .unsupportedSchemaVersion, field: "schemaVersion")
+        }
     }
 
     @Test("occurredAt must be an RFC 3339 date-time with a zone and a real date", arguments: [
@@ -317,9 +371,41 @@ struct EventInputTests {
 
     // MARK: Size
 
-    /// `full` with `payload.pad` a string of `n` ASCII letters, and its canonical size.
+    /// `full` with `payload.pad` a string of `n` ASCII letters, and its canonical size. `pad` is
+    /// not an AgeRangeShared field: such an event only ever gets as far as the size check that
+    /// runs before the catalogue.
     static func padded(_ n: Int) -> (object: [String: JSONValue], size: Int) {
         let object = TestEvents.full(payload: ["pad": .string(String(repeating: "x", count: n))])
+        return (object, CanonicalJSON.encode(.object(object)).count)
+    }
+
+    /// A catalogue-valid `RetentionApplied` (which derives nothing, so no `derived` member is
+    /// added) whose canonical form is exactly `size` bytes: its `subjectIds` (1 to 1000 distinct
+    /// pseudonyms of 1 to 128 characters) are sized to fill it. Returns the object and its
+    /// canonical size, for the test to check.
+    static func retention(canonicalSize size: Int) -> (object: [String: JSONValue], size: Int) {
+        let base: [String: JSONValue] = [
+            "eventId": "0b7c6f3e-2a4d-4c1b-9e8f-1a2b3c4d5e6f",
+            "stream": "ledger-retention",
+            "type": "RetentionApplied",
+            "schemaVersion": 1,
+            "occurredAt": "2026-11-22T10:15:00Z",
+            "actor": ["kind": "ledger"],
+            "payload": ["policyId": "retention-2026-01", "scope": "subjectKeys", "reason": "retentionPeriodElapsed",
+                        "subjectIds": []],
+        ]
+        let empty = CanonicalJSON.encode(.object(base)).count
+        // n ids of total length L add L + 2n (quotes) + (n - 1) (commas) bytes to the empty array.
+        let free = size - empty + 1
+        let count = (free + 130) / 131  // enough ids that none needs more than 128 characters
+        let totalLength = free - 3 * count
+        var ids: [JSONValue] = []
+        for index in 0..<count {
+            let length = totalLength / count + (index < totalLength % count ? 1 : 0)
+            let prefix = "p_\(index)_"
+            ids.append(.string(prefix + String(repeating: "a", count: length - prefix.count)))
+        }
+        let object = TestEvents.setting(["payload", "subjectIds"], to: .array(ids), in: base)
         return (object, CanonicalJSON.encode(.object(object)).count)
     }
 
@@ -330,14 +416,38 @@ struct EventInputTests {
         #expect(error?.message.contains("65536") == true)
     }
 
+    @Test("an oversized event is record-too-large even when its payload would fail the catalogue")
+    func sizeBeforeCatalogue() {
+        // `pad` is an unknown field: below the limit the catalogue names it ...
+        expectRefused(TestEvents.refusal(Self.padded(10).object), .unknownField, field: "payload.pad")
+        // ... above it, the size check (which runs first) refuses the event.
+        expectRefused(TestEvents.refusal(Self.padded(70_000).object), .recordTooLarge, field: nil)
+    }
+
     @Test("exactly 65536 canonical bytes pass; 65537 do not")
     func sizeBoundary() throws {
+        #expect(EventInput.maxEventBytes == 65_536)
+        let (atLimit, atSize) = Self.retention(canonicalSize: 65_536)
+        #expect(atSize == 65_536)
+        let input = try EventInput(json: .object(atLimit))
+        #expect(input.canonicalBytes.count == 65_536)
+        #expect(input.catalogued.derived.isEmpty)
+
+        // The same catalogue-valid event, one byte longer.
+        let (over, overSize) = Self.retention(canonicalSize: 65_537)
+        #expect(overSize == 65_537)
+        #expect(ForbiddenPersonalData.firstViolation(in: .object(over)) == nil)
+        expectRefused(TestEvents.refusal(over), .recordTooLarge, field: nil)
+    }
+
+    @Test("the check before the catalogue: 65536 bytes are not record-too-large, 65537 are")
+    func sizeBoundaryBeforeCatalogue() {
+        // An event with an unknown payload field fails the catalogue, so the only size check it
+        // meets is the one before it.
         let base = Self.padded(0).size
         let (atLimit, atSize) = Self.padded(65_536 - base)
         #expect(atSize == 65_536)
-        #expect(EventInput.maxEventBytes == 65_536)
-        let input = try EventInput(json: .object(atLimit))
-        #expect(input.canonicalBytes.count == 65_536)
+        expectRefused(TestEvents.refusal(atLimit), .unknownField, field: "payload.pad")
 
         let (over, overSize) = Self.padded(65_537 - base)
         #expect(overSize == 65_537)
@@ -346,8 +456,7 @@ struct EventInputTests {
 
     @Test("the limit is on canonical bytes, not on the line: whitespace does not count")
     func sizeIsCanonical() throws {
-        let base = Self.padded(0).size
-        let object = Self.padded(65_536 - base).object
+        let object = Self.retention(canonicalSize: 65_536).object
         var text = String(decoding: TestEvents.line(object), as: UTF8.self)
         text = String(repeating: " ", count: 1_000) + text + String(repeating: "\n", count: 1_000)
         #expect(text.utf8.count > 65_536)
@@ -357,8 +466,7 @@ struct EventInputTests {
 
     @Test("the expectedVersion member does not count towards the size")
     func expectedVersionNotCounted() throws {
-        let base = Self.padded(0).size
-        var object = Self.padded(65_536 - base).object
+        var object = Self.retention(canonicalSize: 65_536).object
         object["expectedVersion"] = "noStream"
         #expect(CanonicalJSON.encode(.object(object)).count > 65_536)
         let input = try EventInput(json: .object(object))

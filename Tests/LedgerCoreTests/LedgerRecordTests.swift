@@ -14,8 +14,9 @@ struct LedgerRecordTests {
             + #","recordedAt":""# + recordedAt + #"","streamVersion":"# + String(streamVersion) + "}"
     }
 
+    /// The record of `full` as the ledger stores it (with its `derived` member).
     static var sample: LedgerRecord {
-        LedgerRecord(event: .object(TestEvents.full), log: "acme", position: 42, recordedAt: recordedAt, streamVersion: 3)
+        LedgerRecord(event: .object(TestEvents.fullStored), log: "acme", position: 42, recordedAt: recordedAt, streamVersion: 3)
     }
 
     @Test("canonicalBytes of the sample are exactly the string the SQL builds")
@@ -54,7 +55,7 @@ struct LedgerRecordTests {
     func roundTrip() throws {
         let parsed = try LedgerRecord(parsing: Self.sample.canonicalBytes)
         #expect(parsed == Self.sample)
-        #expect(parsed.event == .object(TestEvents.full))
+        #expect(parsed.event == .object(TestEvents.fullStored))
         #expect(parsed.log == "acme")
         #expect(parsed.position == 42)
         #expect(parsed.recordedAt == Self.recordedAt)
@@ -85,7 +86,7 @@ struct LedgerRecordTests {
     /// The sample record as an object, to edit.
     static var sampleMembers: [String: JSONValue] {
         [
-            "event": .object(TestEvents.full), "log": "acme", "position": 42, "recordedAt": .string(recordedAt),
+            "event": .object(TestEvents.fullStored), "log": "acme", "position": 42, "recordedAt": .string(recordedAt),
             "streamVersion": 3,
         ]
     }

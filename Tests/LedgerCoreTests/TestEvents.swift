@@ -20,6 +20,20 @@ enum TestEvents {
         "payload": ["lowerBound": 13, "upperBound": 15, "ageRangeDeclaration": "selfDeclared"],
     ]
 
+    /// The facts the catalogue derives for `full` (AgeRangeShared, lowerBound 13, upperBound 15,
+    /// selfDeclared), worked out by hand from LegalCategory's rules: the range [13, 15] does not
+    /// fit under13 (15 > 12) and fits 13to15 (13 >= 13, 15 <= 15), so legalCategory is "13to15";
+    /// verifiedAdult needs the category adult (and a verifying declaration, which selfDeclared is
+    /// not), so it is false.
+    static let fullDerived: JSONValue = ["legalCategory": "13to15", "verifiedAdult": false]
+
+    /// `full` as the ledger stores it: with the top-level `derived` member (``fullDerived``).
+    static var fullStored: [String: JSONValue] {
+        var object = full
+        object["derived"] = fullDerived
+        return object
+    }
+
     /// `full` with an expected version of 3.
     static var fullWithExpectedVersion: [String: JSONValue] {
         var object = full

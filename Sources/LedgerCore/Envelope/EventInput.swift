@@ -2,11 +2,12 @@
 /// `ledger.append_events`.
 ///
 /// Checks, in order: valid strict JSON; a JSON object; the envelope (``EventEnvelope``); no birth
-/// date, birth year or exact age anywhere (``ForbiddenPersonalData``); no `$` members (reserved for
-/// sealed personal data); the payload against the catalogue (``EventCatalogue``) and the stream
-/// conventions (``StreamConvention``); the canonical size limit. The write condition
-/// `expectedVersion` is taken out, the ledger's derived facts are added as `derived`, and the
-/// result is encoded with RFC 8785: it becomes the `event` member of the record the ledger hashes.
+/// date, birth year or exact age anywhere (``ForbiddenPersonalData``); the 64 KiB canonical size
+/// limit (before any further work on a giant payload); no `$` members (reserved for sealed personal
+/// data); the payload against the catalogue (``EventCatalogue``) and the stream conventions
+/// (``StreamConvention``). The write condition `expectedVersion` is taken out, the ledger's derived
+/// facts are added as `derived`, the size limit is applied again, and the result is encoded with
+/// RFC 8785: it becomes the `event` member of the record the ledger hashes.
 public struct EventInput: Sendable {
     /// The envelope, typed.
     public let envelope: EventEnvelope

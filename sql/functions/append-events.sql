@@ -229,7 +229,7 @@ BEGIN
 
   -- Mark well-formed but surprising facts (only batches holding the types concerned pay for it).
   IF EXISTS (SELECT 1 FROM pg_temp.append_staging st
-              WHERE st.doc->>'type' IN ('ParentalAnswerReceived', 'AgeExceptionDecided')) THEN
+              WHERE st.doc->>'type' IN ('ParentalAnswerReceived', 'AgeExceptionDecided', 'AccessGateApplied')) THEN
     PERFORM ledger.mark_anomalies(p_log_id, v_head + 1, v_head + v_count);
   END IF;
 

@@ -45,5 +45,12 @@ AS $fn$
      AND NOT EXISTS (SELECT 1 FROM ledger.events r
                       WHERE r.log_id = d.log_id AND r.stream = d.stream
                         AND r.type = 'AgeExceptionRequested' AND r.position < d.position)
+  UNION ALL
+  SELECT g.log_id, g.position, 'access-opened-without-basis',
+         format('%s was opened for %s citing no event', convert_from(g.record, 'UTF8')::jsonb #>> '{event,payload,feature}', g.subject), NULL
+    FROM ledger.events g
+   WHERE g.log_id = p_log_id AND g.position BETWEEN p_from AND p_to AND g.type = 'AccessGateApplied'
+     AND convert_from(g.record, 'UTF8')::jsonb #>> '{event,payload,state}' = 'open'
+     AND jsonb_array_length(convert_from(g.record, 'UTF8')::jsonb #> '{event,payload,basis}') = 0
   ON CONFLICT DO NOTHING
 $fn$;

@@ -6,6 +6,7 @@
 --   answer-after-expiry       a ParentalAnswerReceived after its question's expirationDate
 --   exception-decided-twice   an AgeExceptionDecided on an exception stream already decided
 --   decision-without-request  an AgeExceptionDecided on an exception stream with no AgeExceptionRequested
+--   access-opened-without-basis  an AccessGateApplied that opened a feature citing no event
 CREATE TABLE IF NOT EXISTS ledger.anomalies (
   log_id            text    NOT NULL REFERENCES ledger.logs (log_id),
   position          bigint  NOT NULL,

@@ -8,15 +8,23 @@ struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start the embedded database, create the schema, append a small realistic history, verify it.",
         discussion: """
-            Appends to the log `demo`: a teen's age range shared as declared by a guardian, a PermissionKit \
-            question about a significant change and the parent's approval, and an age-rating exception \
-            approved in person. Running it again appends nothing (the batch's idempotency key is known).
+            Appends to the log `demo`: first one family's story told event by event (a teen's age range \
+            shared as declared by a guardian, a PermissionKit question about a significant change and the \
+            parent's approval, an age-rating exception approved in person), then a simulated history of \
+            --families families over --days days (consent-ledger simulate), and verifies the log. Running \
+            it again appends nothing (every batch's idempotency key is known).
             """)
 
     @OptionGroup var database: DatabaseOptions
 
     @Option(help: "The log to use.")
     var log: String = "demo"
+
+    @Option(help: "How many simulated families to add after the story.")
+    var families: Int = 25
+
+    @Option(help: "How many days the simulated history covers.")
+    var days: Int = 30
 
     func run() async throws {
         let target = try database.target()
@@ -39,11 +47,29 @@ struct Demo: AsyncParsableCommand {
         let events = try DemoHistory.lines.enumerated().map { index, line in
             do { return try EventInput(line: Array(line.utf8)) } catch { throw error.at(line: index + 1) }
         }
-        let (result, report) = try await LedgerDatabase.with(target, role: .application) { client in
+        let simulator = try HistorySimulator(families: families, days: days, seed: 2026, start: "2026-10-01T00:00:00Z")
+        let (result, simulated, anomalies, report) = try await LedgerDatabase.with(target, role: .application) { client in
             let store = EventStore(client: client)
             let result = try await store.append(log: log, events: events)
+            // The simulated neighbourhood, in batches of 500 (each batch atomic and idempotent).
+            var simulated = (stored: 0, replayed: 0, byType: [String: Int]())
+            var batch: [EventInput] = []
+            func flush() async throws {
+                guard !batch.isEmpty else { return }
+                let appended = try await store.append(log: log, events: batch)
+                if appended.idempotentReplay { simulated.replayed += batch.count } else { simulated.stored += batch.count }
+                batch.removeAll(keepingCapacity: true)
+            }
+            for line in simulator.lines() {
+                let event = try EventInput(line: Array(line.utf8))
+                simulated.byType[event.envelope.type, default: 0] += 1
+                batch.append(event)
+                if batch.count == 500 { try await flush() }
+            }
+            try await flush()
+            let anomalies = try await store.anomalyCounts(log: log)
             let report = try await LogVerifier(store: store).verify(log: log)
-            return (result, report)
+            return (result, simulated, anomalies, report)
         }
         if result.idempotentReplay {
             Console.note("3. appended nothing: the demo history is already in log \(log) at positions \(result.firstPosition!)-\(result.lastPosition!) (same idempotency key, so the retry wrote nothing)")
@@ -52,6 +78,16 @@ struct Demo: AsyncParsableCommand {
             for (event, input) in zip(result.events, events) {
                 Console.note("   \(String(event.position).leftPad(4))  \(input.envelope.type.padding(toLength: 26, withPad: " ", startingAt: 0)) \(event.stream) v\(event.streamVersion)")
             }
+        }
+        let total = simulated.stored + simulated.replayed
+        Console.note("   then a simulated history of \(families) families over \(days) days: \(total) events"
+                     + (simulated.replayed > 0 ? " (\(simulated.replayed) already in the ledger, not stored twice)" : ""))
+        for (type, count) in simulated.byType.sorted(by: { $0.value > $1.value }).prefix(8) {
+            Console.note("     \(String(count).leftPad(6))  \(type)")
+        }
+        if !anomalies.isEmpty {
+            Console.note("   anomalies marked (stored all the same, as evidence): "
+                         + anomalies.sorted(by: { $0.key < $1.key }).map { "\($0.value) \($0.key)" }.joined(separator: ", "))
         }
         guard report.passed else {
             Console.note("4. verify FAILED: \(report.problem!)")
@@ -64,7 +100,8 @@ struct Demo: AsyncParsableCommand {
               swift run consent-ledger events --log \(log)            # the records as hashed, with their hashes
               swift run consent-ledger verify --log \(log)            # recompute every hash; exit 0 only if all check
               swift run consent-ledger events --log \(log) --stream subject-\(DemoHistory.subject)
-              swift run consent-ledger append --log \(log) --file my-events.ndjson
+              swift run consent-ledger catalogue                     # every event type and field (docs/events.md)
+              swift run consent-ledger simulate --families 100 --days 30 | swift run consent-ledger append --log sim --batch-size 1000 -
               swift run consent-ledger db start                      # keep the database running; prints a psql command
             """)
     }

@@ -31,6 +31,26 @@ struct CLITests {
         }
     }
 
+    @Test("catalogue refusals name the line and field and store nothing", arguments: [
+        (#""type":"AgeRangeRequested","schemaVersion":1"#, #""payload":{"ageGates":[10,13,16,18],"trigger":"launch"}"#, "line 2, field payload.ageGates"),
+        (#""type":"AgeRangeRequested","schemaVersion":1"#, #""payload":{"ageGates":[13,14],"trigger":"launch"}"#, "line 2, field payload.ageGates[1]"),
+        (#""type":"AgeRangeShared","schemaVersion":2"#, #""payload":{"ageRangeDeclaration":"guardianDeclared","lowerBound":16,"upperBound":13}"#, "line 2, field payload"),
+        (#""type":"AgeRangeShared","schemaVersion":2"#, #""payload":{"ageRangeDeclaration":"parentSaidSo","lowerBound":13,"upperBound":15}"#, "line 2, field payload.ageRangeDeclaration"),
+        (#""type":"AgeRangeGuessed","schemaVersion":1"#, #""payload":{}"#, "line 2, field type"),
+        (#""type":"AgeRangeRequested","schemaVersion":1"#, #""payload":{"ageGates":[13,16]}"#, "line 2, field payload.trigger"),
+    ])
+    func catalogueRefusals(typeAndVersion: String, payload: String, expected: String) async throws {
+        let db = try await TestDatabase.create()
+        let bad = #"{"eventId":"\#(UUID().uuidString.lowercased())","stream":"subject-p_1",\#(typeAndVersion),"occurredAt":"2026-11-22T10:15:00Z","actor":{"kind":"app"},\#(payload)}"#
+        let input = [Fixtures.line(), bad, Fixtures.line()].joined(separator: "\n")
+        let outcome = try CLIRunner.run(["append", "--log", "acme", "--database-url", try Self.url(db, user: "consent_ledger_app"), "-"], input: input)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains(expected), "\(outcome.stderr)")
+        try await db.as(.auditor) { client async throws in
+            #expect(try await client.int("SELECT count(*) FROM ledger.events") == 0)
+        }
+    }
+
     @Test("append in batches prints every position; a re-run stores nothing twice; verify passes, then finds tampering")
     func appendVerifyTamper() async throws {
         let db = try await TestDatabase.create()

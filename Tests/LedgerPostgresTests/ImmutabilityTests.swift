@@ -12,6 +12,8 @@ struct ImmutabilityTests {
         "TRUNCATE ledger.events CASCADE",
         "UPDATE ledger.batches SET first_position = 9",
         "DELETE FROM ledger.batches",
+        "DELETE FROM ledger.logs",
+        "TRUNCATE ledger.logs CASCADE",
     ]
 
     @Test("the application role may not UPDATE, DELETE, TRUNCATE or INSERT", arguments: mutations + [
@@ -87,6 +89,13 @@ struct ImmutabilityTests {
             #expect(await client.sqlState(Self.insert(position: 4, record: "{}", leaf: "sha256('\\x00'::bytea || 'forged'::bytea)", chain: goodChain)) == "CL006")
             #expect(await client.sqlState(Self.insert(position: 4, record: "{}", leaf: goodLeaf, chain: "sha256(\(goodLeaf))")) == "CL006")
             #expect(await client.sqlState(Self.insert(position: 5, record: "{}", leaf: goodLeaf, chain: goodChain)) == "CL006")
+            // A row for a log that does not exist (events has no foreign key; the trigger checks).
+            #expect(await client.sqlState(PostgresQuery(unsafeSQL: """
+                INSERT INTO ledger.events (log_id, position, event_id, stream, stream_version, type, schema_version,
+                  occurred_at, recorded_at, actor_kind, record, leaf_hash, chain_hash)
+                VALUES ('nowhere', 1, gen_random_uuid(), 's', 1, 'X', 1, now(), now(), 'app', '\\x7b7d',
+                        sha256('\\x007b7d'), sha256(sha256('\\x007b7d')))
+                """)) == "CL006")
             #expect(try await client.int("SELECT count(*) FROM ledger.events") == 3)
             // The same insert with every value right is accepted: the trigger checks, it does not just refuse.
             #expect(await client.sqlState(Self.insert(position: 4, record: "{}", leaf: goodLeaf, chain: goodChain)) == nil)

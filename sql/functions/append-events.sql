@@ -38,6 +38,7 @@ DECLARE
   v_digest    bytea;
   v_batch     ledger.batches%ROWTYPE;
   v_bad       record;
+  v_constraint text;
 BEGIN
   IF p_log_id IS NULL OR p_log_id !~ '^[a-z0-9][a-z0-9._-]{0,62}$' THEN
     RAISE EXCEPTION USING ERRCODE = 'CL007',
@@ -99,9 +100,9 @@ BEGIN
   DELETE FROM pg_temp.append_staging;
   BEGIN
     INSERT INTO pg_temp.append_staging (ord, body, doc, occurred_at, expected)
-    SELECT u.ord, u.body, u.body::jsonb, (u.body::jsonb->>'occurredAt')::timestamptz,
-           coalesce(p_expected_versions[u.ord], 'any')
-      FROM unnest(p_events) WITH ORDINALITY AS u(body, ord);
+    SELECT p.ord, p.body, p.doc, (p.doc->>'occurredAt')::timestamptz, p.expected
+      FROM (SELECT u.ord, u.body, u.body::jsonb AS doc, coalesce(p_expected_versions[u.ord], 'any') AS expected
+              FROM unnest(p_events) WITH ORDINALITY AS u(body, ord) OFFSET 0) p;
   EXCEPTION WHEN data_exception THEN
     SELECT f.ord, f.problem INTO v_bad FROM ledger.first_unparsable_event(p_events) f;
     IF NOT FOUND THEN
@@ -120,9 +121,9 @@ BEGIN
       WHEN octet_length(st.body) > 65536 THEN format('the event is %s bytes; the limit is 65536', octet_length(st.body))
       WHEN coalesce(st.doc->>'eventId', '') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
         THEN 'eventId must be a lowercase UUID string'
-      WHEN jsonb_typeof(st.doc->'stream') IS DISTINCT FROM 'string' OR st.doc->>'stream' !~ '^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$'
+      WHEN jsonb_typeof(st.doc->'stream') IS DISTINCT FROM 'string' OR st.doc->>'stream' !~ '^[A-Za-z0-9][A-Za-z0-9._:-]*$' OR length(st.doc->>'stream') > 200
         THEN 'stream must be a string of 1 to 200 characters of A-Z, a-z, 0-9, ".", "_", ":" and "-"'
-      WHEN jsonb_typeof(st.doc->'type') IS DISTINCT FROM 'string' OR st.doc->>'type' !~ '^[A-Z][A-Za-z0-9]{0,63}$'
+      WHEN jsonb_typeof(st.doc->'type') IS DISTINCT FROM 'string' OR st.doc->>'type' !~ '^[A-Z][A-Za-z0-9]*$' OR length(st.doc->>'type') > 64
         THEN 'type must be an event type name such as AgeRangeShared'
       WHEN jsonb_typeof(st.doc->'schemaVersion') IS DISTINCT FROM 'number' OR st.doc->>'schemaVersion' !~ '^[1-9][0-9]{0,5}$'
         THEN 'schemaVersion must be a positive integer'
@@ -143,25 +144,6 @@ BEGIN
       HINT = 'Fix that event and send the whole batch again; nothing of it was stored.';
   END IF;
 
-  -- Event ids are unique in a log: within the batch and against what is stored.
-  SELECT d.ord, d.event_id, d.stored_at INTO v_bad FROM (
-    SELECT st.ord, (st.doc->>'eventId')::uuid AS event_id,
-           (SELECT e.position FROM ledger.events e
-             WHERE e.log_id = p_log_id AND e.event_id = (st.doc->>'eventId')::uuid) AS stored_at,
-           count(*) OVER (PARTITION BY st.doc->>'eventId') AS copies
-      FROM pg_temp.append_staging st
-  ) d WHERE d.stored_at IS NOT NULL OR d.copies > 1 ORDER BY d.ord LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION USING ERRCODE = 'CL003',
-      MESSAGE = CASE WHEN v_bad.stored_at IS NOT NULL
-        THEN format('event %s of the batch: eventId %s is already stored in log %s at position %s',
-                    v_bad.ord, v_bad.event_id, p_log_id, v_bad.stored_at)
-        ELSE format('event %s of the batch: eventId %s appears more than once in the batch', v_bad.ord, v_bad.event_id)
-      END,
-      DETAIL = format('batch_index=%s', v_bad.ord),
-      HINT = 'Give every event a new UUID; to retry a batch safely, send it again with the same idempotency key.';
-  END IF;
-
   -- Stream versions, and the expected-version conditions.
   v_now := clock_timestamp();
   v_recorded := to_char(v_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
@@ -175,8 +157,11 @@ BEGIN
          st.expected
     FROM pg_temp.append_staging st
     JOIN (SELECT s.stream,
-                 coalesce((SELECT max(e.stream_version) FROM ledger.events e
-                            WHERE e.log_id = p_log_id AND e.stream = s.stream), 0) AS version
+                 -- ORDER BY … LIMIT 1 rather than max(): only events_stream_version gives this
+                 -- order, so the plan stays on it even when the statistics think the log is empty.
+                 coalesce((SELECT e.stream_version FROM ledger.events e
+                            WHERE e.log_id = p_log_id AND e.stream = s.stream
+                            ORDER BY e.log_id DESC, e.stream DESC, e.stream_version DESC LIMIT 1), 0) AS version
             FROM (SELECT DISTINCT x.doc->>'stream' AS stream FROM pg_temp.append_staging x) s
          ) cur ON cur.stream = st.doc->>'stream';
 
@@ -199,33 +184,60 @@ BEGIN
 
   -- Build each record, hash it, chain it, store it. The statement trigger
   -- ledger.check_appended_events checks every hash again and moves the head.
-  INSERT INTO ledger.events (log_id, position, event_id, stream, stream_version, type, schema_version,
-                             occurred_at, recorded_at, subject, actor_kind, actor_id, correlation_id,
-                             causation_id, idempotency_key, record, leaf_hash, chain_hash)
-  SELECT p_log_id, r.pos, r.event_id, r.stream, r.stream_version, r.type, r.schema_version,
-         r.occurred_at, v_now, r.subject, r.actor_kind, r.actor_id, r.correlation_id,
-         r.causation_id, p_idempotency_key, r.record, r.leaf_hash,
-         ledger.chain_hashes(v_chain, r.leaf_hash) OVER (ORDER BY r.pos ROWS UNBOUNDED PRECEDING)
-    FROM (
-      SELECT x.*, sha256('\x00'::bytea || x.record) AS leaf_hash
-        FROM (
-          SELECT n.pos, n.stream, n.stream_version,
-                 (st.doc->>'eventId')::uuid AS event_id,
-                 st.doc->>'type' AS type,
-                 (st.doc->>'schemaVersion')::integer AS schema_version,
-                 st.occurred_at,
-                 st.doc->>'subject' AS subject,
-                 st.doc->'actor'->>'kind' AS actor_kind,
-                 st.doc->'actor'->>'id' AS actor_id,
-                 st.doc->>'correlationId' AS correlation_id,
-                 st.doc->>'causationId' AS causation_id,
-                 convert_to('{"event":' || st.body || ',"log":"' || p_log_id || '","position":' || n.pos
-                            || ',"recordedAt":"' || v_recorded || '","streamVersion":' || n.stream_version
-                            || '}', 'UTF8') AS record
-            FROM pg_temp.append_staging st JOIN pg_temp.append_numbered n ON n.ord = st.ord
-        ) x
-    ) r
-   ORDER BY r.pos;
+  -- Event ids are unique in a log: the unique index events_event_id enforces it, within the
+  -- batch and against what is stored. When it refuses the insert, say which event it was.
+  BEGIN
+    INSERT INTO ledger.events (log_id, position, event_id, stream, stream_version, type, schema_version,
+                               occurred_at, recorded_at, subject, actor_kind, actor_id, correlation_id,
+                               causation_id, idempotency_key, record, leaf_hash, chain_hash)
+    SELECT p_log_id, r.pos, r.event_id, r.stream, r.stream_version, r.type, r.schema_version,
+           r.occurred_at, v_now, r.subject, r.actor_kind, r.actor_id, r.correlation_id,
+           r.causation_id, p_idempotency_key, r.record, r.leaf_hash,
+           ledger.chain_hashes(v_chain, r.leaf_hash) OVER (ORDER BY r.pos ROWS UNBOUNDED PRECEDING)
+      FROM (
+        SELECT x.*, sha256('\x00'::bytea || x.record) AS leaf_hash
+          FROM (
+            SELECT n.pos, n.stream, n.stream_version,
+                   (st.doc->>'eventId')::uuid AS event_id,
+                   st.doc->>'type' AS type,
+                   (st.doc->>'schemaVersion')::integer AS schema_version,
+                   st.occurred_at,
+                   st.doc->>'subject' AS subject,
+                   st.doc->'actor'->>'kind' AS actor_kind,
+                   st.doc->'actor'->>'id' AS actor_id,
+                   st.doc->>'correlationId' AS correlation_id,
+                   st.doc->>'causationId' AS causation_id,
+                   convert_to('{"event":' || st.body || ',"log":"' || p_log_id || '","position":' || n.pos
+                              || ',"recordedAt":"' || v_recorded || '","streamVersion":' || n.stream_version
+                              || '}', 'UTF8') AS record
+              FROM pg_temp.append_staging st JOIN pg_temp.append_numbered n ON n.ord = st.ord
+          ) x
+      ) r
+     ORDER BY r.pos;
+  EXCEPTION WHEN unique_violation THEN
+    GET STACKED DIAGNOSTICS v_constraint = CONSTRAINT_NAME;
+    IF v_constraint IS DISTINCT FROM 'events_event_id' THEN
+      RAISE;
+    END IF;
+    SELECT d.ord, d.event_id, d.stored_at INTO v_bad FROM (
+      SELECT st.ord, (st.doc->>'eventId')::uuid AS event_id,
+             (SELECT e.position FROM ledger.events e
+               WHERE e.log_id = p_log_id AND e.event_id = (st.doc->>'eventId')::uuid) AS stored_at,
+             count(*) OVER (PARTITION BY st.doc->>'eventId') AS copies
+        FROM pg_temp.append_staging st
+    ) d WHERE d.stored_at IS NOT NULL OR d.copies > 1 ORDER BY d.ord LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'CL003',
+        MESSAGE = CASE WHEN v_bad.stored_at IS NOT NULL
+          THEN format('event %s of the batch: eventId %s is already stored in log %s at position %s',
+                      v_bad.ord, v_bad.event_id, p_log_id, v_bad.stored_at)
+          ELSE format('event %s of the batch: eventId %s appears more than once in the batch', v_bad.ord, v_bad.event_id)
+        END,
+        DETAIL = format('batch_index=%s', v_bad.ord),
+        HINT = 'Give every event a new UUID; to retry a batch safely, send it again with the same idempotency key.';
+    END IF;
+    RAISE;
+  END;
 
   -- Mark well-formed but surprising facts (only batches holding the types concerned pay for it).
   IF EXISTS (SELECT 1 FROM pg_temp.append_staging st

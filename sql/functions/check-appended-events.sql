@@ -1,5 +1,6 @@
 -- Trigger function (AFTER INSERT ... FOR EACH STATEMENT on ledger.events): whoever inserted the
 -- rows (the append function, the owner through psql, COPY), each one must
+--   * belong to an existing log (checked here once per statement, instead of a foreign key);
 --   * follow its predecessor: position = previous position + 1 (the log's head for the first);
 --   * have leaf_hash  = sha256(0x00 || record);
 --   * have chain_hash = sha256(previous chain_hash || leaf_hash).
@@ -19,6 +20,8 @@ BEGIN
   FROM (
     SELECT o.log_id, o.position,
       CASE
+        WHEN o.head_position IS NULL THEN
+          format('log %s does not exist', o.log_id)
         WHEN o.position <> coalesce(o.prev_position, o.head_position) + 1 THEN
           format('position %s does not follow position %s', o.position,
                  coalesce(o.prev_position, o.head_position))
@@ -32,7 +35,7 @@ BEGIN
              lag(a.position)   OVER w AS prev_position,
              lag(a.chain_hash) OVER w AS prev_chain,
              l.head_position, l.head_chain_hash
-      FROM appended a JOIN ledger.logs l ON l.log_id = a.log_id
+      FROM appended a LEFT JOIN ledger.logs l ON l.log_id = a.log_id
       WINDOW w AS (PARTITION BY a.log_id ORDER BY a.position)
     ) o
   ) c

@@ -9,7 +9,9 @@
 --   chain_hash = sha256(previous chain_hash || leaf_hash), 32 zero bytes before position 1
 -- The other columns are copies of fields of the record, for queries.
 CREATE TABLE IF NOT EXISTS ledger.events (
-  log_id           text        NOT NULL REFERENCES ledger.logs (log_id),
+  -- No foreign key to ledger.logs: it would be checked row by row (about 12 ms per 1,000-event
+  -- batch); ledger.check_appended_events checks once per statement that every log exists.
+  log_id           text        NOT NULL,
   position         bigint      NOT NULL CHECK (position >= 1),
   event_id         uuid        NOT NULL,
   stream           text        NOT NULL,

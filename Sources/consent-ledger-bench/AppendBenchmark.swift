@@ -1,0 +1,166 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import Logging
+import PostgresNIO
+
+/// `consent-ledger-bench append`: append throughput of `ledger.append_events` (batches with every
+/// check and hash) beside a plain `unnest` insert of the very same rows into a table with no
+/// checks and no indexes, and into one with the ledger's indexes, in one run on one throwaway
+/// cluster. Rounds are interleaved (ledger, plain, indexed, ledger, …), each into a fresh log or
+/// table; the report gives each path's best and median round and the ratios.
+struct AppendBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "append",
+        abstract: "Append throughput of ledger.append_events beside a plain unnest insert of the same rows.",
+        discussion: """
+            Starts its own durable PostgreSQL cluster in a temporary folder, migrates the ledger schema, \
+            generates the events (not timed), then times, round by round: EventStore.append in batches \
+            (as the application role), an INSERT … SELECT * FROM unnest(…) of the same precomputed rows \
+            (positions, records, leaf and chain hashes) into bench_plain (no index, no constraint), and \
+            the same into bench_indexed (the indexes of ledger.events). The report goes to standard \
+            output, progress to standard error.
+            """
+    )
+
+    @Option(help: "Events appended per round by each path.")
+    var events = 100_000
+
+    @Option(name: .customLong("batch-size"), help: "Events per batch (one transaction each).")
+    var batchSize = 1_000
+
+    @Option(help: "How many streams (subject-p_…) the events are spread over.")
+    var streams = 5_000
+
+    @Option(help: "Rounds per path; the report gives the best and the median.")
+    var rounds = 2
+
+    @Option(help: "Seed of the generated events (the same seed gives the same events).")
+    var seed: UInt64 = 42
+
+    @Flag(help: "Leave the cluster running and its folder in place at the end.")
+    var keep = false
+
+    @Option(name: .customLong("extra-sql"),
+            help: ArgumentHelp("A SQL file run as the administrator right after the migration, in one transaction, "
+                + "to measure a schema change on the same workload (repeatable; the report names it).",
+                valueName: "file"))
+    var extraSQL: [String] = []
+
+    func validate() throws {
+        guard events >= 1 else { throw ValidationError("--events must be at least 1") }
+        guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
+        guard (1...(1 << 24)).contains(streams) else { throw ValidationError("--streams must be from 1 to 16777216") }
+        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "consent-ledger-bench")
+        logger.logLevel = .warning
+
+        Progress.note("generating \(events) events over \(streams) streams (seed \(seed))")
+        let workload = try Workload.generate(count: events, streams: streams, seed: seed)
+        let ledgerBatches = stride(from: 0, to: events, by: batchSize).map { Array(workload.events[$0..<min($0 + batchSize, events)]) }
+        Progress.note("precomputing the plain rows (records, leaf and chain hashes)")
+        // A log id as long as the ledger's "bench-r1", so that the records have the same length.
+        let plainBatches = try PlainBatch.batches(of: workload, batchSize: batchSize, log: "bench-b0")
+        let meanRecordBytes = plainBatches.reduce(0) { $0 + $1.recordBytes } / events
+
+        let throwaway = try ThrowawayCluster.start()
+        do {
+            let report = try await measure(on: throwaway.target, ledgerBatches: ledgerBatches, plainBatches: plainBatches,
+                                           logger: logger) { ledger, plain, indexed, version, indexCount in
+                AppendReport(events: events, meanEventBytes: workload.meanEventBytes, meanRecordBytes: meanRecordBytes,
+                             batchSize: batchSize, streams: streams, rounds: rounds, serverVersion: version,
+                             indexCount: indexCount, extraSQL: extraSQL, ledger: ledger, plain: plain, indexed: indexed,
+                             commandLine: Self.commandLine(effective: effectiveArguments))
+            }
+            throwaway.finish(keep: keep)
+            print(report.lines.joined(separator: "\n"))
+        } catch {
+            throwaway.finish(keep: keep)
+            throw error
+        }
+    }
+
+    /// Migrates, then runs the rounds; hands the three timings, the server version and the index
+    /// count to `makeReport`.
+    private func measure(
+        on target: DatabaseTarget, ledgerBatches: [[EventInput]], plainBatches: [PlainBatch], logger: Logger,
+        makeReport: (PathTiming, PathTiming, PathTiming, String, Int) -> AppendReport
+    ) async throws -> AppendReport {
+        try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
+            Progress.note("migrating the ledger schema")
+            _ = try await Migrator(client: admin, logger: logger).migrate()
+            for path in extraSQL {
+                Progress.note("applying \(path)")
+                try await SchemaExperiment.apply(file: path, on: admin, logger: logger)
+            }
+            let version = try await Self.serverVersion(admin, logger: logger)
+            var indexCount = 0
+            for table in PlainTable.allCases {
+                indexCount = max(indexCount, try await table.recreate(on: admin, logger: logger))
+                try await table.checkColumnsMatchLedger(on: admin, logger: logger)
+            }
+
+            var ledger = PathTiming(name: "ledger.append_events", eventsPerRound: events)
+            var plain = PathTiming(name: "plain unnest (no indexes)", eventsPerRound: events)
+            var indexed = PathTiming(name: "plain unnest (same indexes)", eventsPerRound: events)
+            try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger) { app in
+                let store = EventStore(client: app, logger: logger)
+                for round in 1...rounds {
+                    try await Self.checkpoint(admin, logger: logger)
+                    let (ledgerSeconds, ledgerBatchSeconds) = try await AppendPaths.ledger(store: store, log: "bench-r\(round)", batches: ledgerBatches)
+                    ledger.add(round: ledgerSeconds, batches: ledgerBatchSeconds)
+                    Progress.note(Self.progressLine(round, ledger.name, ledgerSeconds, ledgerBatchSeconds))
+
+                    for table in PlainTable.allCases {
+                        try await table.recreate(on: admin, logger: logger)
+                        try await Self.checkpoint(admin, logger: logger)
+                        let (seconds, batchSeconds) = try await AppendPaths.unnest(client: admin, table: table, batches: plainBatches, logger: logger)
+                        if table == .plain { plain.add(round: seconds, batches: batchSeconds) } else { indexed.add(round: seconds, batches: batchSeconds) }
+                        Progress.note(Self.progressLine(round, table == .plain ? plain.name : indexed.name, seconds, batchSeconds))
+                    }
+                }
+            }
+            return makeReport(ledger, plain, indexed, version, indexCount)
+        }
+    }
+
+    /// `round 1: <path>: 8.12 s (median batch: first tenth 70.1 ms, last tenth 90.3 ms)`: a batch
+    /// time that grows along the round points at work that grows with the log.
+    private static func progressLine(_ round: Int, _ name: String, _ seconds: Double, _ batches: [Double]) -> String {
+        let tenth = max(1, batches.count / 10)
+        let first = PathTiming.median(Array(batches.prefix(tenth))) * 1000
+        let last = PathTiming.median(Array(batches.suffix(tenth))) * 1000
+        return "round \(round): \(name): \(String(format: "%.2f", seconds)) s "
+            + "(median batch: first tenth \(String(format: "%.1f", first)) ms, last tenth \(String(format: "%.1f", last)) ms)"
+    }
+
+    /// The options as they took effect, defaults included.
+    private var effectiveArguments: String {
+        "--events \(events) --batch-size \(batchSize) --streams \(streams) --rounds \(rounds) --seed \(seed)"
+            + extraSQL.map { " --extra-sql \($0)" }.joined() + (keep ? " --keep" : "")
+    }
+
+    /// The command line as typed, and the options in effect.
+    private static func commandLine(effective: String) -> String {
+        let typed = CommandLine.arguments.map { argument in
+            argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:".contains($0) } ? argument : "'\(argument)'"
+        }.joined(separator: " ")
+        return "\(typed)  (in effect: append \(effective))"
+    }
+
+    /// `SHOW server_version`.
+    private static func serverVersion(_ client: PostgresClient, logger: Logger) async throws -> String {
+        let rows = try await client.query("SHOW server_version", logger: logger)
+        for try await version in rows.decode(String.self) { return version }
+        return "?"
+    }
+
+    /// A checkpoint, so that each timed path starts with no dirty buffers left by the one before.
+    private static func checkpoint(_ client: PostgresClient, logger: Logger) async throws {
+        try await PlainTable.execute("CHECKPOINT", on: client, logger: logger)
+    }
+}

@@ -1,1 +1,0 @@
-print("benchmark: not written yet")

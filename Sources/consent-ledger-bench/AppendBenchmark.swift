@@ -30,8 +30,8 @@ struct AppendBenchmark: AsyncParsableCommand {
     @Option(name: .customLong("batch-size"), help: "Events per batch (one transaction each).")
     var batchSize = 1_000
 
-    @Option(help: "How many streams (subject-p_…) the events are spread over.")
-    var streams = 5_000
+    @Option(help: "How many simulated families the events come from (consent-ledger simulate).")
+    var families = 2_000
 
     @Option(help: "Rounds per path; the report gives the best and the median.")
     var rounds = 2
@@ -51,7 +51,7 @@ struct AppendBenchmark: AsyncParsableCommand {
     func validate() throws {
         guard events >= 1 else { throw ValidationError("--events must be at least 1") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
-        guard (1...(1 << 24)).contains(streams) else { throw ValidationError("--streams must be from 1 to 16777216") }
+        guard (1...HistorySimulator.maxFamilies).contains(families) else { throw ValidationError("--families must be from 1 to \(HistorySimulator.maxFamilies)") }
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
     }
 
@@ -59,8 +59,8 @@ struct AppendBenchmark: AsyncParsableCommand {
         var logger = Logger(label: "consent-ledger-bench")
         logger.logLevel = .warning
 
-        Progress.note("generating \(events) events over \(streams) streams (seed \(seed))")
-        let workload = try Workload.generate(count: events, streams: streams, seed: seed)
+        Progress.note("simulating \(events) events from \(families) families (seed \(seed))")
+        let workload = try Workload.generate(count: events, families: families, seed: seed)
         let ledgerBatches = stride(from: 0, to: events, by: batchSize).map { Array(workload.events[$0..<min($0 + batchSize, events)]) }
         Progress.note("precomputing the plain rows (records, leaf and chain hashes)")
         // A log id as long as the ledger's "bench-r1", so that the records have the same length.
@@ -72,7 +72,7 @@ struct AppendBenchmark: AsyncParsableCommand {
             let report = try await measure(on: throwaway.target, ledgerBatches: ledgerBatches, plainBatches: plainBatches,
                                            logger: logger) { ledger, plain, indexed, version, indexCount in
                 AppendReport(events: events, meanEventBytes: workload.meanEventBytes, meanRecordBytes: meanRecordBytes,
-                             batchSize: batchSize, streams: streams, rounds: rounds, serverVersion: version,
+                             batchSize: batchSize, streams: workload.streamCount, rounds: rounds, serverVersion: version,
                              indexCount: indexCount, extraSQL: extraSQL, ledger: ledger, plain: plain, indexed: indexed,
                              commandLine: Self.commandLine(effective: effectiveArguments))
             }
@@ -140,7 +140,7 @@ struct AppendBenchmark: AsyncParsableCommand {
 
     /// The options as they took effect, defaults included.
     private var effectiveArguments: String {
-        "--events \(events) --batch-size \(batchSize) --streams \(streams) --rounds \(rounds) --seed \(seed)"
+        "--events \(events) --batch-size \(batchSize) --families \(families) --rounds \(rounds) --seed \(seed)"
             + extraSQL.map { " --extra-sql \($0)" }.joined() + (keep ? " --keep" : "")
     }
 

@@ -18,6 +18,23 @@ enum UTCTime {
         return stamp(epochMicros / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction + "Z"
     }
 
+    /// Seconds since 1970 of `YYYY-MM-DDTHH:MM:SSZ` (the simulator's form), or nil for another form.
+    static func epochSeconds(_ text: String) -> Int64? {
+        let u = Array(text.utf8)
+        guard u.count == 20, u[19] == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int32? { Int32(String(decoding: u[range], as: UTF8.self)) }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
+        var parts = tm()
+        parts.tm_year = year - 1900
+        parts.tm_mon = month - 1
+        parts.tm_mday = day
+        parts.tm_hour = hour
+        parts.tm_min = minute
+        parts.tm_sec = second
+        return Int64(timegm(&parts))
+    }
+
     private static func stamp(_ epochSeconds: Int64) -> String {
         var time = time_t(epochSeconds)
         var parts = tm()

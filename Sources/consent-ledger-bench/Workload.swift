@@ -1,8 +1,8 @@
 import LedgerCore
 
-/// The events a benchmark appends: realistic consent-ledger envelopes (age ranges shared and
-/// requested, parental answers, access gates), spread over many `subject-p_…` streams, with fresh
-/// lowercase UUIDs. The same seed gives the same events.
+/// The events a benchmark appends: the first `count` events of a simulated history
+/// (``HistorySimulator``, the same generator `consent-ledger simulate` and the demo use), checked
+/// and canonicalized as the `append` command would. The same seed gives the same events.
 struct Workload: Sendable {
     /// The events, checked and canonicalized as the `append` command would.
     let events: [EventInput]
@@ -14,29 +14,46 @@ struct Workload: Sendable {
         events.isEmpty ? 0 : events.reduce(0) { $0 + $1.canonicalBytes.count } / events.count
     }
 
-    /// Generates `count` events over `streams` streams.
-    static func generate(count: Int, streams: Int, seed: UInt64) throws(LedgerError) -> Workload {
-        var random = SeededGenerator(seed: seed)
+    /// How many distinct streams the events use.
+    var streamCount: Int { Set(events.map(\.envelope.stream)).count }
+
+    /// The first `count` events of a simulated history of `families` families, long enough to hold
+    /// them (the history is made longer until it is).
+    static func generate(count: Int, families: Int, seed: UInt64) throws -> Workload {
+        let perFamily = Double(count) / Double(families)
+        var days = min(HistorySimulator.maxDays,
+                       max(1, Int(((perFamily - HistorySimulator.setUpEventsPerFamily) / HistorySimulator.eventsPerFamilyDay * 1.3).rounded(.up))))
+        while true {
+            let workload = try generate(count: count, families: families, days: days, seed: seed)
+            if workload.events.count == count || days == HistorySimulator.maxDays { return try workload.complete(count, families, days) }
+            days = min(HistorySimulator.maxDays, days * 2)
+        }
+    }
+
+    /// This workload, or an error when it is short of `count` events.
+    func complete(_ count: Int, _ families: Int, _ days: Int) throws -> Workload {
+        guard events.count == count else {
+            throw BenchError("\(families) families over \(days) days give only \(events.count) events; raise --families")
+        }
+        return self
+    }
+
+    /// At most `count` events of the history of `families` families over `days` days.
+    static func generate(count: Int, families: Int, days: Int, seed: UInt64) throws -> Workload {
+        let simulator = try HistorySimulator(families: families, days: days, seed: seed, log: "bench")
         var events: [EventInput] = []
         var times: [Int64] = []
         events.reserveCapacity(count)
         times.reserveCapacity(count)
-        var clock: Int64 = 1_795_132_800  // 2026-11-20T00:00:00Z
-        for _ in 0..<count {
-            clock += Int64(random.next() % 13)
-            let subject = pseudonym("p_", Int(random.next() % UInt64(streams)))
-            let line = EventShapes.line(subject: subject, occurredAt: UTCTime.seconds(clock), random: &random)
-            events.append(try EventInput(line: Array(line.utf8)))
-            times.append(clock)
+        for line in simulator.lines() {
+            let event = try EventInput(line: Array(line.utf8))
+            guard let time = UTCTime.epochSeconds(event.envelope.occurredAt) else {
+                throw BenchError("the simulator wrote occurredAt \(event.envelope.occurredAt), not YYYY-MM-DDTHH:MM:SSZ")
+            }
+            events.append(event)
+            times.append(time)
+            if events.count == count { break }
         }
         return Workload(events: events, occurredAt: times)
-    }
-
-    /// A stable pseudonym for number `n`: `prefix` and 6 hex digits, like `p_7f3a9c` (distinct
-    /// for distinct n below 2^24).
-    static func pseudonym(_ prefix: String, _ n: Int) -> String {
-        let mixed = (UInt32(truncatingIfNeeded: n) &* 0x9E37_79B1) & 0xFF_FFFF
-        let hex = String(mixed, radix: 16)
-        return prefix + String(repeating: "0", count: 6 - hex.count) + hex
     }
 }

@@ -71,8 +71,8 @@ BEGIN
   END IF;
 
   -- Idempotency: a batch already appended under this key is answered from the ledger.
-  v_digest := sha256(convert_to(array_to_string(p_events, E'\n'), 'UTF8'));
   IF p_idempotency_key IS NOT NULL THEN
+    v_digest := sha256(convert_to(array_to_string(p_events, E'\n'), 'UTF8'));
     SELECT * INTO v_batch FROM ledger.batches b
      WHERE b.log_id = p_log_id AND b.idempotency_key = p_idempotency_key;
     IF FOUND THEN

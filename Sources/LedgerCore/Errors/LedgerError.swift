@@ -35,6 +35,11 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
         return copy
     }
 
+    /// `error` located at an input line when it is a ``LedgerError``; any other error as it is.
+    public static func locating(_ error: any Error, line: Int) -> any Error {
+        (error as? LedgerError).map { $0.at(line: line) } ?? error
+    }
+
     /// `line 3, field payload.birthDate: <message>` followed by the hint on its own line.
     public var description: String {
         var location: [String] = []

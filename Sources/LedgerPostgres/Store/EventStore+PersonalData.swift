@@ -31,7 +31,7 @@ extension EventStore {
             do {
                 sealed[index] = try events[index].sealing(paths: paths, key: key, log: log)
             } catch {
-                throw error.at(line: index + 1)
+                throw LedgerError.locating(error, line: index + 1)
             }
         }
         return sealed
@@ -61,8 +61,4 @@ extension EventStore {
         }
         return states
     }
-}
-
-private extension Error {
-    func at(line: Int) -> Error { (self as? LedgerError).map { $0.at(line: line) } ?? self }
 }

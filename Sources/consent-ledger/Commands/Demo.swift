@@ -45,7 +45,7 @@ struct Demo: AsyncParsableCommand {
             if stopWhenDone, case .embedded(let cluster) = target { try? cluster.stop() }
         }
         let events = try DemoHistory.lines.enumerated().map { index, line in
-            do { return try EventInput(line: Array(line.utf8)) } catch { throw error.at(line: index + 1) }
+            do { return try EventInput(line: Array(line.utf8)) } catch { throw LedgerError.locating(error, line: index + 1) }
         }
         let simulator = try HistorySimulator(families: families, days: days, seed: 2026, start: "2026-10-01T00:00:00Z")
         let (result, simulated, anomalies, report) = try await LedgerDatabase.with(target, role: .application) { client in
@@ -104,12 +104,6 @@ struct Demo: AsyncParsableCommand {
               swift run consent-ledger simulate --families 100 --days 30 | swift run consent-ledger append --log sim --batch-size 1000 -
               swift run consent-ledger db start                      # keep the database running; prints a psql command
             """)
-    }
-}
-
-private extension Error {
-    func at(line: Int) -> Error {
-        (self as? LedgerError).map { $0.at(line: line) } ?? self
     }
 }
 

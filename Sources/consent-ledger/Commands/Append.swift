@@ -8,7 +8,8 @@ struct Append: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Append events from NDJSON (one event per line) to a log.",
         discussion: """
-            Every line is checked first (strict JSON, the envelope, no birth date, birth year or exact age \
+            Every line is checked first (strict JSON, the envelope, the payload against the event catalogue \
+            in docs/events.md, no birth date, birth year or exact age \
             anywhere, at most 64 KiB); a bad line is reported with its number and field and nothing of its \
             batch is stored. The whole input is one atomic batch unless --batch-size splits it; then each \
             batch commits on its own, in order.

@@ -29,7 +29,7 @@ struct ConsentLedger: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as LedgerError {
-            Console.error("error: \(error)")
+            Console.note("error: \(error)")
             Foundation.exit(1)
         } catch {
             exit(withError: error)

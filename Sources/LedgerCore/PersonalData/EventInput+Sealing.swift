@@ -1,9 +1,4 @@
 extension EventInput {
-    /// The same event with its catalogue's personal-data fields sealed (see ``sealing(paths:key:log:)``).
-    public func sealingPersonalData(key: [UInt8], log: String) throws(LedgerError) -> EventInput {
-        try sealing(paths: catalogued.personalFields, key: key, log: log)
-    }
-
     /// The same event with the personal-data fields at `paths` (dotted, such as
     /// `payload.reason`) sealed under the subject's key, and its canonical bytes made anew.
     ///

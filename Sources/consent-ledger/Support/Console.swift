@@ -1,14 +1,9 @@
 import Foundation
 
-/// Writing to the terminal: notes and errors to standard error, data to standard output
+/// Writing to the terminal: notes, progress and errors to standard error, data to standard output
 /// (buffered, so that streaming a million events is not a million system calls).
 enum Console {
-    /// Writes a line to standard error.
-    static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
-    /// Writes a line to standard error (progress and notes; standard output stays data).
+    /// Writes a line to standard error (notes, progress, errors; standard output stays data).
     static func note(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }

@@ -1,25 +1,26 @@
 import Foundation
 import PackagePlugin
 
-/// Build-tool plugin: compiles the package's top-level `sql/` folder into the LedgerPostgres
-/// module (as `EmbeddedSQL.files`), so the binary carries its schema and needs no files beside it,
-/// while `sql/` stays the one place the schema is written.
+/// Build-tool plugin: compiles the package's top-level `sql/` folder (the ledger schema) and
+/// `projections/` folder (the read models) into the LedgerPostgres module, as
+/// `EmbeddedSQL.files` and `EmbeddedProjections.files`, so the binary carries its SQL and needs
+/// no files beside it, while those folders stay the one place the SQL is written.
 @main
 struct EmbedSQL: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
-        let sqlFolder = context.package.directoryURL.appending(path: "sql")
-        let files = (FileManager.default.subpaths(atPath: sqlFolder.path) ?? [])
-            .filter { $0.hasSuffix(".sql") || $0.hasSuffix(".txt") }
-            .sorted()
-        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedSQL.swift")
-        return [
-            .buildCommand(
-                displayName: "Embedding sql/ into \(target.name)",
+        try [("sql", "EmbeddedSQL"), ("projections", "EmbeddedProjections")].map { folderName, enumName in
+            let folder = context.package.directoryURL.appending(path: folderName)
+            let files = (FileManager.default.subpaths(atPath: folder.path) ?? [])
+                .filter { $0.hasSuffix(".sql") || $0.hasSuffix(".txt") }
+                .sorted()
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(enumName).swift")
+            return .buildCommand(
+                displayName: "Embedding \(folderName)/ into \(target.name)",
                 executable: try context.tool(named: "embed-sql").url,
-                arguments: [sqlFolder.path, output.path],
-                inputFiles: files.map { sqlFolder.appending(path: $0) },
+                arguments: [folder.path, output.path, enumName],
+                inputFiles: files.map { folder.appending(path: $0) },
                 outputFiles: [output]
             )
-        ]
+        }
     }
 }

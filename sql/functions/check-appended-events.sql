@@ -56,6 +56,11 @@ BEGIN
     FROM (SELECT DISTINCT ON (a.log_id) a.log_id, a.position, a.chain_hash
             FROM appended a ORDER BY a.log_id, a.position DESC) n
    WHERE l.log_id = n.log_id;
+  -- Wake the projection runners (LISTEN consent_ledger_appended): delivered at commit, never for
+  -- a rolled-back append; the payload is the log id. Runners also poll, so a lost notification
+  -- only delays them.
+  PERFORM pg_notify('consent_ledger_appended', n.log_id)
+     FROM (SELECT DISTINCT a.log_id FROM appended a) n;
   RETURN NULL;
 END
 $fn$;

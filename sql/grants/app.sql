@@ -8,3 +8,6 @@ GRANT EXECUTE ON FUNCTION ledger.append_events(text, text[], text[], text) TO co
 -- Subject keys: the application may get (or create) a key to seal personal data, never read the
 -- key table or destroy a key (only the owner erases: ledger.erase_subject).
 GRANT EXECUTE ON FUNCTION ledger.subject_key(text, text, bytea) TO consent_ledger_app;
+-- Helpers the projections' SQL calls (pure functions).
+GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.version_key(text)
+  TO consent_ledger_app;

@@ -2,3 +2,6 @@
 GRANT USAGE ON SCHEMA ledger TO consent_ledger_auditor;
 GRANT SELECT ON ledger.logs, ledger.events, ledger.batches, ledger.schema_version, ledger.anomalies
   TO consent_ledger_auditor;
+-- Helpers the projections' SQL calls (pure functions), so an auditor can time-travel.
+GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.version_key(text)
+  TO consent_ledger_auditor;

@@ -1,0 +1,37 @@
+import Logging
+import PostgresNIO
+
+extension PostgresConnection {
+    /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws, and the
+    /// error rethrown as it was (PostgresNIO's `withTransaction` wraps it in
+    /// `PostgresTransactionError`, which would hide a ``LedgerError`` from callers).
+    func inTransaction<Result>(logger: Logger, isolation: isolated (any Actor)? = #isolation,
+                               _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {
+        try await query("BEGIN", logger: logger)
+        let result: Result
+        do {
+            result = try await body(self)
+        } catch {
+            try? await query("ROLLBACK", logger: logger)
+            throw error
+        }
+        try await query("COMMIT", logger: logger)
+        return result
+    }
+
+    /// Runs `body` in a transaction that is always rolled back: for work whose effects (temporary
+    /// tables, time travel) must not outlive it.
+    func inRolledBackTransaction<Result>(logger: Logger, isolation: isolated (any Actor)? = #isolation,
+                                         _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {
+        try await query("BEGIN", logger: logger)
+        let result: Result
+        do {
+            result = try await body(self)
+        } catch {
+            try? await query("ROLLBACK", logger: logger)
+            throw error
+        }
+        try await query("ROLLBACK", logger: logger)
+        return result
+    }
+}

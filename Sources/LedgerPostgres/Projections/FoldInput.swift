@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The session-private table `fold_input` that every fold reads (projections/common/), and how it
+/// is filled with a range of events.
+public enum FoldInput {
+    /// `CREATE TEMPORARY TABLE IF NOT EXISTS fold_input …`.
+    static let tableSQL = EmbeddedProjections.files["common/fold-input.sql"] ?? ""
+    /// The parameterised `INSERT INTO fold_input SELECT … FROM ledger.events …`.
+    static let fillSQL = EmbeddedProjections.files["common/fill-fold-input.sql"] ?? ""
+
+    /// Which events of a range to take, beyond their types: for time travel and replay.
+    public struct Filter: Sendable, Equatable {
+        /// Only events about this subject (and events about no subject, such as a declared change).
+        public var subject: String?
+        /// Only events the ledger recorded at or before this instant.
+        public var recordedBy: Date?
+        /// Only events that occurred (device clock) at or before this instant.
+        public var occurredBy: Date?
+
+        /// No filter: every event of the range.
+        public static let none = Filter()
+
+        /// Creates a filter.
+        public init(subject: String? = nil, recordedBy: Date? = nil, occurredBy: Date? = nil) {
+            self.subject = subject
+            self.recordedBy = recordedBy
+            self.occurredBy = occurredBy
+        }
+    }
+
+    /// Creates `fold_input` in the session if needed and empties it.
+    static func reset(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
+        try await connection.query(PostgresQuery(unsafeSQL: tableSQL), logger: logger)
+        try await connection.query(PostgresQuery(unsafeSQL: "TRUNCATE pg_temp.fold_input"), logger: logger)
+    }
+
+    /// Fills the emptied `fold_input` with the events of `log` at positions (`after`, `through`]
+    /// whose type is in `types` and that pass `filter`; returns how many. Must run inside a
+    /// transaction, after ``reset(on:logger:)``.
+    @discardableResult
+    static func fill(on connection: PostgresConnection, log: String, after: Int64, through: Int64, types: [String],
+                     filter: Filter = .none, logger: Logger) async throws -> Int {
+        var binds = PostgresBindings(capacity: 7)
+        binds.append(log)
+        binds.append(after)
+        binds.append(through)
+        binds.append(types)
+        binds.append(filter.subject)
+        binds.append(filter.recordedBy)
+        binds.append(filter.occurredBy)
+        try await connection.query(PostgresQuery(unsafeSQL: fillSQL, binds: binds), logger: logger)
+        var count = 0
+        for try await value in try await connection.query("SELECT count(*) FROM pg_temp.fold_input", logger: logger)
+            .decode(Int.self) { count = value }
+        if count >= 2_000 {
+            // Large ranges (rebuilds): give the planner the table's real size and distributions.
+            try await connection.query(PostgresQuery(unsafeSQL: "ANALYZE pg_temp.fold_input"), logger: logger)
+        }
+        return count
+    }
+
+    /// Runs `definition`'s fold statements over what `fold_input` holds, in the schemas of the
+    /// session's current `search_path`.
+    static func fold(_ definition: ProjectionDefinition, on connection: PostgresConnection, logger: Logger) async throws {
+        for statement in definition.foldStatements {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Keeps the projections current as events arrive: a catch-up pass whenever an append commits
+/// (PostgreSQL's NOTIFY on `consent_ledger_appended`, sent by the events table's trigger for
+/// every inserter) and every `pollInterval` in any case, so a lost notification or a dropped
+/// listening connection only delays the projections.
+public struct ProjectionFollower: Sendable {
+    /// The channel the ledger notifies on (sql/functions/check-appended-events.sql).
+    public static let channel = "consent_ledger_appended"
+
+    /// The runner that does each pass.
+    public var runner: ProjectionRunner
+    /// The longest wait between passes.
+    public var pollInterval: Duration
+
+    /// Creates a follower.
+    public init(runner: ProjectionRunner, pollInterval: Duration = .seconds(5)) {
+        self.runner = runner
+        self.pollInterval = pollInterval
+    }
+
+    /// Runs passes until cancelled, or until `shouldStop` returns true after a pass.
+    public func follow(note: @escaping @Sendable (String) -> Void = { _ in },
+                       shouldStop: @escaping @Sendable () async throws -> Bool = { false }) async throws {
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let runner = self.runner
+        let pollInterval = self.pollInterval
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // Listening: reconnects after a dropped connection; the polling covers the gap.
+                while !Task.isCancelled {
+                    do {
+                        try await runner.client.withConnection { connection in
+                            try await connection.listen(on: Self.channel) { notifications in
+                                wake.yield()  // Catch up with what arrived before LISTEN took effect.
+                                for try await _ in notifications { wake.yield() }
+                            }
+                        }
+                    } catch is CancellationError {
+                        return
+                    } catch {
+                        if Task.isCancelled { return }
+                        note("listening for appends failed (\(error)); polling every \(pollInterval) meanwhile")
+                        try await Task.sleep(for: pollInterval)
+                    }
+                }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: pollInterval)
+                    wake.yield()
+                }
+            }
+            try await runner.runOnce(note: note)
+            for await _ in wakes {
+                try await runner.runOnce(note: note)
+                if try await shouldStop() { break }
+            }
+            group.cancelAll()
+        }
+    }
+}

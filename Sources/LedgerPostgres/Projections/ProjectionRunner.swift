@@ -1,0 +1,148 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// Keeps the projections' live tables caught up with the logs.
+///
+/// Each step folds the next range (checkpoint, checkpoint + chunk] of one log into one projection
+/// and advances that projection's checkpoint in the same transaction, under the projection's fold
+/// lock: a step is applied once or not at all, a process killed mid-step leaves nothing behind,
+/// and several runners (in one process or many) never fold the same range twice. Positions are
+/// gapless and commit in order (ARCHITECTURE.md, "The log"), so reading up to the head the step
+/// sees can never skip an event that commits later.
+///
+/// ```swift
+/// let runner = ProjectionRunner(client: client)
+/// try await runner.runOnce { print($0) }   // rebuild what is missing or stale, then catch up
+/// ```
+public struct ProjectionRunner: Sendable {
+    /// The pool.
+    public let client: PostgresClient
+    /// Where queries log.
+    public var logger: Logger
+    /// Events per catch-up step (one transaction).
+    public var chunkSize: Int64
+    /// Called inside each step's transaction after the fold and before the checkpoint moves; a
+    /// throw rolls the step back. For tests that kill a runner mid-step.
+    public var beforeCheckpoint: (@Sendable (_ projection: String, _ through: Int64) throws -> Void)?
+
+    /// Creates a runner.
+    public init(client: PostgresClient, chunkSize: Int64 = 10_000,
+                logger: Logger = Logger(label: "consent-ledger.projections")) {
+        self.client = client
+        self.chunkSize = chunkSize
+        self.logger = logger
+    }
+
+    /// What one step did.
+    public enum Step: Sendable, Equatable {
+        /// Folded the events at positions (`after`, `through`], `events` of them of the types read.
+        case folded(after: Int64, through: Int64, events: Int)
+        /// The projection was already at the log's head.
+        case upToDate(position: Int64)
+        /// Another process holds the projection's fold lock; it is advancing it.
+        case busy
+    }
+
+    /// Folds the next range of `log` into `projection`'s live tables.
+    public func step(_ projection: ProjectionDefinition, log: String, chunkSize: Int64? = nil) async throws -> Step {
+        try await client.withConnection { connection in
+            try await step(projection, schema: projection.name, log: log, chunkSize: chunkSize ?? self.chunkSize,
+                           waitForLock: false, on: connection)
+        }
+    }
+
+    /// Steps `projection` on `log` until it reaches the head it sees (or another process has it);
+    /// returns how many events were folded. `maxSteps` stops early (tests).
+    @discardableResult
+    public func catchUp(_ projection: ProjectionDefinition, log: String, maxSteps: Int? = nil) async throws -> Int {
+        var folded = 0
+        var steps = 0
+        while maxSteps.map({ steps < $0 }) ?? true {
+            switch try await step(projection, log: log) {
+            case .folded(_, _, let events): folded += events
+            case .upToDate, .busy: return folded
+            }
+            steps += 1
+        }
+        return folded
+    }
+
+    /// Brings every projection to the head of every log: rebuilds those missing or built by
+    /// another definition (``ProjectionRebuilder``), then catches each up. `note` receives one
+    /// line per projection that changed.
+    public func runOnce(_ projections: [ProjectionDefinition] = ProjectionDefinition.all,
+                        note: @Sendable (String) -> Void = { _ in }) async throws {
+        for projection in projections {
+            let built = try await client.withConnection { connection in
+                try await ProjectionSchema.builtHash(projection.name, on: connection, logger: logger)
+            }
+            if built != projection.definitionHash {
+                note(built == nil ? "\(projection.name): not built yet; building it"
+                                  : "\(projection.name): its definition changed; rebuilding it")
+                let rebuilder = ProjectionRebuilder(client: client, logger: logger)
+                _ = try await rebuilder.rebuild(projection) { progress in
+                    if progress.isFinal { note(progress.line) }
+                }
+            }
+            for log in try await logIds() {
+                let folded = try await catchUp(projection, log: log)
+                if folded > 0 { note("\(projection.name): folded \(folded) events of log \(log)") }
+            }
+        }
+    }
+
+    /// The ids of every log.
+    func logIds() async throws -> [String] {
+        var ids: [String] = []
+        for try await id in try await client.query("SELECT log_id FROM ledger.logs ORDER BY log_id", logger: logger)
+            .decode(String.self) { ids.append(id) }
+        return ids
+    }
+
+    /// One step on `connection`, into `schema` (the live schema, or a rebuild's build schema).
+    func step(_ projection: ProjectionDefinition, schema: String, log: String, chunkSize: Int64, waitForLock: Bool,
+              on connection: PostgresConnection) async throws -> Step {
+        try await connection.inTransaction(logger: logger) { connection in
+            if waitForLock {
+                try await ProjectionLocks.foldLock(projection.name, on: connection, logger: logger)
+            } else if try await !ProjectionLocks.tryFoldLock(projection.name, on: connection, logger: logger) {
+                return .busy
+            }
+            return try await foldNext(projection, schema: schema, log: log, chunkSize: chunkSize, on: connection)
+        }
+    }
+
+    /// The body of a step, inside a transaction that holds the fold lock (or, for a build schema,
+    /// the rebuild lock).
+    func foldNext(_ projection: ProjectionDefinition, schema: String, log: String, chunkSize: Int64,
+                  on connection: PostgresConnection) async throws -> Step {
+        guard try await ProjectionSchema.exists(schema, on: connection, logger: logger) else {
+            throw LedgerError(.projectionNotReady, "the projection \(projection.name) is not built",
+                              hint: "Run `consent-ledger project run` (or `project rebuild \(projection.name)`).")
+        }
+        try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(ProjectionSchema.quoted(schema)), pg_temp"),
+                                   logger: logger)
+        try await connection.query("INSERT INTO checkpoints (log_id) VALUES (\(log)) ON CONFLICT DO NOTHING", logger: logger)
+        var checkpoint: Int64 = 0
+        for try await value in try await connection.query(
+            "SELECT position FROM checkpoints WHERE log_id = \(log)", logger: logger).decode(Int64.self) { checkpoint = value }
+        var head: Int64 = 0
+        for try await value in try await connection.query(
+            "SELECT head_position FROM ledger.logs WHERE log_id = \(log)", logger: logger).decode(Int64.self) { head = value }
+        guard head > checkpoint else { return .upToDate(position: checkpoint) }
+        let through = min(head, checkpoint + max(1, chunkSize))
+        try await FoldInput.reset(on: connection, logger: logger)
+        let events = try await FoldInput.fill(on: connection, log: log, after: checkpoint, through: through,
+                                              types: projection.reads, logger: logger)
+        if events > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+        try beforeCheckpoint?(projection.name, through)
+        try await connection.query("""
+            UPDATE checkpoints SET position = \(through), events_folded = events_folded + \(events),
+                   updated_at = clock_timestamp()
+             WHERE log_id = \(log)
+            """, logger: logger)
+        return .folded(after: checkpoint, through: through, events: events)
+    }
+}

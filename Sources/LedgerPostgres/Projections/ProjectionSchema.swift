@@ -1,0 +1,73 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// Where a projection's tables live and how they are made: the live schema (named like the
+/// projection), a build schema for rebuilds, and temporary tables for time travel.
+enum ProjectionSchema {
+    /// `checkpoints` and `definition`, created in every projection schema.
+    static let bookkeepingSQL = EmbeddedProjections.files["common/bookkeeping.sql"] ?? ""
+    /// The role that owns the projections' schemas, as it owns the ledger's.
+    static let owner = "consent_ledger_owner"
+    /// The roles that may read the projections.
+    static let readers = ["consent_ledger_app", "consent_ledger_auditor"]
+
+    /// A quoted identifier.
+    static func quoted(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether a schema of that name exists.
+    static func exists(_ schema: String, on connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        for try await found in try await connection.query(
+            "SELECT EXISTS (SELECT FROM pg_namespace WHERE nspname = \(schema))", logger: logger).decode(Bool.self) {
+            return found
+        }
+        return false
+    }
+
+    /// Creates `schema` afresh (dropping an earlier one) with `definition`'s tables and the
+    /// bookkeeping tables, owned by the owner role and readable by the readers. One transaction.
+    static func create(_ definition: ProjectionDefinition, schema: String, on connection: PostgresConnection,
+                       logger: Logger) async throws {
+        let name = quoted(schema)
+        try await connection.inTransaction(logger: logger) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(owner)"), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(name) AUTHORIZATION \(owner)"), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(name), pg_temp"), logger: logger)
+            for statement in definition.tableStatements + SQLScript.statements(in: bookkeepingSQL) {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            try await connection.query(
+                "INSERT INTO definition (projection, definition_hash, software) VALUES (\(definition.name), \(definition.definitionHash), \(LedgerSoftware.name))",
+                logger: logger)
+            let readers = Self.readers.joined(separator: ", ")
+            try await connection.query(PostgresQuery(unsafeSQL: "GRANT USAGE ON SCHEMA \(name) TO \(readers)"), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "GRANT SELECT ON ALL TABLES IN SCHEMA \(name) TO \(readers)"), logger: logger)
+        }
+    }
+
+    /// Creates `definitions`' tables as temporary tables of the current transaction (search_path
+    /// must be `pg_temp`). Their table names must not clash.
+    static func createTemporary(_ definitions: [ProjectionDefinition], on connection: PostgresConnection,
+                                logger: Logger) async throws {
+        try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL search_path = pg_temp"), logger: logger)
+        for definition in definitions {
+            for statement in definition.tableStatements {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+        }
+    }
+
+    /// The definition hash a schema was built with, or nil when it has none.
+    static func builtHash(_ schema: String, on connection: PostgresConnection, logger: Logger) async throws -> String? {
+        guard try await exists(schema, on: connection, logger: logger) else { return nil }
+        let rows = try await connection.query(
+            PostgresQuery(unsafeSQL: "SELECT definition_hash FROM \(quoted(schema)).definition LIMIT 1"), logger: logger)
+        for try await hash in rows.decode(String.self) { return hash }
+        return nil
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import LedgerPostgres
+
+/// `consent-ledger project run`.
+struct ProjectRun: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Bring every projection to the head of every log, and with --follow keep it there.",
+        discussion: """
+            Projections not built yet, or built by a different definition, are rebuilt first. Each step \
+            folds up to --chunk-size events and moves the checkpoint in the same transaction, so the \
+            runner can be stopped (or killed) at any moment and started again; several runners may run \
+            at once, on one machine or many: one advances a projection at a time.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Events folded per step (one transaction).")
+    var chunkSize: Int64 = 10_000
+
+    @Flag(help: "Keep running: catch up whenever events are appended (LISTEN/NOTIFY), and poll as well.")
+    var follow = false
+
+    @Option(help: "With --follow: the longest wait between passes, in seconds.")
+    var pollSeconds: Int = 5
+
+    func validate() throws {
+        guard chunkSize >= 1 else { throw ValidationError("--chunk-size must be at least 1") }
+        guard pollSeconds >= 1 else { throw ValidationError("--poll-seconds must be at least 1") }
+    }
+
+    func run() async throws {
+        try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
+            let runner = ProjectionRunner(client: client, chunkSize: chunkSize)
+            if follow {
+                Console.note("following the logs; stop with Ctrl-C")
+                try await ProjectionFollower(runner: runner, pollInterval: .seconds(pollSeconds))
+                    .follow(note: { Console.note($0) })
+            } else {
+                try await runner.runOnce(note: { Console.note($0) })
+            }
+        }
+        print("projections are at the head of every log")
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import LedgerPostgres
+
+/// `consent-ledger project status`.
+struct ProjectStatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show each projection's position and lag on every log, and whether it needs a rebuild.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let statuses = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
+            try await ProjectionStatus.all(client: client)
+        }
+        var needsWork = false
+        for status in statuses {
+            switch status.state {
+            case .missing:
+                print("\(status.projection): not built (run `consent-ledger project run`)")
+                needsWork = true
+                continue
+            case .stale(let hash):
+                print("\(status.projection): STALE, built by another definition (\(hash.prefix(12))…); `project run` rebuilds it")
+                needsWork = true
+            case .current:
+                print("\(status.projection): current definition")
+            }
+            if status.logs.isEmpty { print("  no logs yet") }
+            for log in status.logs {
+                let updated = log.updatedAt.map { " (moved \(Self.format($0)))" } ?? ""
+                print("  log \(log.log): position \(log.position) of \(log.head), lag \(log.lag)\(updated)")
+                if log.lag > 0 { needsWork = true }
+            }
+        }
+        if needsWork { print("some projections are behind: `consent-ledger project run` catches them up") }
+    }
+
+    static func format(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,25 @@
+-- The events one fold works on, parsed once: the runner fills this session-private table with the
+-- events of one position range (from, to] of one log (only the types the projection reads, and
+-- for time travel only one subject's events or those recorded or occurred by a time), then runs
+-- the projection's fold.sql, which reads nothing else of the log. A temporary table: private to
+-- the session, emptied by the runner before each fill, dropped when the session ends.
+CREATE TEMPORARY TABLE IF NOT EXISTS fold_input (
+  log_id          text        NOT NULL,
+  position        bigint      NOT NULL,
+  event_id        uuid        NOT NULL,
+  stream          text        NOT NULL,
+  type            text        NOT NULL,
+  schema_version  integer     NOT NULL,
+  occurred_at     timestamptz NOT NULL,
+  recorded_at     timestamptz NOT NULL,
+  subject         text,
+  actor_kind      text        NOT NULL,
+  actor_id        text,
+  bundle_id       text,        -- envelope app.bundleId
+  platform        text,        -- envelope app.platform
+  app_version     text,        -- envelope app.appVersion
+  jurisdiction    text,        -- envelope jurisdiction.code
+  payload         jsonb       NOT NULL,  -- upcast to the type's current schema version
+  derived         jsonb,                 -- the ledger's derived facts (legalCategory, ratingLabel, ...)
+  PRIMARY KEY (log_id, position)
+);

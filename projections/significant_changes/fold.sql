@@ -1,0 +1,64 @@
+-- Folds fold_input into significant_changes. Answers find their change through `questions`, and
+-- only through a question asked before them (by position), so the result does not depend on
+-- where the ranges were cut.
+
+-- Declared: the first SignificantChangeDeclared per change id.
+INSERT INTO changes (log_id, change_id, bundle_id, introduced_in_version, description, age_rating_before,
+                     age_rating_after, declared_at, declared_position, declared_event_id)
+SELECT DISTINCT ON (f.log_id, f.payload ->> 'changeId')
+       f.log_id, f.payload ->> 'changeId', f.bundle_id, f.payload ->> 'introducedInVersion',
+       f.payload ->> 'description', f.payload ->> 'ageRatingBefore', f.payload ->> 'ageRatingAfter',
+       f.occurred_at, f.position, f.event_id
+  FROM fold_input f
+ WHERE f.type = 'SignificantChangeDeclared'
+ ORDER BY f.log_id, f.payload ->> 'changeId', f.position
+ON CONFLICT (log_id, change_id) DO NOTHING;
+
+-- Questions about a change.
+INSERT INTO questions (log_id, question_id, change_id, subject, position)
+SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
+       f.log_id, f.payload ->> 'questionId', f.payload ->> 'changeId', f.subject, f.position
+  FROM fold_input f
+ WHERE f.type = 'PermissionQuestionSent' AND f.payload ? 'changeId' AND f.subject IS NOT NULL
+ ORDER BY f.log_id, f.payload ->> 'questionId', f.position
+ON CONFLICT (log_id, question_id) DO NOTHING;
+
+-- Asked: the first question per change and subject.
+INSERT INTO subjects AS s (log_id, change_id, subject, question_id, asked_at, asked_position, asked_event_id)
+SELECT DISTINCT ON (f.log_id, f.payload ->> 'changeId', f.subject)
+       f.log_id, f.payload ->> 'changeId', f.subject, f.payload ->> 'questionId', f.occurred_at, f.position, f.event_id
+  FROM fold_input f
+ WHERE f.type = 'PermissionQuestionSent' AND f.payload ? 'changeId' AND f.subject IS NOT NULL
+ ORDER BY f.log_id, f.payload ->> 'changeId', f.subject, f.position
+ON CONFLICT (log_id, change_id, subject) DO UPDATE
+   SET question_id = excluded.question_id, asked_at = excluded.asked_at,
+       asked_position = excluded.asked_position, asked_event_id = excluded.asked_event_id
+ WHERE s.asked_position IS NULL;
+
+-- Answered: the latest answer to a question about the change asked before it.
+INSERT INTO subjects AS s (log_id, change_id, subject, answer, answered_at, answered_position, answered_event_id)
+SELECT DISTINCT ON (q.log_id, q.change_id, q.subject)
+       q.log_id, q.change_id, q.subject, f.payload ->> 'answer', (f.payload ->> 'receivedAt')::timestamptz,
+       f.position, f.event_id
+  FROM fold_input f
+  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.payload ->> 'questionId' AND q.position < f.position
+ WHERE f.type = 'ParentalAnswerReceived'
+ ORDER BY q.log_id, q.change_id, q.subject, f.position DESC
+ON CONFLICT (log_id, change_id, subject) DO UPDATE
+   SET answer = excluded.answer, answered_at = excluded.answered_at,
+       answered_position = excluded.answered_position, answered_event_id = excluded.answered_event_id
+ WHERE s.answered_position IS NULL OR s.answered_position < excluded.answered_position;
+
+-- Acknowledged: the first SignificantChangeAcknowledged per change and subject.
+INSERT INTO subjects AS s (log_id, change_id, subject, acknowledged_at, acknowledged_position,
+                           acknowledged_event_id, handled_by)
+SELECT DISTINCT ON (f.log_id, f.payload ->> 'changeId', f.subject)
+       f.log_id, f.payload ->> 'changeId', f.subject, f.occurred_at, f.position, f.event_id,
+       f.payload ->> 'handledBy'
+  FROM fold_input f
+ WHERE f.type = 'SignificantChangeAcknowledged' AND f.subject IS NOT NULL
+ ORDER BY f.log_id, f.payload ->> 'changeId', f.subject, f.position
+ON CONFLICT (log_id, change_id, subject) DO UPDATE
+   SET acknowledged_at = excluded.acknowledged_at, acknowledged_position = excluded.acknowledged_position,
+       acknowledged_event_id = excluded.acknowledged_event_id, handled_by = excluded.handled_by
+ WHERE s.acknowledged_position IS NULL;

@@ -1,0 +1,89 @@
+-- Folds fold_input (the events of one range, in position order) into subject_state.
+-- Each statement keeps, per key, the event with the highest position: the range is always after
+-- everything folded before, and the guards on position make a fold of the same range twice
+-- change nothing, so catch-up in any chunks, a rebuild and time travel give the same rows.
+
+-- Every subject the range mentions; how many events were folded for it.
+INSERT INTO subjects AS s (log_id, subject, updated_position, updated_event_id, updated_at, events_folded)
+SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position, f.event_id, f.occurred_at,
+       count(*) OVER (PARTITION BY f.log_id, f.subject)
+  FROM fold_input f
+ WHERE f.subject IS NOT NULL
+ ORDER BY f.log_id, f.subject, f.position DESC
+ON CONFLICT (log_id, subject) DO UPDATE
+   SET updated_position = excluded.updated_position, updated_event_id = excluded.updated_event_id,
+       updated_at = excluded.updated_at, events_folded = s.events_folded + excluded.events_folded
+ WHERE s.updated_position < excluded.updated_position;
+
+-- The age category and declaration: the latest AgeRangeShared or PlayAgeSignalReceived.
+UPDATE subjects s
+   SET age_category = a.category, age_lower = a.lower, age_upper = a.upper,
+       age_declaration = a.declaration, verified_adult = a.verified, age_event_type = a.type,
+       age_position = a.position, age_event_id = a.event_id, age_occurred_at = a.occurred_at
+  FROM (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.type, f.position, f.event_id,
+               f.occurred_at, f.derived ->> 'legalCategory' AS category,
+               (f.derived ->> 'verifiedAdult')::boolean AS verified,
+               CASE f.type WHEN 'AgeRangeShared' THEN (f.payload ->> 'lowerBound')::integer
+                           ELSE (f.payload ->> 'ageLower')::integer END AS lower,
+               CASE f.type WHEN 'AgeRangeShared' THEN (f.payload ->> 'upperBound')::integer
+                           ELSE (f.payload ->> 'ageUpper')::integer END AS upper,
+               CASE f.type WHEN 'AgeRangeShared' THEN f.payload ->> 'ageRangeDeclaration'
+                           ELSE f.payload ->> 'userStatus' END AS declaration
+          FROM fold_input f
+         WHERE f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived') AND f.subject IS NOT NULL
+         ORDER BY f.log_id, f.subject, f.position DESC) a
+ WHERE s.log_id = a.log_id AND s.subject = a.subject
+   AND (s.age_position IS NULL OR s.age_position < a.position);
+
+-- The parental controls in force: the latest AgeRangeShared (Play reports none).
+UPDATE subjects s
+   SET parental_controls = c.controls, controls_position = c.position
+  FROM (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position,
+               ARRAY(SELECT jsonb_array_elements_text(coalesce(f.payload -> 'activeParentalControls', '[]'::jsonb))) AS controls
+          FROM fold_input f
+         WHERE f.type = 'AgeRangeShared' AND f.subject IS NOT NULL
+         ORDER BY f.log_id, f.subject, f.position DESC) c
+ WHERE s.log_id = c.log_id AND s.subject = c.subject
+   AND (s.controls_position IS NULL OR s.controls_position < c.position);
+
+-- Erasure (crypto-shredding): the first SubjectErased.
+UPDATE subjects s
+   SET erased = true, erased_position = e.position, erased_event_id = e.event_id
+  FROM (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position, f.event_id
+          FROM fold_input f
+         WHERE f.type = 'SubjectErased' AND f.subject IS NOT NULL
+         ORDER BY f.log_id, f.subject, f.position) e
+ WHERE s.log_id = e.log_id AND s.subject = e.subject AND s.erased_position IS NULL;
+
+-- The latest age signal per platform.
+INSERT INTO platform_signals AS p (log_id, subject, platform, event_type, outcome, age_category, position, event_id, occurred_at)
+SELECT DISTINCT ON (f.log_id, f.subject, coalesce(f.platform, 'unknown'))
+       f.log_id, f.subject, coalesce(f.platform, 'unknown'), f.type,
+       CASE f.type WHEN 'AgeRangeShared' THEN 'shared'
+                   WHEN 'AgeRangeDeclined' THEN 'declined'
+                   WHEN 'AgeRangeRequestFailed' THEN 'failed:' || (f.payload ->> 'error')
+                   ELSE f.payload ->> 'userStatus' END,
+       f.derived ->> 'legalCategory', f.position, f.event_id, f.occurred_at
+  FROM fold_input f
+ WHERE f.type IN ('AgeRangeShared', 'AgeRangeDeclined', 'AgeRangeRequestFailed', 'PlayAgeSignalReceived')
+   AND f.subject IS NOT NULL
+ ORDER BY f.log_id, f.subject, coalesce(f.platform, 'unknown'), f.position DESC
+ON CONFLICT (log_id, subject, platform) DO UPDATE
+   SET event_type = excluded.event_type, outcome = excluded.outcome, age_category = excluded.age_category,
+       position = excluded.position, event_id = excluded.event_id, occurred_at = excluded.occurred_at
+ WHERE p.position < excluded.position;
+
+-- Every gated feature: the latest AccessGateApplied per subject, app and feature.
+INSERT INTO features AS g (log_id, subject, bundle_id, feature, state, policy_version, basis, position, event_id, occurred_at)
+SELECT DISTINCT ON (f.log_id, f.subject, coalesce(f.bundle_id, ''), f.payload ->> 'feature')
+       f.log_id, f.subject, coalesce(f.bundle_id, ''), f.payload ->> 'feature', f.payload ->> 'state',
+       f.payload ->> 'policyVersion',
+       ARRAY(SELECT jsonb_array_elements_text(f.payload -> 'basis'))::uuid[],
+       f.position, f.event_id, f.occurred_at
+  FROM fold_input f
+ WHERE f.type = 'AccessGateApplied' AND f.subject IS NOT NULL
+ ORDER BY f.log_id, f.subject, coalesce(f.bundle_id, ''), f.payload ->> 'feature', f.position DESC
+ON CONFLICT (log_id, subject, bundle_id, feature) DO UPDATE
+   SET state = excluded.state, policy_version = excluded.policy_version, basis = excluded.basis,
+       position = excluded.position, event_id = excluded.event_id, occurred_at = excluded.occurred_at
+ WHERE g.position < excluded.position;

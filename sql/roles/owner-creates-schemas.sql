@@ -1,0 +1,7 @@
+-- The owner creates the projections' schemas (projections/), so it may create schemas in the
+-- ledger's database. Run before become-owner.sql, by the migrating administrator.
+DO $grant$
+BEGIN
+  EXECUTE format('GRANT CREATE ON DATABASE %I TO consent_ledger_owner', current_database());
+END
+$grant$;

@@ -12,7 +12,7 @@ extension PostgresConnection {
         do {
             result = try await body(self)
         } catch {
-            try? await query("ROLLBACK", logger: logger)
+            _ = try? await query("ROLLBACK", logger: logger)
             throw error
         }
         try await query("COMMIT", logger: logger)
@@ -28,7 +28,7 @@ extension PostgresConnection {
         do {
             result = try await body(self)
         } catch {
-            try? await query("ROLLBACK", logger: logger)
+            _ = try? await query("ROLLBACK", logger: logger)
             throw error
         }
         try await query("ROLLBACK", logger: logger)

@@ -1,0 +1,110 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// Why a feature was open or closed for a subject at a moment, with the events it rests on:
+/// the latest `AccessGateApplied` for the feature by then (per app), the events that gate cited,
+/// the subject's age signal at the time of the decision, what the ledger's rules found about the
+/// decision, a rescission that came after it, and every earlier decision on the feature.
+public struct FeatureExplanation: Sendable {
+    /// The log.
+    public var log: String
+    /// The subject.
+    public var subject: String
+    /// The feature.
+    public var feature: String
+    /// The moment asked about.
+    public var asOf: AsOf
+    /// The last position the answer could include.
+    public var throughPosition: Int64
+    /// One answer per app that gated the feature for the subject (usually one).
+    public var decisions: [Decision]
+    /// The features the subject has by then, when this one was never gated (to help spot a typo).
+    public var otherFeatures: [String]
+
+    /// The standing decision of one app on the feature.
+    public struct Decision: Sendable {
+        /// The app (bundle id; empty when the event named none).
+        public var app: String
+        /// `open` or `closed`.
+        public var state: String
+        /// The gate event in force.
+        public var gate: ReplayedEvent
+        /// The events it cited, as found in the log.
+        public var cited: [ReplayedEvent]
+        /// Cited ids that are not in the log, or that come after the gate.
+        public var citedProblems: [String]
+        /// The subject's latest age signal before the gate (category, declaration, position), if any.
+        public var ageAtDecision: JSONValue
+        /// What the anomaly rules found about the gate event (`kind: detail`).
+        public var findings: [String]
+        /// A later ConsentRescinded for the app that the feature's state did not follow, if any.
+        public var laterRescissions: [ReplayedEvent]
+        /// Every decision on this feature by this app up to the moment, oldest first.
+        public var history: [ReplayedEvent]
+    }
+
+    /// Explains `feature` for `subject` in `log` as of `asOf`.
+    public static func explain(log: String, subject: String, feature: String, asOf: AsOf, client: PostgresClient,
+                               logger: Logger = Logger(label: "consent-ledger.explain")) async throws -> FeatureExplanation {
+        let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("anomalies")]
+        let filter = asOf.filter(subject: subject)
+        return try await TimeTravel(client: client, logger: logger)
+            .withState(log: log, projections: projections, asOf: asOf, subject: subject) { connection, last in
+                var decisions: [Decision] = []
+                var rows: [(String, String, Int64, [String])] = []
+                for try await row in try await connection.query("""
+                    SELECT bundle_id, state, position, basis::text[] FROM features
+                     WHERE log_id = \(log) AND subject = \(subject) AND feature = \(feature)
+                     ORDER BY bundle_id
+                    """, logger: logger).decode((String, String, Int64, [String]).self) { rows.append(row) }
+                let history = try await ReplayedEvent.read(log: log, subject: subject, through: last, filter: filter,
+                                                           on: connection, logger: logger)
+                    .filter { $0.type == "AccessGateApplied" && $0.payload["feature"]?.stringValue == feature }
+                for (app, state, position, basis) in rows {
+                    let appHistory = history.filter { ($0.app ?? "") == app }
+                    guard let gate = appHistory.first(where: { $0.position == position }) else { continue }
+                    let cited = try await ReplayedEvent.read(log: log, eventIds: basis, on: connection, logger: logger)
+                    var problems: [String] = []
+                    for id in basis {
+                        guard let event = cited.first(where: { $0.eventId == id.lowercased() }) else {
+                            problems.append("\(id) is not an event of log \(log)")
+                            continue
+                        }
+                        if event.position >= position { problems.append("\(id) (position \(event.position)) comes after the gate") }
+                    }
+                    var age = JSONValue.null
+                    for try await text in try await connection.query("""
+                        SELECT jsonb_build_object('category', category, 'approvalRequired', approval_required, 'position', position)::text
+                          FROM age_signals WHERE log_id = \(log) AND subject = \(subject) AND position < \(position)
+                         ORDER BY position DESC LIMIT 1
+                        """, logger: logger).decode(String.self) { age = try JSONParser.parse(text) }
+                    var findings: [String] = []
+                    for try await (kind, detail) in try await connection.query("""
+                        SELECT kind, detail FROM findings WHERE log_id = \(log) AND position = \(position) ORDER BY kind
+                        """, logger: logger).decode((String, String).self) { findings.append("\(kind): \(detail)") }
+                    var rescissionIds: [String] = []
+                    if state == "open" {
+                        for try await id in try await connection.query("""
+                            SELECT event_id::text FROM rescissions
+                             WHERE log_id = \(log) AND subject = \(subject) AND bundle_id = \(app) AND position > \(position)
+                             ORDER BY position
+                            """, logger: logger).decode(String.self) { rescissionIds.append(id) }
+                    }
+                    let rescissions = try await ReplayedEvent.read(log: log, eventIds: rescissionIds, on: connection, logger: logger)
+                    decisions.append(Decision(app: app, state: state, gate: gate, cited: cited, citedProblems: problems,
+                                              ageAtDecision: age, findings: findings, laterRescissions: rescissions,
+                                              history: appHistory))
+                }
+                var others: [String] = []
+                if decisions.isEmpty {
+                    for try await name in try await connection.query("""
+                        SELECT DISTINCT feature FROM features WHERE log_id = \(log) AND subject = \(subject) ORDER BY feature
+                        """, logger: logger).decode(String.self) { others.append(name) }
+                }
+                return FeatureExplanation(log: log, subject: subject, feature: feature, asOf: asOf, throughPosition: last,
+                                          decisions: decisions, otherFeatures: others)
+            }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// A subject's history replayed event by event, with the state after each: for settling
+/// disputes ("my parent never approved that").
+///
+/// The replay folds the subject's events one at a time through the very statements that build
+/// `subject_state` and `consent_register` (into temporary tables, rolled back afterwards), so the
+/// state after the last event is what those projections hold for the subject.
+public struct SubjectReplay: Sendable {
+    /// The pool.
+    public let client: PostgresClient
+    /// Where queries log.
+    public var logger: Logger
+
+    /// Creates a replayer.
+    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.replay")) {
+        self.client = client
+        self.logger = logger
+    }
+
+    /// One event of the subject's history and the state after it.
+    public struct Step: Sendable {
+        /// The event as recorded.
+        public var event: ReplayedEvent
+        /// The subject's snapshot after the event (``SubjectSnapshot``), as JSON; `.null` while the
+        /// ledger knows nothing that the projections keep about the subject.
+        public var state: JSONValue
+        /// Whether this event changed the state.
+        public var changedState: Bool
+    }
+
+    /// A subject's replayed history.
+    public struct History: Sendable {
+        /// The log.
+        public var log: String
+        /// The subject.
+        public var subject: String
+        /// The moment replayed up to.
+        public var asOf: AsOf
+        /// The last position the replay could include.
+        public var throughPosition: Int64
+        /// The steps, in position order.
+        public var steps: [Step]
+    }
+
+    /// Replays `subject`'s events in `log` up to `asOf`.
+    /// - Throws: `log-not-found`; `invalid-request` when the subject has no events there.
+    public func replay(log: String, subject: String, asOf: AsOf = .head) async throws -> History {
+        let head = try await EventStore(client: client, logger: logger).requireHead(log: log).position
+        let last = asOf.lastPosition(head: head)
+        let filter = asOf.filter(subject: subject)
+        let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
+        let logger = self.logger
+        let steps: [Step] = try await client.withConnection { connection in
+            try await connection.inRolledBackTransaction(logger: logger) { connection in
+                let events = try await ReplayedEvent.read(log: log, subject: subject, through: last, filter: filter,
+                                                          on: connection, logger: logger)
+                guard !events.isEmpty else {
+                    throw LedgerError(.invalidRequest, "subject \(subject) has no events in log \(log) as of \(asOf)",
+                                      hint: "Check the pseudonym (`consent-ledger events --log \(log)` lists events with their subjects) and the --as-of moment.")
+                }
+                try await ProjectionSchema.createTemporary(projections, on: connection, logger: logger)
+                var steps: [Step] = []
+                var previous = "null"
+                for event in events {
+                    for projection in projections where projection.reads.contains(event.type) {
+                        try await FoldInput.reset(on: connection, logger: logger)
+                        try await FoldInput.fill(on: connection, log: log, after: event.position - 1, through: event.position,
+                                                 types: projection.reads, filter: filter, logger: logger)
+                        try await FoldInput.fold(projection, on: connection, logger: logger)
+                    }
+                    let text = try await SubjectSnapshot.read(log: log, subject: subject, on: connection, logger: logger).first ?? "null"
+                    let state = try JSONParser.parse(text)
+                    steps.append(Step(event: event, state: state, changedState: text != previous))
+                    previous = text
+                }
+                return steps
+            }
+        }
+        return History(log: log, subject: subject, asOf: asOf, throughPosition: last, steps: steps)
+    }
+}
+
+/// One event as a replay or an explanation shows it.
+public struct ReplayedEvent: Sendable, Equatable {
+    /// Its position in the log.
+    public var position: Int64
+    /// Its event id.
+    public var eventId: String
+    /// Its type.
+    public var type: String
+    /// Its stream.
+    public var stream: String
+    /// When it occurred (device clock), RFC 3339.
+    public var occurredAt: String
+    /// When the ledger recorded it, RFC 3339 with microseconds.
+    public var recordedAt: String
+    /// Who caused it (`guardian`, `app`, …) and their pseudonym, if given.
+    public var actor: String
+    /// The app that reported it.
+    public var app: String?
+    /// Its payload, upcast to the current schema version (personal fields stay sealed).
+    public var payload: JSONValue
+    /// The ledger's derived facts.
+    public var derived: JSONValue?
+
+    /// The plain sentence for it (``EventNarrative``).
+    public var sentence: String { EventNarrative.sentence(type: type, payload: payload, derived: derived) }
+
+    static let columns = """
+        e.position, e.event_id::text, e.type, e.stream,
+        to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+        to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+        e.actor_kind || coalesce(' ' || e.actor_id, ''),
+        j.event #>> '{app,bundleId}',
+        (CASE WHEN e.type = 'AgeRangeShared' AND e.schema_version = 1
+              THEN ledger.upcast_age_range_shared_v1(j.event -> 'payload') ELSE j.event -> 'payload' END)::text,
+        (j.event -> 'derived')::text
+        """
+
+    /// The events of `subject` in `log` up to `through` that pass `filter`, in order.
+    static func read(log: String, subject: String, through: Int64, filter: FoldInput.Filter,
+                     on connection: PostgresConnection, logger: Logger) async throws -> [ReplayedEvent] {
+        var binds = PostgresBindings(capacity: 5)
+        binds.append(log)
+        binds.append(subject)
+        binds.append(through)
+        binds.append(filter.recordedBy)
+        binds.append(filter.occurredBy)
+        return try await select(PostgresQuery(unsafeSQL: """
+            SELECT \(columns)
+              FROM ledger.events e
+             CROSS JOIN LATERAL (SELECT convert_from(e.record, 'UTF8')::jsonb -> 'event' AS event) j
+             WHERE e.log_id = $1 AND e.subject = $2 AND e.position <= $3
+               AND ($4::timestamptz IS NULL OR e.recorded_at <= $4)
+               AND ($5::timestamptz IS NULL OR e.occurred_at <= $5)
+             ORDER BY e.position
+            """, binds: binds), on: connection, logger: logger)
+    }
+
+    /// The events of `log` with the given ids, in position order (ids not in the log are left out).
+    static func read(log: String, eventIds: [String], on connection: PostgresConnection, logger: Logger) async throws -> [ReplayedEvent] {
+        let ids = eventIds.compactMap { UUID(uuidString: $0) }
+        guard !ids.isEmpty else { return [] }
+        var binds = PostgresBindings(capacity: 2)
+        binds.append(log)
+        binds.append(ids)
+        return try await select(PostgresQuery(unsafeSQL: """
+            SELECT \(columns)
+              FROM ledger.events e
+             CROSS JOIN LATERAL (SELECT convert_from(e.record, 'UTF8')::jsonb -> 'event' AS event) j
+             WHERE e.log_id = $1 AND e.event_id = ANY ($2::uuid[])
+             ORDER BY e.position
+            """, binds: binds), on: connection, logger: logger)
+    }
+
+    private static func select(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws -> [ReplayedEvent] {
+        var events: [ReplayedEvent] = []
+        for try await (position, id, type, stream, occurred, recorded, actor, app, payload, derived) in try await connection
+            .query(query, logger: logger)
+            .decode((Int64, String, String, String, String, String, String, String?, String, String?).self) {
+            events.append(ReplayedEvent(position: position, eventId: id, type: type, stream: stream, occurredAt: occurred,
+                                        recordedAt: recorded, actor: actor, app: app, payload: try JSONParser.parse(payload),
+                                        derived: try derived.map { try JSONParser.parse($0) }))
+        }
+        return events
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// The projections as they were at a moment (``AsOf``), for one subject or all: the same fold
+/// statements as catch-up and rebuild, run into temporary tables of one transaction that is rolled
+/// back afterwards. Nothing is written; the auditor role can do it.
+public struct TimeTravel: Sendable {
+    /// The pool.
+    public let client: PostgresClient
+    /// Where queries log.
+    public var logger: Logger
+    /// Events per fold step.
+    public var chunkSize: Int64 = 100_000
+
+    /// Creates a time traveller.
+    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.projections")) {
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Runs `body` with `projections` folded as of `asOf` (only `subject`'s events when given) in
+    /// temporary tables on `body`'s connection, whose search_path finds them. `body` also gets the
+    /// last position the fold could include. The projections' table names must not clash.
+    public func withState<Result: Sendable>(
+        log: String, projections: [ProjectionDefinition], asOf: AsOf, subject: String? = nil,
+        _ body: @Sendable (PostgresConnection, Int64) async throws -> Result
+    ) async throws -> Result {
+        let head = try await EventStore(client: client, logger: logger).requireHead(log: log).position
+        let last = asOf.lastPosition(head: head)
+        let filter = asOf.filter(subject: subject)
+        return try await client.withConnection { connection in
+            try await connection.inRolledBackTransaction(logger: logger) { connection in
+                try await ProjectionSchema.createTemporary(projections, on: connection, logger: logger)
+                for projection in projections {
+                    var position: Int64 = 0
+                    while position < last {
+                        let through = min(last, position + chunkSize)
+                        try await FoldInput.reset(on: connection, logger: logger)
+                        let count = try await FoldInput.fill(on: connection, log: log, after: position, through: through,
+                                                             types: projection.reads, filter: filter, logger: logger)
+                        if count > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+                        position = through
+                    }
+                }
+                return try await body(connection, last)
+            }
+        }
+    }
+
+    /// The snapshots (``SubjectSnapshot``) of `log`'s subjects as of `asOf`, or only `subject`'s.
+    public func snapshots(log: String, asOf: AsOf, subject: String? = nil) async throws -> (position: Int64, snapshots: [String]) {
+        let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
+        let logger = self.logger
+        return try await withState(log: log, projections: projections, asOf: asOf, subject: subject) { connection, last in
+            (last, try await SubjectSnapshot.read(log: log, subject: subject, on: connection, logger: logger))
+        }
+    }
+
+    /// Every row of every table of `projection` as of `asOf`, each as JSON text, table by table in
+    /// a fixed order: for comparing time travel with catch-up and rebuild.
+    public func rows(log: String, projection: ProjectionDefinition, asOf: AsOf) async throws -> [String] {
+        let logger = self.logger
+        return try await withState(log: log, projections: [projection], asOf: asOf) { connection, _ in
+            try await ProjectionRows.dump(projection, schema: "pg_temp", on: connection, logger: logger)
+        }
+    }
+}
+
+/// Reads a projection's tables as JSON rows in a fixed order, wherever they are.
+public enum ProjectionRows {
+    /// The rows of `projection`'s tables in `schema` (`pg_temp` for time travel): for each table in
+    /// name order, `table<TAB>row JSON`, rows sorted.
+    static func dump(_ projection: ProjectionDefinition, schema: String, on connection: PostgresConnection,
+                     logger: Logger) async throws -> [String] {
+        let tables = try await tableNames(projection, schema: schema, on: connection, logger: logger)
+        var rows: [String] = []
+        for table in tables {
+            let qualified = schema == "pg_temp" ? "pg_temp.\(ProjectionSchema.quoted(table))"
+                                                : "\(ProjectionSchema.quoted(schema)).\(ProjectionSchema.quoted(table))"
+            let query = PostgresQuery(unsafeSQL: "SELECT '\(table)' || E'\\t' || to_jsonb(t)::text AS r FROM \(qualified) t ORDER BY r")
+            for try await row in try await connection.query(query, logger: logger).decode(String.self) { rows.append(row) }
+        }
+        return rows
+    }
+
+    /// The rows of the live tables of `projection` (bookkeeping tables excluded).
+    public static func live(_ projection: ProjectionDefinition, client: PostgresClient,
+                            logger: Logger = Logger(label: "consent-ledger.projections")) async throws -> [String] {
+        try await client.withConnection { connection in
+            try await dump(projection, schema: projection.name, on: connection, logger: logger)
+        }
+    }
+
+    /// The projection's own tables (not views, not `checkpoints` or `definition`), by name.
+    static func tableNames(_ projection: ProjectionDefinition, schema: String, on connection: PostgresConnection,
+                           logger: Logger) async throws -> [String] {
+        let namespace = schema == "pg_temp" ? "pg_my_temp_schema()" : "to_regnamespace('\(ProjectionSchema.quoted(schema))')::oid"
+        var names: [String] = []
+        for try await name in try await connection.query(PostgresQuery(unsafeSQL: """
+            SELECT relname::text FROM pg_class
+             WHERE relnamespace = \(namespace) AND relkind = 'r'
+               AND relname NOT IN ('checkpoints', 'definition', 'fold_input')
+             ORDER BY relname
+            """), logger: logger).decode(String.self) { names.append(name) }
+        return names
+    }
+}

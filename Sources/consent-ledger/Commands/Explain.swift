@@ -1,0 +1,109 @@
+import ArgumentParser
+import LedgerCore
+import LedgerPostgres
+
+/// `consent-ledger explain`.
+struct Explain: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explain why a feature was open or closed for a subject at a moment, citing the events.",
+        discussion: """
+            Finds the AccessGateApplied in force for the feature at --at (per app), the events it cited, \
+            the subject's age signal when it was decided, what the ledger's rules found about it, any \
+            rescission it did not follow, and the earlier decisions on the feature. A feature never \
+            opened is closed: the answer says so and lists the features the subject has.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "The log.")
+    var log: String
+
+    @Option(help: "The subject's pseudonym.")
+    var subject: String
+
+    @Option(help: "The feature, as the app names it in AccessGateApplied.")
+    var feature: String
+
+    @Option(help: ArgumentHelp("A log position or an RFC 3339 time; default: the head.", valueName: "position|time"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("Which clock --at refers to: recorded (default) or occurred.", valueName: "recorded|occurred"))
+    var clock: String = "recorded"
+
+    @Option(help: "text (for people) or json.")
+    var format: OutputFormat = .text
+
+    func run() async throws {
+        guard let clock = AsOf.Clock(rawValue: clock) else {
+            throw ValidationError("--clock must be recorded or occurred, not \(self.clock)")
+        }
+        let asOf = try AsOf.parse(at, clock: clock)
+        let answer = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
+            try await FeatureExplanation.explain(log: log, subject: subject, feature: feature, asOf: asOf, client: client)
+        }
+        var out = StandardOutput()
+        switch format {
+        case .json: out.line(CanonicalJSON.encodeString(Self.json(answer)))
+        case .text: Self.text(answer, into: &out)
+        }
+        out.flush()
+    }
+
+    static func text(_ a: FeatureExplanation, into out: inout StandardOutput) {
+        out.line("Feature \(a.feature) for subject \(a.subject) in log \(a.log), as of \(a.asOf) (through position \(a.throughPosition)):")
+        if a.decisions.isEmpty {
+            out.line("CLOSED: no AccessGateApplied for this feature by then, so the ledger has no record of it ever being opened.")
+            out.line(a.otherFeatures.isEmpty ? "The subject had no gated features by then."
+                                             : "Features gated for this subject by then: \(a.otherFeatures.joined(separator: ", ")).")
+            return
+        }
+        for d in a.decisions {
+            out.line("")
+            out.line("\(d.app.isEmpty ? "(no app named)" : d.app): \(d.state.uppercased())")
+            out.line("  since #\(d.gate.position), occurred \(d.gate.occurredAt), recorded \(d.gate.recordedAt): \(d.gate.sentence)")
+            if d.cited.isEmpty && d.citedProblems.isEmpty {
+                out.line("  It cited no event.")
+            } else {
+                out.line("  It cited:")
+                for e in d.cited { out.line("    #\(e.position) \(e.type), \(e.occurredAt): \(e.sentence)") }
+                for problem in d.citedProblems { out.line("    ! \(problem)") }
+            }
+            if case .object = d.ageAtDecision {
+                let approval = d.ageAtDecision["approvalRequired"]?.boolValue == true ? "; parents must approve significant changes" : ""
+                out.line("  The subject then: \(d.ageAtDecision["category"]?.stringValue ?? "unknown")\(approval) (age signal #\(d.ageAtDecision["position"]?.intValue ?? 0))")
+            } else {
+                out.line("  The subject then: no age signal on record")
+            }
+            if d.findings.isEmpty {
+                out.line("  The ledger's rules found nothing wrong with this decision.")
+            } else {
+                out.line("  The ledger's rules found:")
+                for finding in d.findings { out.line("    ! \(finding)") }
+            }
+            for r in d.laterRescissions {
+                out.line("  ! After it, #\(r.position) (\(r.occurredAt)): \(r.sentence) The feature stayed open.")
+            }
+            if d.history.count > 1 {
+                out.line("  Decisions on this feature: " + d.history.map { "#\($0.position) \($0.payload["state"]?.stringValue ?? "?") (\($0.occurredAt))" }.joined(separator: "; "))
+            }
+        }
+    }
+
+    static func json(_ a: FeatureExplanation) -> JSONValue {
+        .object([
+            "log": .string(a.log), "subject": .string(a.subject), "feature": .string(a.feature),
+            "asOf": .string(a.asOf.description), "throughPosition": .number(Double(a.throughPosition)),
+            "state": .string(a.decisions.contains { $0.state == "open" } ? "open" : "closed"),
+            "otherFeatures": .array(a.otherFeatures.map(JSONValue.string)),
+            "decisions": .array(a.decisions.map { d in
+                .object([
+                    "app": .string(d.app), "state": .string(d.state), "gate": Replay.eventJSON(d.gate),
+                    "cited": .array(d.cited.map(Replay.eventJSON)), "citedProblems": .array(d.citedProblems.map(JSONValue.string)),
+                    "ageAtDecision": d.ageAtDecision, "findings": .array(d.findings.map(JSONValue.string)),
+                    "laterRescissions": .array(d.laterRescissions.map(Replay.eventJSON)),
+                    "history": .array(d.history.map(Replay.eventJSON)),
+                ])
+            }),
+        ])
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import LedgerCore
+import LedgerPostgres
+
+/// `consent-ledger state`.
+struct State: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print subjects' state as of a moment (time travel), one JSON object per subject.",
+        discussion: """
+            Folds the log up to --as-of (a position, or a time by the ledger's or the device's clock) \
+            into temporary copies of subject_state and consent_register, and prints each subject's \
+            snapshot: age category and declaration, parental controls, latest signal per platform, \
+            features, consents. Without --as-of it folds up to the head. The live projections answer the \
+            same from SQL (`SELECT * FROM subject_state.subjects`), without folding.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var moment: AsOfOptions
+
+    @Option(help: "The log.")
+    var log: String
+
+    @Option(help: "Only this subject.")
+    var subject: String?
+
+    @Option(help: "text (one summary line per subject) or json (one object per line).")
+    var format: OutputFormat = .json
+
+    func run() async throws {
+        let asOf = try moment.moment()
+        let (position, snapshots) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
+            try await TimeTravel(client: client).snapshots(log: log, asOf: asOf, subject: subject)
+        }
+        Console.note("log \(log) as of \(asOf): \(snapshots.count) subjects, through position \(position)")
+        var out = StandardOutput()
+        for snapshot in snapshots {
+            switch format {
+            case .json: out.line(snapshot)
+            case .text:
+                let value = try JSONParser.parse(snapshot)
+                out.line("\(value["subject"]?.stringValue ?? "?"): \(StateSummary.line(value))")
+            }
+        }
+        out.flush()
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import LedgerCore
+@testable import LedgerPostgres
+import PostgresNIO
+import Testing
+
+@Suite("Projection runner: exactly once, restartable, safe side by side")
+struct ProjectionRunnerTests {
+    struct Killed: Error {}
+
+    @Test("a runner killed inside a step leaves its checkpoint and tables as they were; a new one resumes with nothing missed or doubled")
+    func killedMidStepResumes() async throws {
+        let db = try await TestDatabase.create()
+        try await ProjectionTestSupport.appendSimulated(db, seed: 21)
+        try await db.as(.administrator) { client async throws in
+            for projection in ProjectionDefinition.all {
+                try await ProjectionTestSupport.installEmpty(projection, client: client)
+                var runner = ProjectionRunner(client: client, chunkSize: 37)
+                try await runner.catchUp(projection, log: "sim", maxSteps: 4)
+                let before = try await ProjectionRows.live(projection, client: client)
+                let checkpoint = try await ProjectionTestSupport.checkpoint(projection, log: "sim", client: client)
+                #expect(checkpoint == 4 * 37)
+                // The fifth step dies after folding, before its checkpoint moves.
+                runner.beforeCheckpoint = { _, _ in throw Killed() }
+                await #expect(throws: Killed.self) { try await runner.step(projection, log: "sim") }
+                #expect(try await ProjectionTestSupport.checkpoint(projection, log: "sim", client: client) == checkpoint)
+                expectSameRows(try await ProjectionRows.live(projection, client: client), before, "\(projection.name) after the killed step")
+                // The tables are exactly the state at the checkpoint.
+                let atCheckpoint = try await TimeTravel(client: client).rows(log: "sim", projection: projection, asOf: .position(checkpoint))
+                expectSameRows(before, atCheckpoint, "\(projection.name) at its checkpoint")
+                // A new runner resumes.
+                runner.beforeCheckpoint = nil
+                try await runner.catchUp(projection, log: "sim")
+                let resumed = try await ProjectionRows.live(projection, client: client)
+                _ = try await ProjectionRebuilder(client: client).rebuild(projection)
+                expectSameRows(resumed, try await ProjectionRows.live(projection, client: client), "\(projection.name) resumed vs rebuilt")
+            }
+        }
+    }
+
+    @Test("a `project run` process killed with SIGKILL mid-way is finished by the next run, matching a rebuild")
+    func killedProcessResumes() async throws {
+        let db = try await TestDatabase.create()
+        let count = try await ProjectionTestSupport.appendSimulated(db, families: 40, days: 40, seed: 22)
+        let url = try CLITests.url(db, user: "postgres")
+        let subjectState = try ProjectionDefinition.named("subject_state")
+        try await db.as(.administrator) { client async throws in
+            for projection in ProjectionDefinition.all { try await ProjectionTestSupport.installEmpty(projection, client: client) }
+        }
+        let process = Process()
+        process.executableURL = try CLIRunner.executable()
+        process.arguments = ["project", "run", "--chunk-size", "2", "--database-url", url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until it has moved the first projection part of the way, then kill it outright.
+        var checkpoint: Int64 = 0
+        for _ in 0..<400 where checkpoint < 40 {
+            try await Task.sleep(for: .milliseconds(25))
+            checkpoint = try await db.as(.administrator) { client async throws in
+                try await ProjectionTestSupport.checkpoint(subjectState, log: "sim", client: client)
+            }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        try await db.as(.administrator) { client async throws in
+            let stopped = try await ProjectionTestSupport.checkpoint(subjectState, log: "sim", client: client)
+            #expect(stopped > 0 && stopped < Int64(count), "killed part of the way (at \(stopped) of \(count))")
+        }
+        let finish = try CLIRunner.run(["project", "run", "--database-url", url])
+        #expect(finish.status == 0, "\(finish.stderr)")
+        try await db.as(.administrator) { client async throws in
+            for projection in ProjectionDefinition.all {
+                #expect(try await ProjectionTestSupport.checkpoint(projection, log: "sim", client: client) == Int64(count))
+                let finished = try await ProjectionRows.live(projection, client: client)
+                _ = try await ProjectionRebuilder(client: client).rebuild(projection)
+                expectSameRows(finished, try await ProjectionRows.live(projection, client: client), "\(projection.name) after the kill")
+            }
+        }
+    }
+
+    @Test("two runners at once give the same rows as one, and fold each event once")
+    func twoRunnersAgree() async throws {
+        let db = try await TestDatabase.create()
+        let count = try await ProjectionTestSupport.appendSimulated(db, seed: 23)
+        try await db.as(.administrator) { client async throws in
+            for projection in ProjectionDefinition.all { try await ProjectionTestSupport.installEmpty(projection, client: client) }
+        }
+        // Two pools, as two processes would have; small steps so they contend all the time.
+        async let first: Void = db.as(.administrator) { client async throws in
+            try await Self.runUntilDone(ProjectionRunner(client: client, chunkSize: 5), count: count)
+        }
+        async let second: Void = db.as(.administrator) { client async throws in
+            try await Self.runUntilDone(ProjectionRunner(client: client, chunkSize: 7), count: count)
+        }
+        _ = try await (first, second)
+        try await db.as(.administrator) { client async throws in
+            for projection in ProjectionDefinition.all {
+                let folded = try await client.int(PostgresQuery(unsafeSQL: "SELECT events_folded FROM \(projection.name).checkpoints"))
+                let expected = try await client.int(PostgresQuery(unsafeSQL:
+                    "SELECT count(*) FROM ledger.events WHERE type = ANY (ARRAY['\(projection.reads.joined(separator: "','"))'])"))
+                #expect(folded == expected, "\(projection.name): each event folded once")
+                let together = try await ProjectionRows.live(projection, client: client)
+                _ = try await ProjectionRebuilder(client: client).rebuild(projection)
+                expectSameRows(together, try await ProjectionRows.live(projection, client: client), "\(projection.name): two runners vs rebuild")
+            }
+        }
+    }
+
+    /// Steps every projection until all are at the head (a busy projection is retried).
+    static func runUntilDone(_ runner: ProjectionRunner, count: Int) async throws {
+        var done = Set<String>()
+        while done.count < ProjectionDefinition.all.count {
+            for projection in ProjectionDefinition.all where !done.contains(projection.name) {
+                if case .upToDate(let position) = try await runner.step(projection, log: "sim"), position == Int64(count) {
+                    done.insert(projection.name)
+                }
+            }
+        }
+    }
+
+    @Test("status shows the lag; a changed definition is detected and rebuilt by `run`")
+    func statusAndDefinitionChange() async throws {
+        let db = try await TestDatabase.create()
+        try await ProjectionTestSupport.appendSimulated(db, families: 8, days: 10, seed: 24)
+        try await db.as(.administrator) { client async throws in
+            var statuses = try await ProjectionStatus.all(client: client)
+            #expect(statuses.allSatisfy { $0.state == .missing })
+            try await ProjectionRunner(client: client).runOnce()
+            statuses = try await ProjectionStatus.all(client: client)
+            #expect(statuses.allSatisfy { $0.state == .current && $0.logs.count == 1 && $0.logs[0].lag == 0 })
+
+            // New events: lag until the next run.
+            try await ProjectionTestSupport.appendSimulated(db, log: "second", families: 3, days: 3, seed: 25)
+            statuses = try await ProjectionStatus.all(client: client)
+            #expect(statuses.allSatisfy { $0.logs.count == 2 && $0.logs.contains { $0.log == "second" && $0.lag > 0 } })
+
+            // A build made by another definition is stale, and `run` rebuilds it.
+            try await client.query("UPDATE pending.definition SET definition_hash = 'an-older-definition'")
+            statuses = try await ProjectionStatus.all(client: client)
+            #expect(statuses.first { $0.projection == "pending" }?.state == .stale(builtWith: "an-older-definition"))
+            let notes = NoteCollector()
+            try await ProjectionRunner(client: client).runOnce(note: { notes.add($0) })
+            #expect(notes.lines.contains { $0.contains("pending: its definition changed; rebuilding it") })
+            statuses = try await ProjectionStatus.all(client: client)
+            #expect(statuses.allSatisfy { $0.state == .current && $0.logs.allSatisfy { $0.lag == 0 } })
+        }
+    }
+
+    @Test("a follower is woken by NOTIFY when events are appended, well before its polling interval")
+    func followerWakesOnNotify() async throws {
+        let db = try await TestDatabase.create()
+        let first = try await ProjectionTestSupport.appendSimulated(db, families: 5, days: 5, seed: 26)
+        try await db.as(.administrator) { client async throws in
+            try await ProjectionRunner(client: client).runOnce()
+            let subjectState = try ProjectionDefinition.named("subject_state")
+            let follower = ProjectionFollower(runner: ProjectionRunner(client: client), pollInterval: .seconds(600))
+            let started = ContinuousClock.now
+            async let following: Void = follower.follow(shouldStop: {
+                try await ProjectionTestSupport.checkpoint(subjectState, log: "sim", client: client) > Int64(first)
+            })
+            try await Task.sleep(for: .milliseconds(300))
+            try await ProjectionTestSupport.appendSimulated(db, families: 5, days: 5, seed: 27)
+            try await following
+            #expect(ContinuousClock.now - started < .seconds(60), "woken by the notification, not the 10-minute poll")
+        }
+    }
+}
+
+/// Collects notes from a @Sendable callback.
+final class NoteCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [String] = []
+    func add(_ line: String) { lock.lock(); collected.append(line); lock.unlock() }
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return collected }
+}

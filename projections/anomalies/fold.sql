@@ -18,17 +18,26 @@ SELECT f.log_id, f.subject, f.position, f.derived ->> 'legalCategory',
  WHERE f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived') AND f.subject IS NOT NULL
 ON CONFLICT DO NOTHING;
 
-INSERT INTO changes (log_id, change_id, bundle_id, version_key, position)
+INSERT INTO changes (log_id, change_id, bundle_id, version_key, description, position)
 SELECT DISTINCT ON (f.log_id, f.payload ->> 'changeId')
-       f.log_id, f.payload ->> 'changeId', f.bundle_id, ledger.version_key(f.payload ->> 'introducedInVersion'), f.position
+       f.log_id, f.payload ->> 'changeId', f.bundle_id, ledger.version_key(f.payload ->> 'introducedInVersion'),
+       f.payload ->> 'description', f.position
   FROM fold_input f
  WHERE f.type = 'SignificantChangeDeclared'
  ORDER BY f.log_id, f.payload ->> 'changeId', f.position
 ON CONFLICT DO NOTHING;
 
+-- A question's change: named by changeId, or the change declared for the app before it whose exact
+-- description the significant-update topic carries.
 INSERT INTO questions (log_id, question_id, subject, change_id, position)
 SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
-       f.log_id, f.payload ->> 'questionId', f.subject, f.payload ->> 'changeId', f.position
+       f.log_id, f.payload ->> 'questionId', f.subject,
+       coalesce(f.payload ->> 'changeId',
+                (SELECT c.change_id FROM changes c
+                  WHERE c.log_id = f.log_id AND c.bundle_id = f.bundle_id AND c.position < f.position
+                    AND c.description = f.payload #>> '{topic,significantAppUpdate,description}'
+                  ORDER BY c.position DESC LIMIT 1)),
+       f.position
   FROM fold_input f
  WHERE f.type = 'PermissionQuestionSent'
  ORDER BY f.log_id, f.payload ->> 'questionId', f.position

@@ -19,7 +19,8 @@ CREATE INDEX findings_subject ON findings (log_id, subject);
 --                                  approve significant changes, in an app with a significant change in
 --                                  force (the latest one declared for the app, introduced in or before
 --                                  the gate's app version), and no approval of that change is on record
---                                  for the subject (an approving answer to a question about it, or on
+--                                  for the subject (an approving answer to a question about it, named by
+--                                  changeId or by the change's exact description, or on
 --                                  Android a SUPERVISED Play signal after the change), or the approval
 --                                  was rescinded since.
 --   answer-after-question-expired  a ParentalAnswerReceived after the QuestionExpired of its question.
@@ -41,6 +42,7 @@ CREATE TABLE changes (
   change_id    text      NOT NULL,
   bundle_id    text,
   version_key  integer[],
+  description  text,
   position     bigint    NOT NULL,
   PRIMARY KEY (log_id, change_id)
 );

@@ -14,22 +14,30 @@ SELECT DISTINCT ON (f.log_id, f.payload ->> 'changeId')
  ORDER BY f.log_id, f.payload ->> 'changeId', f.position
 ON CONFLICT (log_id, change_id) DO NOTHING;
 
--- Questions about a change.
+-- Questions about a change: named by changeId, or else asking about the significant update whose
+-- exact description a change declared for the same app before the question carries.
 INSERT INTO questions (log_id, question_id, change_id, subject, position)
-SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
-       f.log_id, f.payload ->> 'questionId', f.payload ->> 'changeId', f.subject, f.position
-  FROM fold_input f
- WHERE f.type = 'PermissionQuestionSent' AND f.payload ? 'changeId' AND f.subject IS NOT NULL
- ORDER BY f.log_id, f.payload ->> 'questionId', f.position
+SELECT q.log_id, q.question_id, q.change_id, q.subject, q.position
+  FROM (SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
+               f.log_id, f.payload ->> 'questionId' AS question_id, f.subject, f.position,
+               coalesce(f.payload ->> 'changeId',
+                        (SELECT c.change_id FROM changes c
+                          WHERE c.log_id = f.log_id AND c.bundle_id = f.bundle_id AND c.declared_position < f.position
+                            AND c.description = f.payload #>> '{topic,significantAppUpdate,description}'
+                          ORDER BY c.declared_position DESC LIMIT 1)) AS change_id
+          FROM fold_input f
+         WHERE f.type = 'PermissionQuestionSent' AND f.subject IS NOT NULL
+         ORDER BY f.log_id, f.payload ->> 'questionId', f.position) q
+ WHERE q.change_id IS NOT NULL
 ON CONFLICT (log_id, question_id) DO NOTHING;
 
 -- Asked: the first question per change and subject.
 INSERT INTO subjects AS s (log_id, change_id, subject, question_id, asked_at, asked_position, asked_event_id)
-SELECT DISTINCT ON (f.log_id, f.payload ->> 'changeId', f.subject)
-       f.log_id, f.payload ->> 'changeId', f.subject, f.payload ->> 'questionId', f.occurred_at, f.position, f.event_id
-  FROM fold_input f
- WHERE f.type = 'PermissionQuestionSent' AND f.payload ? 'changeId' AND f.subject IS NOT NULL
- ORDER BY f.log_id, f.payload ->> 'changeId', f.subject, f.position
+SELECT DISTINCT ON (q.log_id, q.change_id, q.subject)
+       q.log_id, q.change_id, q.subject, q.question_id, f.occurred_at, f.position, f.event_id
+  FROM questions q
+  JOIN fold_input f ON f.log_id = q.log_id AND f.position = q.position
+ ORDER BY q.log_id, q.change_id, q.subject, q.position
 ON CONFLICT (log_id, change_id, subject) DO UPDATE
    SET question_id = excluded.question_id, asked_at = excluded.asked_at,
        asked_position = excluded.asked_position, asked_event_id = excluded.asked_event_id

@@ -6,7 +6,7 @@ import LedgerPostgres
 /// `consent-ledger demo`: the first thing to run.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start the embedded database, create the schema, append a small realistic history, verify it.",
+        abstract: "Start the embedded database, create the schema, append a small realistic history, verify it, project it, replay a subject.",
         discussion: """
             Appends to the log `demo`: first one family's story told event by event (a teen's age range \
             shared as declared by a guardian, a PermissionKit question about a significant change and the \
@@ -94,12 +94,26 @@ struct Demo: AsyncParsableCommand {
             throw ExitCode(1)
         }
         Console.note("4. verified log \(log): \(report.verifiedCount) events, every leaf hash, chain link and record checks; head chain hash \(LedgerHash.hex(report.lastChainHash))")
+        try await LedgerDatabase.with(target, role: .administrator) { client in
+            Console.note("5. projections: folding the log into the read models")
+            try await ProjectionRunner(client: client).runOnce(note: { Console.note("   " + $0) })
+            for line in try await DemoProjectionSummary.lines(log: log, client: client) { Console.note("   " + line) }
+            Console.note("6. replay of subject \(DemoHistory.subject), the story at the top of the log:")
+            let history = try await SubjectReplay(client: client).replay(log: log, subject: DemoHistory.subject)
+            for line in Replay.lines(history) { Console.note("   " + line) }
+            Console.note("7. why was sharedRooms open for \(DemoHistory.subject)?")
+            let answer = try await FeatureExplanation.explain(log: log, subject: DemoHistory.subject, feature: "sharedRooms",
+                                                              asOf: .head, client: client)
+            for line in Explain.lines(answer) { Console.note("   " + line) }
+        }
         Console.note("""
 
             Try next:
               swift run consent-ledger events --log \(log)            # the records as hashed, with their hashes
               swift run consent-ledger verify --log \(log)            # recompute every hash; exit 0 only if all check
               swift run consent-ledger events --log \(log) --stream subject-\(DemoHistory.subject)
+              swift run consent-ledger replay --log \(log) --subject \(DemoHistory.subject) --as-of 2026-11-20T17:00:00Z --clock occurred
+              swift run consent-ledger project status                # each read model's position and lag
               swift run consent-ledger catalogue                     # every event type and field (docs/events.md)
               swift run consent-ledger simulate --families 100 --days 30 | swift run consent-ledger append --log sim --batch-size 1000 -
               swift run consent-ledger db start                      # keep the database running; prints a psql command

@@ -44,49 +44,52 @@ struct Explain: AsyncParsableCommand {
         var out = StandardOutput()
         switch format {
         case .json: out.line(CanonicalJSON.encodeString(Self.json(answer)))
-        case .text: Self.text(answer, into: &out)
+        case .text: for line in Self.lines(answer) { out.line(line) }
         }
         out.flush()
     }
 
-    static func text(_ a: FeatureExplanation, into out: inout StandardOutput) {
-        out.line("Feature \(a.feature) for subject \(a.subject) in log \(a.log), as of \(a.asOf) (through position \(a.throughPosition)):")
+    /// The explanation for people, line by line.
+    static func lines(_ a: FeatureExplanation) -> [String] {
+        var out: [String] = []
+        out.append("Feature \(a.feature) for subject \(a.subject) in log \(a.log), as of \(a.asOf) (through position \(a.throughPosition)):")
         if a.decisions.isEmpty {
-            out.line("CLOSED: no AccessGateApplied for this feature by then, so the ledger has no record of it ever being opened.")
-            out.line(a.otherFeatures.isEmpty ? "The subject had no gated features by then."
+            out.append("CLOSED: no AccessGateApplied for this feature by then, so the ledger has no record of it ever being opened.")
+            out.append(a.otherFeatures.isEmpty ? "The subject had no gated features by then."
                                              : "Features gated for this subject by then: \(a.otherFeatures.joined(separator: ", ")).")
-            return
+            return out
         }
         for d in a.decisions {
-            out.line("")
-            out.line("\(d.app.isEmpty ? "(no app named)" : d.app): \(d.state.uppercased())")
-            out.line("  since #\(d.gate.position), occurred \(d.gate.occurredAt), recorded \(d.gate.recordedAt): \(d.gate.sentence)")
+            out.append("")
+            out.append("\(d.app.isEmpty ? "(no app named)" : d.app): \(d.state.uppercased())")
+            out.append("  since #\(d.gate.position), occurred \(d.gate.occurredAt), recorded \(d.gate.recordedAt): \(d.gate.sentence)")
             if d.cited.isEmpty && d.citedProblems.isEmpty {
-                out.line("  It cited no event.")
+                out.append("  It cited no event.")
             } else {
-                out.line("  It cited:")
-                for e in d.cited { out.line("    #\(e.position) \(e.type), \(e.occurredAt): \(e.sentence)") }
-                for problem in d.citedProblems { out.line("    ! \(problem)") }
+                out.append("  It cited:")
+                for e in d.cited { out.append("    #\(e.position) \(e.type), \(e.occurredAt): \(e.sentence)") }
+                for problem in d.citedProblems { out.append("    ! \(problem)") }
             }
             if case .object = d.ageAtDecision {
                 let approval = d.ageAtDecision["approvalRequired"]?.boolValue == true ? "; parents must approve significant changes" : ""
-                out.line("  The subject then: \(d.ageAtDecision["category"]?.stringValue ?? "unknown")\(approval) (age signal #\(d.ageAtDecision["position"]?.intValue ?? 0))")
+                out.append("  The subject then: \(d.ageAtDecision["category"]?.stringValue ?? "unknown")\(approval) (age signal #\(d.ageAtDecision["position"]?.intValue ?? 0))")
             } else {
-                out.line("  The subject then: no age signal on record")
+                out.append("  The subject then: no age signal on record")
             }
             if d.findings.isEmpty {
-                out.line("  The ledger's rules found nothing wrong with this decision.")
+                out.append("  The ledger's rules found nothing wrong with this decision.")
             } else {
-                out.line("  The ledger's rules found:")
-                for finding in d.findings { out.line("    ! \(finding)") }
+                out.append("  The ledger's rules found:")
+                for finding in d.findings { out.append("    ! \(finding)") }
             }
             for r in d.laterRescissions {
-                out.line("  ! After it, #\(r.position) (\(r.occurredAt)): \(r.sentence) The feature stayed open.")
+                out.append("  ! After it, #\(r.position) (\(r.occurredAt)): \(r.sentence) The feature stayed open.")
             }
             if d.history.count > 1 {
-                out.line("  Decisions on this feature: " + d.history.map { "#\($0.position) \($0.payload["state"]?.stringValue ?? "?") (\($0.occurredAt))" }.joined(separator: "; "))
+                out.append("  Decisions on this feature: " + d.history.map { "#\($0.position) \($0.payload["state"]?.stringValue ?? "?") (\($0.occurredAt))" }.joined(separator: "; "))
             }
         }
+        return out
     }
 
     static func json(_ a: FeatureExplanation) -> JSONValue {

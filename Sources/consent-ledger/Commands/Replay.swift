@@ -35,24 +35,27 @@ struct Replay: AsyncParsableCommand {
         var out = StandardOutput()
         switch format {
         case .json: out.line(CanonicalJSON.encodeString(Self.json(history)))
-        case .text: Self.text(history, into: &out)
+        case .text: for line in Self.lines(history) { out.line(line) }
         }
         out.flush()
     }
 
-    static func text(_ history: SubjectReplay.History, into out: inout StandardOutput) {
-        out.line("Subject \(history.subject) in log \(history.log), as of \(history.asOf) (through position \(history.throughPosition)): \(history.steps.count) events")
+    /// The replay for people, line by line.
+    static func lines(_ history: SubjectReplay.History) -> [String] {
+        var out: [String] = []
+        out.append("Subject \(history.subject) in log \(history.log), as of \(history.asOf) (through position \(history.throughPosition)): \(history.steps.count) events")
         for step in history.steps {
             let e = step.event
-            out.line("")
-            out.line("#\(e.position)  \(e.occurredAt)  \(e.type)  [\(e.actor)\(e.app.map { ", " + $0 } ?? "")]")
-            out.line("    \(e.sentence)")
-            out.line(step.changedState ? "    → \(StateSummary.line(step.state))" : "    → (state unchanged)")
+            out.append("")
+            out.append("#\(e.position)  \(e.occurredAt)  \(e.type)  [\(e.actor)\(e.app.map { ", " + $0 } ?? "")]")
+            out.append("    \(e.sentence)")
+            out.append(step.changedState ? "    → \(StateSummary.line(step.state))" : "    → (state unchanged)")
         }
         if let last = history.steps.last {
-            out.line("")
-            out.line("State after the last event: \(StateSummary.line(last.state))")
+            out.append("")
+            out.append("State after the last event: \(StateSummary.line(last.state))")
         }
+        return out
     }
 
     static func json(_ history: SubjectReplay.History) -> JSONValue {

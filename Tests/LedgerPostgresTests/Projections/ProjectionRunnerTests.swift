@@ -175,3 +175,35 @@ final class NoteCollector: @unchecked Sendable {
     func add(_ line: String) { lock.lock(); collected.append(line); lock.unlock() }
     var lines: [String] { lock.lock(); defer { lock.unlock() }; return collected }
 }
+
+@Suite("Projection rebuild: readers never see a half-built model")
+struct ProjectionRebuildSwapTests {
+    @Test("a reader polling during a rebuild sees the old rows or the new ones, never a count in between")
+    func readersSeeOldOrNew() async throws {
+        let db = try await TestDatabase.create()
+        try await ProjectionTestSupport.appendSimulated(db, families: 40, days: 30, seed: 41)
+        let projection = try ProjectionDefinition.named("subject_state")
+        let (old, new, seen) = try await db.as(.administrator) { client async throws in
+            // The live model stands part of the way, so the rebuilt one differs from it.
+            try await ProjectionTestSupport.installEmpty(projection, client: client)
+            try await ProjectionRunner(client: client, chunkSize: 100).catchUp(projection, log: "sim", maxSteps: 3)
+            let old = try await client.int("SELECT count(*) FROM subject_state.features")
+            let rebuild = Task {
+                try await ProjectionRebuilder(client: client, chunkSize: 40).rebuild(projection)
+            }
+            var seen = Set<Int64>()
+            for _ in 0..<10_000 {  // until the swap shows (bounded, should the rebuild fail)
+                seen.insert(try await client.int("SELECT count(*) FROM subject_state.features"))
+                if seen.count > 1 { break }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            _ = try await rebuild.value
+            // A few more reads after the swap.
+            for _ in 0..<5 { seen.insert(try await client.int("SELECT count(*) FROM subject_state.features")) }
+            let new = try await client.int("SELECT count(*) FROM subject_state.features")
+            return (old, new, seen)
+        }
+        #expect(old < new)
+        #expect(seen == [old, new], "a reader saw \(seen.sorted()) (old \(old), new \(new))")
+    }
+}

@@ -3,12 +3,15 @@
 -- everything folded before, and the guards on position make a fold of the same range twice
 -- change nothing, so catch-up in any chunks, a rebuild and time travel give the same rows.
 
--- Every subject the range mentions; how many events were folded for it.
+-- Every subject the range mentions; how many events were folded for it (the types of reads.txt:
+-- fold_input may hold other projections' types too when a rebuild folds several at once).
 INSERT INTO subjects AS s (log_id, subject, updated_position, updated_event_id, updated_at, events_folded)
 SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position, f.event_id, f.occurred_at,
        count(*) OVER (PARTITION BY f.log_id, f.subject)
   FROM fold_input f
  WHERE f.subject IS NOT NULL
+   AND f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived', 'AgeRangeDeclined', 'AgeRangeRequestFailed',
+                  'AccessGateApplied', 'SubjectErased')
  ORDER BY f.log_id, f.subject, f.position DESC
 ON CONFLICT (log_id, subject) DO UPDATE
    SET updated_position = excluded.updated_position, updated_event_id = excluded.updated_event_id,

@@ -3,20 +3,22 @@ import LedgerCore
 import Logging
 import PostgresNIO
 
-/// Rebuilds a projection from position 0 into fresh tables and swaps them in at once.
+/// Rebuilds projections from position 0 into fresh tables and swaps them in at once.
 ///
-/// The build goes into the schema `<name>__build`, in steps of ``chunkSize`` events (one
+/// The build goes into the schemas `<name>__build`, in steps of ``chunkSize`` positions (one
 /// transaction each), while the live tables stay as they were and runners keep them current.
-/// The swap is one transaction: it waits for the projection's fold lock, folds the events
-/// appended meanwhile, drops the live schema and renames the build schema to take its place.
-/// Readers see the old tables or the new ones, never a half-built model. A rebuild that is
-/// killed leaves only its build schema, which the next rebuild replaces.
+/// Several projections rebuilt together share one pass over the log: each range is staged (read
+/// and parsed) once and folded into every build schema. The swap is one transaction: it waits for
+/// the projections' fold locks, folds the events appended meanwhile, drops the live schemas and
+/// renames the build schemas to take their place. Readers see the old tables or the new ones,
+/// never a half-built model. A rebuild that is killed leaves only build schemas, which the next
+/// rebuild replaces.
 public struct ProjectionRebuilder: Sendable {
     /// The pool.
     public let client: PostgresClient
     /// Where queries log.
     public var logger: Logger
-    /// Events per build step.
+    /// Positions per build step.
     public var chunkSize: Int64
 
     /// Creates a rebuilder.
@@ -29,21 +31,21 @@ public struct ProjectionRebuilder: Sendable {
 
     /// How far a rebuild has got.
     public struct Progress: Sendable {
-        /// The projection.
+        /// The projections being rebuilt, comma-separated.
         public var projection: String
         /// Positions folded so far, over every log.
         public var done: Int64
         /// Positions to fold (the sum of the logs' heads when the rebuild started).
         public var total: Int64
-        /// Events of the types the projection reads, folded so far.
+        /// Events staged so far (of the types the projections read).
         public var events: Int
         /// Seconds since the rebuild started.
         public var elapsed: Double
         /// True for the last report, after the swap.
         public var isFinal: Bool
 
-        /// `subject_state: 120000/1000000 positions (12%), 180000 events/s` or, at the end,
-        /// `subject_state: rebuilt from 1000000 positions in 5.2 s (192000 positions/s)`.
+        /// `subject_state: 120000/1000000 positions (12%), 180000 positions/s` or, at the end,
+        /// `subject_state: rebuilt from 1000000 positions (…) in 5.2 s (192000 positions/s)`.
         public var line: String {
             let rate = elapsed > 0 ? Int(Double(done) / elapsed) : 0
             if isFinal {
@@ -59,7 +61,7 @@ public struct ProjectionRebuilder: Sendable {
     public struct Result: Sendable {
         /// Positions folded, over every log, including those appended during the rebuild.
         public var positions: Int64
-        /// Events of the types read.
+        /// Events staged (of the types read).
         public var events: Int
         /// Seconds, build and swap.
         public var seconds: Double
@@ -69,19 +71,34 @@ public struct ProjectionRebuilder: Sendable {
     /// - Throws: `projection-busy` when another process is rebuilding it.
     public func rebuild(_ projection: ProjectionDefinition,
                         progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Result {
+        try await rebuild([projection], progress: progress)
+    }
+
+    /// Rebuilds `projections` in one pass over the log and swaps them all in one transaction.
+    /// - Throws: `projection-busy` when another process is rebuilding one of them.
+    public func rebuild(_ projections: [ProjectionDefinition],
+                        progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Result {
         let started = ContinuousClock.now
         func elapsed() -> Double {
             let d = ContinuousClock.now - started
             return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         }
+        let label = projections.map(\.name).joined(separator: ", ")
+        let types = Array(Set(projections.flatMap(\.reads))).sorted()
         let runner = ProjectionRunner(client: client, chunkSize: chunkSize, logger: logger)
         return try await client.withConnection { connection in
-            guard try await ProjectionLocks.tryRebuildLock(projection.name, on: connection, logger: logger) else {
-                throw LedgerError(.projectionBusy, "another process is rebuilding \(projection.name)",
-                                  hint: "Wait for it to finish; `consent-ledger project status` shows when it has.")
-            }
+            var locked: [ProjectionDefinition] = []
             do {
-                try await ProjectionSchema.create(projection, schema: projection.buildSchema, on: connection, logger: logger)
+                for projection in projections {
+                    guard try await ProjectionLocks.tryRebuildLock(projection.name, on: connection, logger: logger) else {
+                        throw LedgerError(.projectionBusy, "another process is rebuilding \(projection.name)",
+                                          hint: "Wait for it to finish; `consent-ledger project status` shows when it has.")
+                    }
+                    locked.append(projection)
+                }
+                for projection in projections {
+                    try await ProjectionSchema.create(projection, schema: projection.buildSchema, on: connection, logger: logger)
+                }
                 var heads: [(String, Int64)] = []
                 for try await row in try await connection.query(
                     "SELECT log_id, head_position FROM ledger.logs ORDER BY log_id", logger: logger).decode((String, Int64).self) {
@@ -93,50 +110,92 @@ public struct ProjectionRebuilder: Sendable {
                 for (log, head) in heads {
                     var position: Int64 = 0
                     while position < head {
-                        let step = try await connection.inTransaction(logger: logger) { connection in
-                            try await runner.foldNext(projection, schema: projection.buildSchema, log: log,
-                                                      chunkSize: min(chunkSize, head - position), on: connection)
+                        let through = min(head, position + chunkSize)
+                        events += try await connection.inTransaction(logger: logger) { connection in
+                            try await foldShared(projections, types: types, log: log, after: position, through: through,
+                                                 on: connection)
                         }
-                        guard case .folded(let after, let through, let count) = step else { break }
-                        done += through - after
-                        events += count
+                        done += through - position
                         position = through
-                        progress(Progress(projection: projection.name, done: done, total: total, events: events,
+                        progress(Progress(projection: label, done: done, total: total, events: events,
                                           elapsed: elapsed(), isFinal: false))
                     }
                 }
-                // The swap: catch up with what was appended meanwhile, then replace the live schema.
+                // The swap: catch up with what was appended meanwhile, then replace the live schemas.
                 let (latePositions, lateEvents) = try await connection.inTransaction(logger: logger) { connection in
-                    try await ProjectionLocks.foldLock(projection.name, on: connection, logger: logger)
+                    for projection in projections.sorted(by: { $0.name < $1.name }) {
+                        try await ProjectionLocks.foldLock(projection.name, on: connection, logger: logger)
+                    }
                     var positions: Int64 = 0, events = 0
-                    for log in try await logIds(on: connection) {
-                        while case .folded(let after, let through, let count) = try await runner.foldNext(
-                            projection, schema: projection.buildSchema, log: log, chunkSize: chunkSize, on: connection) {
-                            positions += through - after
-                            events += count
+                    for projection in projections {
+                        var caughtUp: Int64 = 0
+                        for log in try await logIds(on: connection) {
+                            while case .folded(let after, let through, let count) = try await runner.foldNext(
+                                projection, schema: projection.buildSchema, log: log, chunkSize: chunkSize, on: connection) {
+                                caughtUp += through - after
+                                events += count
+                            }
                         }
+                        positions = max(positions, caughtUp)  // the same late positions, folded into each
                     }
                     try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
                     try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
-                    try await connection.query(PostgresQuery(unsafeSQL:
-                        "DROP SCHEMA IF EXISTS \(ProjectionSchema.quoted(projection.name)) CASCADE"), logger: logger)
-                    try await connection.query(PostgresQuery(unsafeSQL:
-                        "ALTER SCHEMA \(ProjectionSchema.quoted(projection.buildSchema)) RENAME TO \(ProjectionSchema.quoted(projection.name))"),
-                        logger: logger)
+                    for projection in projections {
+                        try await connection.query(PostgresQuery(unsafeSQL:
+                            "DROP SCHEMA IF EXISTS \(ProjectionSchema.quoted(projection.name)) CASCADE"), logger: logger)
+                        try await connection.query(PostgresQuery(unsafeSQL:
+                            "ALTER SCHEMA \(ProjectionSchema.quoted(projection.buildSchema)) RENAME TO \(ProjectionSchema.quoted(projection.name))"),
+                            logger: logger)
+                    }
                     return (positions, events)
                 }
                 done += latePositions
                 events += lateEvents
-                try await ProjectionLocks.releaseRebuildLock(projection.name, on: connection, logger: logger)
+                for projection in locked {
+                    try await ProjectionLocks.releaseRebuildLock(projection.name, on: connection, logger: logger)
+                }
+                locked = []
                 let seconds = elapsed()
-                progress(Progress(projection: projection.name, done: done, total: max(total, done), events: events,
+                progress(Progress(projection: label, done: done, total: max(total, done), events: events,
                                   elapsed: seconds, isFinal: true))
                 return Result(positions: done, events: events, seconds: seconds)
             } catch {
-                try? await ProjectionLocks.releaseRebuildLock(projection.name, on: connection, logger: logger)
+                // Release the session's rebuild locks before the connection goes back to the pool.
+                for projection in locked {
+                    _ = try? await ProjectionLocks.releaseRebuildLock(projection.name, on: connection, logger: logger)
+                }
                 throw error
             }
         }
+    }
+
+    /// Stages (`after`, `through`] of `log` once and folds it into every projection's build
+    /// schema, moving each build checkpoint; returns how many events were staged.
+    private func foldShared(_ projections: [ProjectionDefinition], types: [String], log: String, after: Int64,
+                            through: Int64, on connection: PostgresConnection) async throws -> Int {
+        try await FoldInput.reset(on: connection, logger: logger)
+        let staged = try await FoldInput.fill(on: connection, log: log, after: after, through: through, types: types,
+                                              logger: logger)
+        var byType: [String: Int] = [:]
+        if staged > 0 {
+            for try await (type, count) in try await connection.query(
+                "SELECT type, count(*)::bigint FROM pg_temp.fold_input GROUP BY type", logger: logger).decode((String, Int64).self) {
+                byType[type] = Int(count)
+            }
+        }
+        for projection in projections {
+            try await connection.query(PostgresQuery(unsafeSQL:
+                "SET LOCAL search_path = \(ProjectionSchema.quoted(projection.buildSchema)), pg_temp"), logger: logger)
+            if staged > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+            let folded = projection.reads.reduce(0) { $0 + (byType[$1] ?? 0) }
+            try await connection.query("""
+                INSERT INTO checkpoints AS c (log_id, position, events_folded) VALUES (\(log), \(through), \(folded))
+                ON CONFLICT (log_id) DO UPDATE
+                   SET position = excluded.position, events_folded = c.events_folded + excluded.events_folded,
+                       updated_at = clock_timestamp()
+                """, logger: logger)
+        }
+        return staged
     }
 
     private func logIds(on connection: PostgresConnection) async throws -> [String] {

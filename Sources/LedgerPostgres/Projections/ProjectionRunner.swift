@@ -74,6 +74,7 @@ public struct ProjectionRunner: Sendable {
     /// line per projection that changed.
     public func runOnce(_ projections: [ProjectionDefinition] = ProjectionDefinition.all,
                         note: @Sendable (String) -> Void = { _ in }) async throws {
+        var toBuild: [ProjectionDefinition] = []
         for projection in projections {
             let built = try await client.withConnection { connection in
                 try await ProjectionSchema.builtHash(projection.name, on: connection, logger: logger)
@@ -81,11 +82,16 @@ public struct ProjectionRunner: Sendable {
             if built != projection.definitionHash {
                 note(built == nil ? "\(projection.name): not built yet; building it"
                                   : "\(projection.name): its definition changed; rebuilding it")
-                let rebuilder = ProjectionRebuilder(client: client, logger: logger)
-                _ = try await rebuilder.rebuild(projection) { progress in
-                    if progress.isFinal { note(progress.line) }
-                }
+                toBuild.append(projection)
             }
+        }
+        if !toBuild.isEmpty {
+            // One pass over the log for all of them.
+            _ = try await ProjectionRebuilder(client: client, logger: logger).rebuild(toBuild) { progress in
+                if progress.isFinal { note(progress.line) }
+            }
+        }
+        for projection in projections {
             for log in try await logIds() {
                 let folded = try await catchUp(projection, log: log)
                 if folded > 0 { note("\(projection.name): folded \(folded) events of log \(log)") }

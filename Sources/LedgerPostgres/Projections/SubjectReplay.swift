@@ -133,7 +133,7 @@ public struct ReplayedEvent: Sendable, Equatable {
         return try await select(PostgresQuery(unsafeSQL: """
             SELECT \(columns)
               FROM ledger.events e
-             CROSS JOIN LATERAL (SELECT convert_from(e.record, 'UTF8')::jsonb -> 'event' AS event) j
+             CROSS JOIN LATERAL (SELECT convert_from(e.record, 'UTF8')::jsonb -> 'event' AS event OFFSET 0) j
              WHERE e.log_id = $1 AND e.subject = $2 AND e.position <= $3
                AND ($4::timestamptz IS NULL OR e.recorded_at <= $4)
                AND ($5::timestamptz IS NULL OR e.occurred_at <= $5)
@@ -151,7 +151,7 @@ public struct ReplayedEvent: Sendable, Equatable {
         return try await select(PostgresQuery(unsafeSQL: """
             SELECT \(columns)
               FROM ledger.events e
-             CROSS JOIN LATERAL (SELECT convert_from(e.record, 'UTF8')::jsonb -> 'event' AS event) j
+             CROSS JOIN LATERAL (SELECT convert_from(e.record, 'UTF8')::jsonb -> 'event' AS event OFFSET 0) j
              WHERE e.log_id = $1 AND e.event_id = ANY ($2::uuid[])
              ORDER BY e.position
             """, binds: binds), on: connection, logger: logger)

@@ -47,7 +47,7 @@ UPDATE questions q
    SET expired_position = x.position
   FROM (SELECT DISTINCT ON (q2.log_id, q2.question_id) q2.log_id, q2.question_id, f.position
           FROM fold_input f
-          JOIN questions q2 ON q2.log_id = f.log_id AND q2.question_id = f.payload ->> 'questionId'
+          JOIN questions q2 ON q2.log_id = f.log_id AND q2.question_id = f.ref
                            AND q2.position < f.position AND q2.expired_position IS NULL
          WHERE f.type = 'QuestionExpired'
          ORDER BY q2.log_id, q2.question_id, f.position) x
@@ -57,7 +57,7 @@ UPDATE questions q
 INSERT INTO approvals (log_id, subject, position, bundle_id, change_id)
 SELECT f.log_id, q.subject, f.position, f.bundle_id, q.change_id
   FROM fold_input f
-  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.payload ->> 'questionId' AND q.position < f.position
+  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref AND q.position < f.position
  WHERE f.type = 'ParentalAnswerReceived' AND f.payload ->> 'answer' = 'approval'
    AND q.change_id IS NOT NULL AND q.subject IS NOT NULL
 UNION ALL
@@ -118,7 +118,7 @@ SELECT f.log_id, f.position, 'answer-after-question-expired', f.event_id, f.subj
        format('the answer to question %s came after it expired (position %s)', q.question_id, q.expired_position),
        q.expired_position
   FROM fold_input f
-  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.payload ->> 'questionId'
+  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref
                   AND q.expired_position < f.position
  WHERE f.type = 'ParentalAnswerReceived'
 ON CONFLICT DO NOTHING;

@@ -7,6 +7,7 @@ SELECT e.log_id, e.position, e.event_id, e.stream, e.type, e.schema_version, e.o
        e.recorded_at, e.subject, e.actor_kind, e.actor_id,
        j.event #>> '{app,bundleId}', j.event #>> '{app,platform}', j.event #>> '{app,appVersion}',
        j.event #>> '{jurisdiction,code}',
+       coalesce(j.event #>> '{payload,questionId}', j.event #>> '{payload,exceptionId}', j.event #>> '{payload,changeId}'),
        CASE WHEN e.type = 'AgeRangeShared' AND e.schema_version = 1
             THEN ledger.upcast_age_range_shared_v1(j.event -> 'payload')
             ELSE j.event -> 'payload' END,

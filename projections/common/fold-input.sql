@@ -19,7 +19,9 @@ CREATE TEMPORARY TABLE IF NOT EXISTS fold_input (
   platform        text,        -- envelope app.platform
   app_version     text,        -- envelope app.appVersion
   jurisdiction    text,        -- envelope jurisdiction.code
+  ref             text,        -- the lifecycle the event belongs to: payload questionId, exceptionId or changeId
   payload         jsonb       NOT NULL,  -- upcast to the type's current schema version
-  derived         jsonb,                 -- the ledger's derived facts (legalCategory, ratingLabel, ...)
-  PRIMARY KEY (log_id, position)
+  derived         jsonb                  -- the ledger's derived facts (legalCategory, ratingLabel, ...)
 );
+-- No index: every statement reads the whole range, and an index only tempts the planner into
+-- nested loops over it.

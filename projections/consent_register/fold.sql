@@ -110,9 +110,14 @@ UPDATE entries e
   FROM (SELECT DISTINCT ON (x.log_id, x.kind, x.item_id) x.log_id, x.kind, x.item_id,
                f.occurred_at, f.position, f.event_id
           FROM fold_input f
-          JOIN entries x ON x.log_id = f.log_id AND x.subject = f.subject AND x.kind = 'question'
-                        AND x.bundle_id = f.payload ->> 'bundleId' AND x.answer = 'approval'
-                        AND x.answered_position < f.position AND x.rescinded_position IS NULL
+          -- Per rescission, the subject's entries through the (log_id, subject) index: a join
+          -- the planner could turn around would scan every entry once per rescission.
+          CROSS JOIN LATERAL (
+            SELECT x.log_id, x.kind, x.item_id FROM entries x
+             WHERE x.log_id = f.log_id AND x.subject = f.subject AND x.kind = 'question'
+               AND x.bundle_id = f.payload ->> 'bundleId' AND x.answer = 'approval'
+               AND x.answered_position < f.position AND x.rescinded_position IS NULL
+            OFFSET 0) x  -- OFFSET 0: not flattened into a join
          WHERE f.type = 'ConsentRescinded'
          ORDER BY x.log_id, x.kind, x.item_id, f.position) r
  WHERE e.log_id = r.log_id AND e.kind = r.kind AND e.item_id = r.item_id;

@@ -5,7 +5,7 @@ INSERT INTO items (log_id, kind, item_id, subject, bundle_id, topic, change_id, 
 SELECT DISTINCT ON (f.log_id, kind, item_id)
        f.log_id,
        CASE f.type WHEN 'PermissionQuestionSent' THEN 'question' ELSE 'exception' END AS kind,
-       coalesce(f.payload ->> 'questionId', f.payload ->> 'exceptionId') AS item_id,
+       f.ref AS item_id,
        f.subject, f.bundle_id,
        CASE WHEN f.type = 'AgeExceptionRequested' THEN 'ageRatingException'
             WHEN f.payload -> 'topic' ? 'custom' THEN 'custom:' || (f.payload #>> '{topic,custom,name}')
@@ -24,7 +24,7 @@ UPDATE items i
           FROM fold_input f
           JOIN items x ON x.log_id = f.log_id
                       AND x.kind = CASE f.type WHEN 'AgeExceptionDecided' THEN 'exception' ELSE 'question' END
-                      AND x.item_id = coalesce(f.payload ->> 'questionId', f.payload ->> 'exceptionId')
+                      AND x.item_id = f.ref
                       AND x.asked_position < f.position AND x.closed_position IS NULL
          WHERE f.type IN ('ParentalAnswerReceived', 'QuestionExpired', 'PermissionQuestionFailed', 'AgeExceptionDecided')
          ORDER BY x.log_id, x.kind, x.item_id, f.position) c

@@ -49,7 +49,7 @@ SELECT DISTINCT ON (q.log_id, q.change_id, q.subject)
        q.log_id, q.change_id, q.subject, f.payload ->> 'answer', (f.payload ->> 'receivedAt')::timestamptz,
        f.position, f.event_id
   FROM fold_input f
-  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.payload ->> 'questionId' AND q.position < f.position
+  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref AND q.position < f.position
  WHERE f.type = 'ParentalAnswerReceived'
  ORDER BY q.log_id, q.change_id, q.subject, f.position DESC
 ON CONFLICT (log_id, change_id, subject) DO UPDATE

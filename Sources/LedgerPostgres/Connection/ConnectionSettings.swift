@@ -26,13 +26,23 @@ public struct ConnectionSettings: Sendable, Equatable {
         return copy
     }
 
+    /// Session settings sent when a connection starts. `temp_buffers` can only be set before a
+    /// session first touches a temporary table, and the projections stage every range in one
+    /// (`fold_input`, tens of megabytes for a rebuild step): with the default 8 MB every scan of it
+    /// would go back to the operating system. The memory is taken only as used.
+    public static let startupParameters: [(String, String)] = [("temp_buffers", "256MB")]
+
     /// The pool's configuration.
     public var clientConfiguration: PostgresClient.Configuration {
+        var configuration: PostgresClient.Configuration
         if let socketPath {
-            return .init(unixSocketPath: socketPath, username: username, password: password, database: database)
+            configuration = .init(unixSocketPath: socketPath, username: username, password: password, database: database)
+        } else {
+            configuration = .init(host: host ?? "localhost", port: port, username: username, password: password, database: database,
+                                  tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
         }
-        return .init(host: host ?? "localhost", port: port, username: username, password: password, database: database,
-                     tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
+        configuration.options.additionalStartupParameters = Self.startupParameters
+        return configuration
     }
 
     /// A single connection's configuration.

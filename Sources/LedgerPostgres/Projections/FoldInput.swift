@@ -58,7 +58,7 @@ public enum FoldInput {
         if count >= 2_000 {
             // Large ranges (rebuilds): give the planner the table's real size, and the spread of the
             // columns the statements group and join on (not the jsonb ones: costly, and unused).
-            try await connection.query(PostgresQuery(unsafeSQL: "ANALYZE pg_temp.fold_input (type, subject, position)"),
+            try await connection.query(PostgresQuery(unsafeSQL: "ANALYZE pg_temp.fold_input (type, subject, ref, position)"),
                                        logger: logger)
         }
         return count

@@ -3,27 +3,25 @@
 -- everything folded before, and the guards on position make a fold of the same range twice
 -- change nothing, so catch-up in any chunks, a rebuild and time travel give the same rows.
 
--- Every subject the range mentions; how many events were folded for it (the types of reads.txt:
--- fold_input may hold other projections' types too when a rebuild folds several at once).
-INSERT INTO subjects AS s (log_id, subject, updated_position, updated_event_id, updated_at, events_folded)
-SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position, f.event_id, f.occurred_at,
-       count(*) OVER (PARTITION BY f.log_id, f.subject)
-  FROM fold_input f
- WHERE f.subject IS NOT NULL
-   AND f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived', 'AgeRangeDeclined', 'AgeRangeRequestFailed',
-                  'AccessGateApplied', 'SubjectErased')
- ORDER BY f.log_id, f.subject, f.position DESC
-ON CONFLICT (log_id, subject) DO UPDATE
-   SET updated_position = excluded.updated_position, updated_event_id = excluded.updated_event_id,
-       updated_at = excluded.updated_at, events_folded = s.events_folded + excluded.events_folded
- WHERE s.updated_position < excluded.updated_position;
-
--- The age category and declaration: the latest AgeRangeShared or PlayAgeSignalReceived.
-UPDATE subjects s
-   SET age_category = a.category, age_lower = a.lower, age_upper = a.upper,
-       age_declaration = a.declaration, verified_adult = a.verified, age_event_type = a.type,
-       age_position = a.position, age_event_id = a.event_id, age_occurred_at = a.occurred_at
-  FROM (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.type, f.position, f.event_id,
+-- Every subject the range mentions, in one upsert per subject: the latest event folded and how
+-- many (the types of reads.txt: fold_input may hold other projections' types too when a rebuild
+-- folds several at once); the age category and declaration from the latest AgeRangeShared or
+-- PlayAgeSignalReceived; the parental controls in force from the latest AgeRangeShared (Play
+-- reports none). Each group of columns moves only when the range has a newer event for it.
+INSERT INTO subjects AS s (log_id, subject, updated_position, updated_event_id, updated_at, events_folded,
+                           age_category, age_lower, age_upper, age_declaration, verified_adult, age_event_type,
+                           age_position, age_event_id, age_occurred_at, parental_controls, controls_position)
+SELECT u.log_id, u.subject, u.position, u.event_id, u.occurred_at, u.n,
+       a.category, a.lower, a.upper, a.declaration, a.verified, a.type, a.position, a.event_id, a.occurred_at,
+       c.controls, c.position
+  FROM (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position, f.event_id, f.occurred_at,
+               count(*) OVER (PARTITION BY f.log_id, f.subject) AS n
+          FROM fold_input f
+         WHERE f.subject IS NOT NULL
+           AND f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived', 'AgeRangeDeclined', 'AgeRangeRequestFailed',
+                          'AccessGateApplied', 'SubjectErased')
+         ORDER BY f.log_id, f.subject, f.position DESC) u
+  LEFT JOIN (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.type, f.position, f.event_id,
                f.occurred_at, f.derived ->> 'legalCategory' AS category,
                (f.derived ->> 'verifiedAdult')::boolean AS verified,
                CASE f.type WHEN 'AgeRangeShared' THEN (f.payload ->> 'lowerBound')::integer
@@ -34,20 +32,29 @@ UPDATE subjects s
                            ELSE f.payload ->> 'userStatus' END AS declaration
           FROM fold_input f
          WHERE f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived') AND f.subject IS NOT NULL
-         ORDER BY f.log_id, f.subject, f.position DESC) a
- WHERE s.log_id = a.log_id AND s.subject = a.subject
-   AND (s.age_position IS NULL OR s.age_position < a.position);
-
--- The parental controls in force: the latest AgeRangeShared (Play reports none).
-UPDATE subjects s
-   SET parental_controls = c.controls, controls_position = c.position
-  FROM (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position,
+         ORDER BY f.log_id, f.subject, f.position DESC) a ON a.log_id = u.log_id AND a.subject = u.subject
+  LEFT JOIN (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position,
                ARRAY(SELECT jsonb_array_elements_text(coalesce(f.payload -> 'activeParentalControls', '[]'::jsonb))) AS controls
           FROM fold_input f
          WHERE f.type = 'AgeRangeShared' AND f.subject IS NOT NULL
-         ORDER BY f.log_id, f.subject, f.position DESC) c
- WHERE s.log_id = c.log_id AND s.subject = c.subject
-   AND (s.controls_position IS NULL OR s.controls_position < c.position);
+         ORDER BY f.log_id, f.subject, f.position DESC) c ON c.log_id = u.log_id AND c.subject = u.subject
+ON CONFLICT (log_id, subject) DO UPDATE
+   SET updated_position = excluded.updated_position, updated_event_id = excluded.updated_event_id,
+       updated_at = excluded.updated_at, events_folded = s.events_folded + excluded.events_folded,
+       age_category = CASE WHEN excluded.age_position > coalesce(s.age_position, 0) THEN excluded.age_category ELSE s.age_category END,
+       age_lower = CASE WHEN excluded.age_position > coalesce(s.age_position, 0) THEN excluded.age_lower ELSE s.age_lower END,
+       age_upper = CASE WHEN excluded.age_position > coalesce(s.age_position, 0) THEN excluded.age_upper ELSE s.age_upper END,
+       age_declaration = CASE WHEN excluded.age_position > coalesce(s.age_position, 0) THEN excluded.age_declaration ELSE s.age_declaration END,
+       verified_adult = CASE WHEN excluded.age_position > coalesce(s.age_position, 0) THEN excluded.verified_adult ELSE s.verified_adult END,
+       age_event_type = CASE WHEN excluded.age_position > coalesce(s.age_position, 0) THEN excluded.age_event_type ELSE s.age_event_type END,
+       age_position = CASE WHEN excluded.age_position > coalesce(s.age_position, 0) THEN excluded.age_position ELSE s.age_position END,
+       age_event_id = CASE WHEN excluded.age_position > coalesce(s.age_position, 0) THEN excluded.age_event_id ELSE s.age_event_id END,
+       age_occurred_at = CASE WHEN excluded.age_position > coalesce(s.age_position, 0) THEN excluded.age_occurred_at ELSE s.age_occurred_at END,
+       parental_controls = CASE WHEN excluded.controls_position > coalesce(s.controls_position, 0)
+                                THEN excluded.parental_controls ELSE s.parental_controls END,
+       controls_position = CASE WHEN excluded.controls_position > coalesce(s.controls_position, 0)
+                                THEN excluded.controls_position ELSE s.controls_position END
+ WHERE s.updated_position < excluded.updated_position;
 
 -- Erasure (crypto-shredding): the first SubjectErased.
 UPDATE subjects s

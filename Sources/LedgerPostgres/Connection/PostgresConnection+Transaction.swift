@@ -7,22 +7,18 @@ extension PostgresConnection {
     /// `PostgresTransactionError`, which would hide a ``LedgerError`` from callers).
     func inTransaction<Result>(logger: Logger, isolation: isolated (any Actor)? = #isolation,
                                _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {
-        try await query("BEGIN", logger: logger)
-        let result: Result
-        do {
-            result = try await body(self)
-        } catch {
-            _ = try? await query("ROLLBACK", logger: logger)
-            throw error
-        }
-        try await query("COMMIT", logger: logger)
-        return result
+        try await transaction(ending: "COMMIT", logger: logger, body)
     }
 
     /// Runs `body` in a transaction that is always rolled back: for work whose effects (temporary
     /// tables, time travel) must not outlive it.
     func inRolledBackTransaction<Result>(logger: Logger, isolation: isolated (any Actor)? = #isolation,
                                          _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {
+        try await transaction(ending: "ROLLBACK", logger: logger, body)
+    }
+
+    private func transaction<Result>(ending: String, logger: Logger, isolation: isolated (any Actor)? = #isolation,
+                                     _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {
         try await query("BEGIN", logger: logger)
         let result: Result
         do {
@@ -31,7 +27,7 @@ extension PostgresConnection {
             _ = try? await query("ROLLBACK", logger: logger)
             throw error
         }
-        try await query("ROLLBACK", logger: logger)
+        try await query(PostgresQuery(unsafeSQL: ending), logger: logger)
         return result
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The rebuild benchmark's printed result: the run described, the scan baselines, one line per
-/// projection rebuild (and the five together) with its rates and ratios to the scans, the target,
-/// and where the time goes.
+/// projection rebuild (and the five one at a time and in one pass) with its rates and ratios to the
+/// scans, the target, and where the time goes.
 struct RebuildReport {
-    /// The rebuild rate aimed at, in positions (log events) per second, per projection.
+    /// The rebuild rate aimed at, in positions (log events) per second.
     static let target = 200_000.0
 
     /// The log and how it was loaded.
@@ -19,8 +19,10 @@ struct RebuildReport {
     /// In ``ScanBaselines/queries``' order.
     var baselines: [PathTiming]
     var rebuilds: RebuildRounds.Timings
-    /// Empty when the breakdown was skipped.
-    var breakdown: [FoldBreakdown.Profile]
+    /// Nil when the breakdown was skipped.
+    var breakdown: FoldBreakdown.Result?
+    /// How busy all cores were during the baselines and rebuilds, in percent.
+    var machineBusyPercent: Double?
     /// Where EXPLAIN ANALYZE of the last chunk was written, if it was.
     var plansFile: String?
     var commandLine: String
@@ -64,16 +66,16 @@ struct RebuildReport {
 
     private var rebuildLines: [String] {
         var out = [
-            "rebuilds: ProjectionRebuilder.rebuild (build schema, chunks of \(T.grouped(Double(chunkSize))) positions, swap), "
-                + "\(rounds) round\(rounds == 1 ? "" : "s"); positions = the log's length",
-            T.pad("projection", 24) + T.lpad("best s", 8) + T.lpad("median s", 10) + T.lpad("positions/s", 13)
+            "rebuilds: ProjectionRebuilder.rebuild (build schemas, chunks of \(T.grouped(Double(chunkSize))) positions, swap), "
+                + "\(rounds) round\(rounds == 1 ? "" : "s"), each after a CHECKPOINT; positions = the log's length",
+            T.pad("projection", 26) + T.lpad("best s", 8) + T.lpad("median s", 10) + T.lpad("positions/s", 13)
                 + T.lpad("events read", 13) + T.lpad("events read/s", 15) + T.lpad("÷ scan", 9) + T.lpad("÷ scan+parse", 14),
         ]
         let rows = zip(rebuilds.projections, rebuilds.eventsRead).map { ($0, $1) }
-            + [(rebuilds.allFive, rebuilds.eventsRead.reduce(0, +))]
+            + [(rebuilds.oneAtATime, rebuilds.eventsRead.reduce(0, +)), (rebuilds.onePass, rebuilds.onePassEvents)]
         for (timing, eventsRead) in rows {
             let best = timing.roundSeconds.min() ?? .nan
-            out.append(T.pad(timing.name, 24) + T.lpad(T.fixed(best, 2), 8) + T.lpad(T.fixed(PathTiming.median(timing.roundSeconds), 2), 10)
+            out.append(T.pad(timing.name, 26) + T.lpad(T.fixed(best, 2), 8) + T.lpad(T.fixed(PathTiming.median(timing.roundSeconds), 2), 10)
                 + T.lpad(T.grouped(timing.bestRate), 13) + T.lpad(T.grouped(Double(eventsRead)), 13)
                 + T.lpad(T.grouped(Double(eventsRead) / best), 15) + T.lpad(T.fixed(timing.bestRate / scanRate, 3), 9)
                 + T.lpad(T.fixed(timing.bestRate / parseRate, 3), 14))
@@ -82,9 +84,9 @@ struct RebuildReport {
         let slowest = rebuilds.projections.min { $0.bestRate < $1.bestRate }
         out += [
             "",
-            "target >= \(T.grouped(Self.target)) positions/s per projection: met by \(met.count) of \(rebuilds.projections.count)"
-                + (slowest.map { "; slowest \($0.name) at \(T.grouped($0.bestRate))/s (\(T.fixed($0.bestRate / Self.target, 2)) of the target)" } ?? "")
-                + "; all five in sequence \(T.grouped(rebuilds.allFive.bestRate)) positions/s",
+            "target >= \(T.grouped(Self.target)) positions/s: met by \(met.count) of \(rebuilds.projections.count) projections alone"
+                + (slowest.map { " (slowest \($0.name), \(T.fixed($0.bestRate / Self.target, 2)) of the target)" } ?? "")
+                + "; all five in one pass: \(T.fixed(rebuilds.onePass.bestRate / Self.target, 2)) of the target",
             "÷ scan = positions/s ÷ rows/s of \"\(baselines[ScanBaselines.scanIndex].name)\"; "
                 + "÷ scan+parse = ÷ rows/s of \"\(baselines[ScanBaselines.parseIndex].name)\"",
             "",
@@ -93,41 +95,57 @@ struct RebuildReport {
     }
 
     private var breakdownLines: [String] {
-        guard !breakdown.isEmpty else { return ["where the time goes: not measured (--no-breakdown)", ""] }
+        guard let breakdown else { return ["where the time goes: not measured (--no-breakdown)", ""] }
         var out = [
-            "where the time goes: the same chunks and SQL run part by part by the bench into a scratch schema (seconds, whole log)",
-            T.pad("projection", 22) + T.lpad("events", 10) + T.lpad("fill", 8) + T.lpad("analyze", 9) + T.lpad("fold", 8)
-                + T.lpad("other", 7) + T.lpad("total", 8) + T.lpad("rebuild", 9) + T.lpad("fill ev/s", 11) + T.lpad("fill share", 12),
+            "where the time goes: the same chunks and SQL, run part by part by the bench (seconds over the whole log)",
+            "staging alone, as a rebuild of one projection does it (rolled back), beside its folds in the pass below:",
+            T.pad("projection", 22) + T.lpad("events", 10) + T.lpad("fill", 8) + T.lpad("fill ev/s", 11) + T.lpad("ANALYZE", 9)
+                + T.lpad("its folds", 11) + T.lpad("sum", 8) + T.lpad("rebuild alone", 15),
         ]
-        for (profile, timing) in zip(breakdown, rebuilds.projections) {
-            out.append(T.pad(profile.projection, 22) + T.lpad(T.grouped(Double(profile.events)), 10) + T.lpad(T.fixed(profile.fill, 2), 8)
-                + T.lpad(T.fixed(profile.analyze, 2), 9) + T.lpad(T.fixed(profile.fold, 2), 8) + T.lpad(T.fixed(profile.other, 2), 7)
-                + T.lpad(T.fixed(profile.total, 2), 8) + T.lpad(T.fixed(timing.roundSeconds.min() ?? .nan, 2), 9)
-                + T.lpad(T.grouped(Double(profile.events) / profile.fill), 11)
-                + T.lpad(T.fixed(100 * profile.fill / profile.total, 0) + "%", 12))
+        for (index, staging) in breakdown.stagings.enumerated() {
+            let folds = breakdown.folds[index].seconds
+            out.append(T.pad(staging.projection, 22) + T.lpad(T.grouped(Double(staging.events)), 10) + T.lpad(T.fixed(staging.fill, 2), 8)
+                + T.lpad(T.grouped(Double(staging.events) / staging.fill), 11) + T.lpad(T.fixed(staging.analyze, 2), 9)
+                + T.lpad(T.fixed(folds, 2), 11) + T.lpad(T.fixed(staging.fill + staging.analyze + folds, 2), 8)
+                + T.lpad(T.fixed(rebuilds.projections[index].roundSeconds.min() ?? .nan, 2), 15))
         }
-        let sum = { (part: (FoldBreakdown.Profile) -> Double) in breakdown.reduce(0) { $0 + part($1) } }
-        let total = sum(\.total)
-        out.append(T.pad("all five", 22) + T.lpad(T.grouped(Double(breakdown.reduce(0) { $0 + $1.events })), 10)
-            + T.lpad(T.fixed(sum(\.fill), 2), 8) + T.lpad(T.fixed(sum(\.analyze), 2), 9) + T.lpad(T.fixed(sum(\.fold), 2), 8)
-            + T.lpad(T.fixed(sum(\.other), 2), 7) + T.lpad(T.fixed(total, 2), 8)
-            + T.lpad(T.fixed(rebuilds.allFive.roundSeconds.min() ?? .nan, 2), 9) + T.lpad("", 11)
-            + T.lpad(T.fixed(100 * sum(\.fill) / total, 0) + "%", 12))
-        out += ["", "fold statements (seconds over the whole log, share of the projection's total):"]
-        for profile in breakdown {
-            for statement in profile.statements {
-                out.append("  " + T.pad(profile.projection, 20) + T.pad(statement.label, 76) + T.lpad(T.fixed(statement.seconds, 2), 7)
-                    + T.lpad(T.fixed(100 * statement.seconds / profile.total, 1) + "%", 7))
+        let total = breakdown.total
+        func part(_ name: String, _ seconds: Double) -> String {
+            T.pad(name, 62) + T.lpad(T.fixed(seconds, 2), 8) + T.lpad(T.fixed(100 * seconds / total, 1) + "%", 8)
+        }
+        out += [
+            "",
+            "one pass, as a rebuild of all five does it (\(breakdown.chunks) chunks, committed into scratch schemas):",
+            part("fill fold_input, all types (\(T.grouped(Double(breakdown.stagedEvents))) events, "
+                 + "\(T.grouped(Double(breakdown.stagedEvents) / breakdown.fill)) ev/s)", breakdown.fill),
+            part("count + " + FoldSteps.analyzeSQL, breakdown.analyze),
+        ]
+        out += breakdown.folds.map { part("fold \($0.projection) (\($0.statements.count) statements)", $0.seconds) }
+        out += [
+            part("other (BEGIN, COMMIT, TRUNCATE, count by type, search_path)", breakdown.other),
+            part("total (the rebuild of all five in one pass: \(T.fixed(rebuilds.onePass.roundSeconds.min() ?? .nan, 2)) s)", total),
+            "",
+            "fold statements in that pass (seconds, share of its total):",
+        ]
+        for folds in breakdown.folds {
+            for statement in folds.statements {
+                out.append("  " + T.pad(folds.projection, 20) + T.pad(statement.label, 76) + T.lpad(T.fixed(statement.seconds, 2), 7)
+                    + T.lpad(T.fixed(100 * statement.seconds / total, 1) + "%", 7))
             }
         }
-        out.append("fill = INSERT INTO fold_input SELECT … FROM ledger.events (scan, JSON parse, upcast); analyze = count(*) and "
-            + "ANALYZE fold_input; other = BEGIN, create/TRUNCATE fold_input, COMMIT; rebuild = the rebuild's own best time above")
-        if let plansFile { out.append("EXPLAIN (ANALYZE, BUFFERS) of each projection's last chunk: \(plansFile)") }
+        if let plansFile {
+            out.append("the pass ran under EXPLAIN (ANALYZE, BUFFERS, TIMING OFF); each statement's slowest chunk's plan: \(plansFile)")
+        }
         return out + [""]
     }
 
     private var footer: [String] {
         var out = ["command: \(commandLine)"]
+        if let machineBusyPercent {
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            out.append("machine CPU busy during the baselines and rebuilds: \(T.fixed(machineBusyPercent, 0))% of \(cores) cores "
+                + "(one backend working alone is about \(T.fixed(100 / Double(cores), 0))%; more means something else competed)")
+        }
         if let peak = ProcessMemory.peakResidentKiB() {
             out.append("peak RSS of the benchmark process (VmHWM): \(peak / 1024) MiB")
         }

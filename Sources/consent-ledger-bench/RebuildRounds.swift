@@ -3,47 +3,68 @@ import Logging
 import PostgresNIO
 
 /// The measurement proper: every projection (``ProjectionDefinition/all``) rebuilt from position
-/// 0 by ``ProjectionRebuilder``, as `consent-ledger project rebuild all` does, timed one by one
-/// and as a whole. Each round starts after a CHECKPOINT and rebuilds the five back to back.
+/// 0 by ``ProjectionRebuilder``, one at a time (`consent-ledger project rebuild NAME`), then all
+/// five at once (`project rebuild all`: one pass over the log, staging each range once for all of
+/// them, one swap). Every rebuild starts after a CHECKPOINT.
 enum RebuildRounds {
     /// The timings of all rounds.
     struct Timings: Sendable {
         /// One per projection, in ``ProjectionDefinition/all``'s order; rows per round = positions.
         var projections: [PathTiming]
-        /// Events of the types each projection reads (the same every round).
+        /// Events each rebuild alone staged (of the types it reads; the same every round).
         var eventsRead: [Int]
-        /// The five in sequence.
-        var allFive: PathTiming
+        /// The five rebuilt one after the other: each round's sum.
+        var oneAtATime: PathTiming
+        /// The five rebuilt together, in one pass.
+        var onePass: PathTiming
+        /// Events the one pass staged (of the types any of the five reads).
+        var onePassEvents = 0
     }
 
-    /// Rebuilds every projection `rounds` times in steps of `chunkSize`; checks that each rebuild
-    /// folded exactly `positions` positions (the log's length).
+    /// Rebuilds in steps of `chunkSize`, `rounds` times; checks that each rebuild folded exactly
+    /// `positions` positions (the log's length).
     static func measure(client: PostgresClient, chunkSize: Int64, rounds: Int, positions: Int,
                         logger: Logger) async throws -> Timings {
         let definitions = ProjectionDefinition.all
         var timings = Timings(projections: definitions.map { PathTiming(name: $0.name, eventsPerRound: positions) },
                               eventsRead: definitions.map { _ in 0 },
-                              allFive: PathTiming(name: "all five (in sequence)", eventsPerRound: positions))
+                              oneAtATime: PathTiming(name: "all five, one at a time", eventsPerRound: positions),
+                              onePass: PathTiming(name: "all five, one pass", eventsPerRound: positions))
         let rebuilder = ProjectionRebuilder(client: client, chunkSize: chunkSize, logger: logger)
         for round in 1...rounds {
-            try await PlainTable.execute("CHECKPOINT", on: client, logger: logger)
-            let all = Stopwatch()
+            var sum = 0.0
             for (index, definition) in definitions.enumerated() {
-                let watch = Stopwatch()
-                let result = try await rebuilder.rebuild(definition) { progress in
-                    if !progress.isFinal { Progress.note("  " + progress.line) }
-                }
-                let seconds = watch.elapsedSeconds
-                guard result.positions == Int64(positions) else {
-                    throw BenchError("\(definition.name) was rebuilt from \(result.positions) positions, expected \(positions)")
-                }
+                let (seconds, events) = try await rebuild([definition], rebuilder: rebuilder, client: client,
+                                                          positions: positions, round: round, logger: logger)
                 timings.projections[index].add(round: seconds, batches: [])
-                timings.eventsRead[index] = result.events
-                Progress.note("round \(round): \(definition.name) rebuilt in \(String(format: "%.2f", seconds)) s "
-                    + "(\(Int(Double(positions) / seconds)) positions/s, \(result.events) events read)")
+                timings.eventsRead[index] = events
+                sum += seconds
             }
-            timings.allFive.add(round: all.elapsedSeconds, batches: [])
+            timings.oneAtATime.add(round: sum, batches: [])
+            let (seconds, events) = try await rebuild(definitions, rebuilder: rebuilder, client: client,
+                                                      positions: positions, round: round, logger: logger)
+            timings.onePass.add(round: seconds, batches: [])
+            timings.onePassEvents = events
         }
         return timings
+    }
+
+    /// One timed rebuild of `definitions` (together) after a CHECKPOINT; returns its seconds and
+    /// the events it staged.
+    private static func rebuild(_ definitions: [ProjectionDefinition], rebuilder: ProjectionRebuilder, client: PostgresClient,
+                                positions: Int, round: Int, logger: Logger) async throws -> (Double, Int) {
+        let name = definitions.count == 1 ? definitions[0].name : "all five in one pass"
+        try await PlainTable.execute("CHECKPOINT", on: client, logger: logger)
+        let watch = Stopwatch()
+        let result = try await rebuilder.rebuild(definitions) { progress in
+            if !progress.isFinal { Progress.note("  " + progress.line) }
+        }
+        let seconds = watch.elapsedSeconds
+        guard result.positions == Int64(positions) else {
+            throw BenchError("\(name) was rebuilt from \(result.positions) positions, expected \(positions)")
+        }
+        Progress.note("round \(round): \(name) rebuilt in \(String(format: "%.2f", seconds)) s "
+            + "(\(Int(Double(positions) / seconds)) positions/s, \(result.events) events staged)")
+        return (seconds, result.events)
     }
 }

@@ -78,7 +78,7 @@ enum ScanBaselines {
             try await BenchSQL.execute("COMMIT", on: connection, logger: logger)
             return outcome
         } catch {
-            try? await BenchSQL.execute("ROLLBACK", on: connection, logger: logger)
+            _ = try? await BenchSQL.execute("ROLLBACK", on: connection, logger: logger)
             throw error
         }
     }

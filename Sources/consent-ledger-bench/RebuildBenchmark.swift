@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import Logging
+import PostgresNIO
+
+/// `consent-ledger-bench rebuild`: how fast the five projections are rebuilt from a log of a
+/// million events, beside a plain sequential scan of the same log (and the scan with the JSON
+/// parse of every record), in one run on one throwaway cluster; then, step by step, where the
+/// rebuild's time goes.
+struct RebuildBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rebuild",
+        abstract: "Projection rebuild rate beside a sequential scan of the same log.",
+        discussion: """
+            Starts its own durable PostgreSQL cluster in a temporary folder, migrates the ledger schema and \
+            appends a simulated history of --events events through ledger.append_events (setup, not measured; \
+            progress on standard error). Then it times, on that log: a sequential scan of ledger.events \
+            (count(*), and sum(length(record))), the scan with the jsonb parse of every record, and \
+            ProjectionRebuilder rebuilding each projection alone and all five in one pass. Last, unless \
+            --no-breakdown, it repeats the rebuild's steps part by part (each projection's staging alone; \
+            then one pass: fill of fold_input, ANALYZE, every fold.sql statement of every projection) and \
+            times every part; this reads projections/common/ from the checkout (--projections-dir) and \
+            checks it matches the build. The report goes to standard output.
+            """
+    )
+
+    @Option(help: "Events in the simulated log.")
+    var events = 1_000_000
+
+    @Option(help: "How many simulated families the log comes from; the days are chosen to give --events.")
+    var families = 36_000
+
+    @Option(help: "Seed of the simulated history (the same seed gives the same events).")
+    var seed: UInt64 = 42
+
+    @Option(name: .customLong("load-batch-size"), help: "Events per ledger.append_events call while loading.")
+    var loadBatchSize = 5_000
+
+    @Option(name: .customLong("chunk-size"), help: "Positions per rebuild step (ProjectionRebuilder.chunkSize).")
+    var chunkSize: Int64 = 50_000
+
+    @Option(help: "Rounds of rebuilding the five projections; the report gives the best and the median.")
+    var rounds = 1
+
+    @Option(name: .customLong("scan-rounds"), help: "Timed runs of each baseline scan.")
+    var scanRounds = 3
+
+    @Flag(name: .customLong("no-breakdown"), help: "Skip the part-by-part breakdown of where the time goes.")
+    var noBreakdown = false
+
+    @Option(name: .customLong("projections-dir"), help: "The checkout's projections/ folder (for the breakdown).")
+    var projectionsDirectory = "projections"
+
+    @Option(name: .customLong("plans"),
+            help: ArgumentHelp("Run the breakdown's pass under EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) and write here "
+                                   + "each statement's plan on its slowest chunk.",
+                               valueName: "file"))
+    var plansFile: String?
+
+    @Flag(help: "Leave the cluster running and its folder in place at the end.")
+    var keep = false
+
+    /// The log the history is loaded into.
+    static let log = "bench"
+
+    func validate() throws {
+        guard events >= 1 else { throw ValidationError("--events must be at least 1") }
+        guard (1...HistorySimulator.maxFamilies).contains(families) else {
+            throw ValidationError("--families must be from 1 to \(HistorySimulator.maxFamilies)")
+        }
+        guard loadBatchSize >= 1 else { throw ValidationError("--load-batch-size must be at least 1") }
+        guard chunkSize >= 1 else { throw ValidationError("--chunk-size must be at least 1") }
+        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+        guard scanRounds >= 1 else { throw ValidationError("--scan-rounds must be at least 1") }
+        guard !(noBreakdown && plansFile != nil) else { throw ValidationError("--plans needs the breakdown; drop --no-breakdown") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "consent-ledger-bench")
+        logger.logLevel = .warning
+        // Read (and check) before the long load, so that a missing folder fails at once.
+        let foldInput = noBreakdown ? nil : try FoldInputSQL.load(directory: projectionsDirectory)
+        let settings = Settings(events: events, families: families, seed: seed, loadBatchSize: loadBatchSize,
+                                chunkSize: chunkSize, rounds: rounds, scanRounds: scanRounds, plansFile: plansFile,
+                                commandLine: ReportText.typedCommandLine + "  (in effect: rebuild \(effectiveArguments))")
+        let throwaway = try ThrowawayCluster.start()
+        do {
+            let report = try await Self.measure(on: throwaway.target, settings: settings, foldInput: foldInput, logger: logger)
+            throwaway.finish(keep: keep)
+            print(report.lines.joined(separator: "\n"))
+        } catch {
+            throwaway.finish(keep: keep)
+            throw error
+        }
+    }
+
+    /// The options a run needs, as one value (the command itself is not `Sendable`).
+    struct Settings: Sendable {
+        var events: Int
+        var families: Int
+        var seed: UInt64
+        var loadBatchSize: Int
+        var chunkSize: Int64
+        var rounds: Int
+        var scanRounds: Int
+        var plansFile: String?
+        var commandLine: String
+    }
+
+    /// Migrates, loads the log, then measures the baselines, the rebuilds and the breakdown.
+    private static func measure(on target: DatabaseTarget, settings s: Settings, foldInput: FoldInputSQL?,
+                                logger: Logger) async throws -> RebuildReport {
+        try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
+            Progress.note("migrating the ledger schema")
+            _ = try await Migrator(client: admin, logger: logger).migrate()
+            let loaded = try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger) { app in
+                try await LogLoader.load(count: s.events, families: s.families, seed: s.seed, log: log, batchSize: s.loadBatchSize,
+                                         store: EventStore(client: app, logger: logger))
+            }
+            Progress.note("VACUUM (ANALYZE) ledger.events, CHECKPOINT")
+            let server = try await admin.withConnection { connection in
+                try await ServerFacts.settle(on: connection, logger: logger)
+                return try await ServerFacts.read(on: connection, logger: logger)
+            }
+            Progress.note("baselines: sequential scans of \(s.events) rows")
+            let measuring = MachineLoad()
+            let baselines = try await ScanBaselines.measure(client: admin, log: log, rows: s.events, rounds: s.scanRounds, logger: logger)
+            Progress.note("rebuilding every projection, chunks of \(s.chunkSize)")
+            let rebuilds = try await RebuildRounds.measure(client: admin, chunkSize: s.chunkSize, rounds: s.rounds,
+                                                           positions: s.events, logger: logger)
+            let machineBusy = MachineLoad().busyPercent(since: measuring)
+            var breakdown: FoldBreakdown.Result?
+            if let foldInput {
+                Progress.note("breakdown: the same chunks, part by part")
+                try await PlainTable.execute("CHECKPOINT", on: admin, logger: logger)
+                let result = try await FoldBreakdown.measure(client: admin, log: log, head: Int64(s.events), chunkSize: s.chunkSize,
+                                                             sql: foldInput, explain: s.plansFile != nil, logger: logger)
+                if let plansFile = s.plansFile {
+                    try FoldPlans.render(result, log: log).write(toFile: plansFile, atomically: true, encoding: .utf8)
+                }
+                breakdown = result
+            }
+            return RebuildReport(loaded: loaded, loadBatchSize: s.loadBatchSize, seed: s.seed, chunkSize: s.chunkSize, rounds: s.rounds,
+                                 scanRounds: s.scanRounds, server: server, baselines: baselines, rebuilds: rebuilds,
+                                 breakdown: breakdown, machineBusyPercent: machineBusy, plansFile: s.plansFile, commandLine: s.commandLine,
+                                 date: UTCTime.seconds(Int64(Date().timeIntervalSince1970)))
+        }
+    }
+
+    /// The options as they took effect, defaults included.
+    private var effectiveArguments: String {
+        "--events \(events) --families \(families) --seed \(seed) --load-batch-size \(loadBatchSize) --chunk-size \(chunkSize) "
+            + "--rounds \(rounds) --scan-rounds \(scanRounds)" + (noBreakdown ? " --no-breakdown" : "")
+            + (plansFile.map { " --plans \($0)" } ?? "") + (keep ? " --keep" : "")
+    }
+}

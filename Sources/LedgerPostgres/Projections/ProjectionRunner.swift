@@ -86,15 +86,25 @@ public struct ProjectionRunner: Sendable {
             }
         }
         if !toBuild.isEmpty {
-            // One pass over the log for all of them.
-            _ = try await ProjectionRebuilder(client: client, logger: logger).rebuild(toBuild) { progress in
-                if progress.isFinal { note(progress.line) }
+            // One pass over the log for all of them. Another runner may be building them already:
+            // then this one leaves them to it.
+            do {
+                _ = try await ProjectionRebuilder(client: client, logger: logger).rebuild(toBuild) { progress in
+                    if progress.isFinal { note(progress.line) }
+                }
+            } catch let error as LedgerError where error.code == .projectionBusy {
+                note("\(error.message); leaving the build to it")
             }
         }
         for projection in projections {
             for log in try await logIds() {
-                let folded = try await catchUp(projection, log: log)
-                if folded > 0 { note("\(projection.name): folded \(folded) events of log \(log)") }
+                do {
+                    let folded = try await catchUp(projection, log: log)
+                    if folded > 0 { note("\(projection.name): folded \(folded) events of log \(log)") }
+                } catch let error as LedgerError where error.code == .projectionNotReady {
+                    note("\(projection.name): not built yet (another runner is building it); skipped this pass")
+                    break
+                }
             }
         }
     }

@@ -108,6 +108,24 @@ struct ProjectionRunnerTests {
         }
     }
 
+    @Test("two `run` passes started at once on a database with nothing built both succeed, and agree with a rebuild")
+    func twoFirstRunsAtOnce() async throws {
+        let db = try await TestDatabase.create()
+        let count = try await ProjectionTestSupport.appendSimulated(db, families: 20, days: 20, seed: 28)
+        async let first: Void = db.as(.administrator) { client async throws in try await ProjectionRunner(client: client).runOnce() }
+        async let second: Void = db.as(.administrator) { client async throws in try await ProjectionRunner(client: client).runOnce() }
+        _ = try await (first, second)
+        try await db.as(.administrator) { client async throws in
+            try await ProjectionRunner(client: client).runOnce()  // whatever either left to the other
+            for projection in ProjectionDefinition.all {
+                #expect(try await ProjectionTestSupport.checkpoint(projection, log: "sim", client: client) == Int64(count))
+                let rows = try await ProjectionRows.live(projection, client: client)
+                _ = try await ProjectionRebuilder(client: client).rebuild(projection)
+                expectSameRows(rows, try await ProjectionRows.live(projection, client: client), "\(projection.name)")
+            }
+        }
+    }
+
     /// Steps every projection until all are at the head (a busy projection is retried).
     static func runUntilDone(_ runner: ProjectionRunner, count: Int) async throws {
         var done = Set<String>()

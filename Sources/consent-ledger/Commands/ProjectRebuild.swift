@@ -18,7 +18,7 @@ struct ProjectRebuild: AsyncParsableCommand {
     @Argument(help: "The projection to rebuild, or `all`.")
     var name: String
 
-    @Option(help: "Events folded per build step (one transaction).")
+    @Option(help: "Log positions folded per build step (one transaction).")
     var chunkSize: Int64 = 50_000
 
     func run() async throws {

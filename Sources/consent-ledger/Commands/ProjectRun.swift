@@ -15,10 +15,11 @@ struct ProjectRun: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: "Events folded per step (one transaction).")
+    @Option(help: "Log positions folded per step (one transaction).")
     var chunkSize: Int64 = 10_000
 
-    @Flag(help: "Keep running: catch up whenever events are appended (LISTEN/NOTIFY), and poll as well.")
+    @Flag(help: ArgumentHelp("Keep running: catch up whenever events are appended (LISTEN/NOTIFY), and poll as well.",
+                             discussion: "Stop it with Ctrl-C. On the embedded database, start it first with `db start` (it then keeps running afterwards; `db stop` stops it)."))
     var follow = false
 
     @Option(help: "With --follow: the longest wait between passes, in seconds.")

@@ -7,8 +7,9 @@ import PostgresNIO
 ///
 /// The build goes into the schemas `<name>__build`, in steps of ``chunkSize`` positions (one
 /// transaction each), while the live tables stay as they were and runners keep them current.
-/// Several projections rebuilt together share one pass over the log: each range is staged (read
-/// and parsed) once and folded into every build schema. The swap is one transaction: it waits for
+/// Several projections rebuilt together are split into ``parallelism`` groups, each built on a
+/// connection of its own in one pass over the log: each range is staged (read and parsed) once per
+/// group and folded into every build schema of the group. The swap is one transaction: it waits for
 /// the projections' fold locks, folds the events appended meanwhile, drops the live schemas and
 /// renames the build schemas to take their place. Readers see the old tables or the new ones,
 /// never a half-built model. A rebuild that is killed leaves only build schemas, which the next
@@ -20,6 +21,9 @@ public struct ProjectionRebuilder: Sendable {
     public var logger: Logger
     /// Positions per build step.
     public var chunkSize: Int64
+    /// How many connections build at once when several projections are rebuilt together: each
+    /// takes a group of them (one pass over the log per group). 1 builds all in one pass.
+    public var parallelism: Int = 2
 
     /// Creates a rebuilder.
     public init(client: PostgresClient, chunkSize: Int64 = 50_000,
@@ -84,7 +88,6 @@ public struct ProjectionRebuilder: Sendable {
             return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         }
         let label = projections.map(\.name).joined(separator: ", ")
-        let types = Array(Set(projections.flatMap(\.reads))).sorted()
         let runner = ProjectionRunner(client: client, chunkSize: chunkSize, logger: logger)
         return try await client.withConnection { connection in
             var locked: [ProjectionDefinition] = []
@@ -105,22 +108,43 @@ public struct ProjectionRebuilder: Sendable {
                     heads.append(row)
                 }
                 let total = heads.reduce(0) { $0 + $1.1 }
-                var done: Int64 = 0
-                var events = 0
-                for (log, head) in heads {
-                    var position: Int64 = 0
-                    while position < head {
-                        let through = min(head, position + chunkSize)
-                        events += try await connection.inTransaction(logger: logger) { connection in
-                            try await foldShared(projections, types: types, log: log, after: position, through: through,
-                                                 on: connection)
+                let logHeads = heads
+                // The build: the projections in groups, each group on a connection of its own (one
+                // core each), each group's ranges staged once for its members.
+                let groups = Self.groups(projections, count: parallelism)
+                let tally = Tally()
+                var events = try await withoutActuallyEscaping(progress) { progress in
+                    try await withThrowingTaskGroup(of: Int.self) { tasks in
+                        for members in groups {
+                            tasks.addTask {
+                                try await client.withConnection { connection in
+                                    let types = Array(Set(members.flatMap(\.reads))).sorted()
+                                    var staged = 0
+                                    for (log, head) in logHeads {
+                                        var position: Int64 = 0
+                                        while position < head {
+                                            let through = min(head, position + chunkSize)
+                                            let count = try await connection.inTransaction(logger: logger) { connection in
+                                                try await foldShared(members, types: types, log: log, after: position,
+                                                                     through: through, on: connection)
+                                            }
+                                            staged += count
+                                            let (done, events) = tally.add(positions: through - position, events: count)
+                                            progress(Progress(projection: label, done: done / Int64(groups.count), total: total,
+                                                              events: events, elapsed: elapsed(), isFinal: false))
+                                            position = through
+                                        }
+                                    }
+                                    return staged
+                                }
+                            }
                         }
-                        done += through - position
-                        position = through
-                        progress(Progress(projection: label, done: done, total: total, events: events,
-                                          elapsed: elapsed(), isFinal: false))
+                        var staged = 0
+                        for try await count in tasks { staged += count }
+                        return staged
                     }
                 }
+                var done = total
                 // The swap: catch up with what was appended meanwhile, then replace the live schemas.
                 let (latePositions, lateEvents) = try await connection.inTransaction(logger: logger) { connection in
                     for projection in projections.sorted(by: { $0.name < $1.name }) {
@@ -196,6 +220,34 @@ public struct ProjectionRebuilder: Sendable {
                 """, logger: logger)
         }
         return staged
+    }
+
+    /// `projections` split into at most `count` groups of about equal work (greedy by the number
+    /// of event types each reads, heaviest first), each keeping the catalogue's order.
+    static func groups(_ projections: [ProjectionDefinition], count: Int) -> [[ProjectionDefinition]] {
+        let count = max(1, min(count, projections.count))
+        var groups = Array(repeating: [ProjectionDefinition](), count: count)
+        var load = Array(repeating: 0, count: count)
+        for projection in projections.sorted(by: { ($0.reads.count, $1.name) > ($1.reads.count, $0.name) }) {
+            let lightest = load.indices.min { load[$0] < load[$1] }!
+            groups[lightest].append(projection)
+            load[lightest] += projection.reads.count
+        }
+        return groups.map { group in projections.filter { p in group.contains(p) } }.filter { !$0.isEmpty }
+    }
+
+    /// Positions and events done over every group, for progress reports.
+    private final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var positions: Int64 = 0
+        private var events = 0
+        func add(positions: Int64, events: Int) -> (Int64, Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            self.positions += positions
+            self.events += events
+            return (self.positions, self.events)
+        }
     }
 
     private func logIds(on connection: PostgresConnection) async throws -> [String] {

@@ -8,8 +8,9 @@ struct ProjectRebuild: AsyncParsableCommand {
         commandName: "rebuild",
         abstract: "Rebuild a projection from the first event into fresh tables, then swap them in at once.",
         discussion: """
-            Readers keep seeing the old tables until the swap, which is one transaction. `all` reads the \
-            log once for every projection and swaps them together. Projections: \
+            Readers keep seeing the old tables until the swap, which is one transaction. `all` builds \
+            the projections in --parallel groups (each group reads the log once, on a connection of its \
+            own) and swaps them together. Projections: \
             \(ProjectionDefinition.names.joined(separator: ", ")), or `all`.
             """)
 
@@ -21,11 +22,20 @@ struct ProjectRebuild: AsyncParsableCommand {
     @Option(help: "Log positions folded per build step (one transaction).")
     var chunkSize: Int64 = 50_000
 
+    @Option(help: "With several projections (`all`): how many connections build at once, each a group of them.")
+    var parallel: Int = 2
+
+    func validate() throws {
+        guard parallel >= 1 else { throw ValidationError("--parallel must be at least 1") }
+        guard chunkSize >= 1 else { throw ValidationError("--chunk-size must be at least 1") }
+    }
+
     func run() async throws {
         let projections = name == "all" ? ProjectionDefinition.all : [try ProjectionDefinition.named(name)]
         try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
-            let rebuilder = ProjectionRebuilder(client: client, chunkSize: max(1, chunkSize))
-            // `all` is one pass over the log, folding every projection, and one swap.
+            var rebuilder = ProjectionRebuilder(client: client, chunkSize: chunkSize)
+            rebuilder.parallelism = parallel
+            // `all`: --parallel groups, each one pass over the log on its own connection; one swap.
             let bar = ProgressBar(label: projections.map(\.name).joined(separator: ", "))
             let result = try await rebuilder.rebuild(projections) { progress in
                 if !progress.isFinal { bar.update(done: progress.done, total: progress.total, detail: progress.line) }

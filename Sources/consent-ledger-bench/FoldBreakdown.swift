@@ -7,7 +7,7 @@ import PostgresNIO
 ///
 /// - per projection, the staging a rebuild of it alone does (fill of `fold_input` with its event
 ///   types, count and ANALYZE), rolled back;
-/// - one pass as ``ProjectionRebuilder`` makes for all five at once: each chunk staged once with
+/// - one pass as ``ProjectionRebuilder`` makes for a group of projections (all five with `--parallel 1`): each chunk staged once with
 ///   every type, then each projection's `fold.sql` statement by statement into a scratch schema of
 ///   its own (``FoldSteps/scratchSchema(_:)``), committed; with `explain`, each under EXPLAIN
 ///   (``FoldPlans``).

@@ -18,7 +18,7 @@ struct RebuildBenchmark: AsyncParsableCommand {
             appends a simulated history of --events events through ledger.append_events (setup, not measured; \
             progress on standard error). Then it times, on that log: a sequential scan of ledger.events \
             (count(*), and sum(length(record))), the scan with the jsonb parse of every record, and \
-            ProjectionRebuilder rebuilding each projection alone and all five in one pass. Last, unless \
+            ProjectionRebuilder rebuilding each projection alone and all five together. Last, unless \
             --no-breakdown, it repeats the rebuild's steps part by part (each projection's staging alone; \
             then one pass: fill of fold_input, ANALYZE, every fold.sql statement of every projection) and \
             times every part; this reads projections/common/ from the checkout (--projections-dir) and \

@@ -4,8 +4,8 @@ import PostgresNIO
 
 /// The measurement proper: every projection (``ProjectionDefinition/all``) rebuilt from position
 /// 0 by ``ProjectionRebuilder``, one at a time (`consent-ledger project rebuild NAME`), then all
-/// five at once (`project rebuild all`: one pass over the log, staging each range once for all of
-/// them, one swap). Every rebuild starts after a CHECKPOINT.
+/// five together (`project rebuild all`: two groups on two connections, each group one pass over
+/// the log staging each range once for its members; one swap). Every rebuild starts after a CHECKPOINT.
 enum RebuildRounds {
     /// The timings of all rounds.
     struct Timings: Sendable {
@@ -15,9 +15,9 @@ enum RebuildRounds {
         var eventsRead: [Int]
         /// The five rebuilt one after the other: each round's sum.
         var oneAtATime: PathTiming
-        /// The five rebuilt together, in one pass.
+        /// The five rebuilt together (`project rebuild all`).
         var onePass: PathTiming
-        /// Events the one pass staged (of the types any of the five reads).
+        /// Events the rebuild of all five staged (per group, of the types its members read).
         var onePassEvents = 0
     }
 
@@ -29,7 +29,7 @@ enum RebuildRounds {
         var timings = Timings(projections: definitions.map { PathTiming(name: $0.name, eventsPerRound: positions) },
                               eventsRead: definitions.map { _ in 0 },
                               oneAtATime: PathTiming(name: "all five, one at a time", eventsPerRound: positions),
-                              onePass: PathTiming(name: "all five, one pass", eventsPerRound: positions))
+                              onePass: PathTiming(name: "all five together", eventsPerRound: positions))
         let rebuilder = ProjectionRebuilder(client: client, chunkSize: chunkSize, logger: logger)
         for round in 1...rounds {
             var sum = 0.0
@@ -53,7 +53,7 @@ enum RebuildRounds {
     /// the events it staged.
     private static func rebuild(_ definitions: [ProjectionDefinition], rebuilder: ProjectionRebuilder, client: PostgresClient,
                                 positions: Int, round: Int, logger: Logger) async throws -> (Double, Int) {
-        let name = definitions.count == 1 ? definitions[0].name : "all five in one pass"
+        let name = definitions.count == 1 ? definitions[0].name : "all five together"
         try await PlainTable.execute("CHECKPOINT", on: client, logger: logger)
         let watch = Stopwatch()
         let result = try await rebuilder.rebuild(definitions) { progress in

@@ -78,7 +78,8 @@ public struct ProjectionRebuilder: Sendable {
         try await rebuild([projection], progress: progress)
     }
 
-    /// Rebuilds `projections` in one pass over the log and swaps them all in one transaction.
+    /// Rebuilds `projections` (in ``parallelism`` groups, each one pass over the log on a
+    /// connection of its own) and swaps them all in one transaction.
     /// - Throws: `projection-busy` when another process is rebuilding one of them.
     public func rebuild(_ projections: [ProjectionDefinition],
                         progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Result {

@@ -3,6 +3,14 @@
 -- the rows do not depend on how the log was cut into ranges. Upserts create the entry whichever
 -- event comes first (an answer to a question the ledger never saw still gets a row).
 
+-- Declared changes (first per change id), for linking questions by description.
+INSERT INTO changes (log_id, change_id, bundle_id, description, position)
+SELECT DISTINCT ON (f.log_id, f.ref) f.log_id, f.ref, f.bundle_id, f.payload ->> 'description', f.position
+  FROM fold_input f
+ WHERE f.type = 'SignificantChangeDeclared'
+ ORDER BY f.log_id, f.ref, f.position
+ON CONFLICT DO NOTHING;
+
 -- Asked: PermissionQuestionSent.
 INSERT INTO entries AS e (log_id, kind, item_id, subject, bundle_id, topic, change_id, asked_at,
                           asked_position, asked_event_id, sent_via, expires_at)
@@ -11,7 +19,12 @@ SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
        CASE WHEN f.payload -> 'topic' ? 'custom' THEN 'custom:' || (f.payload #>> '{topic,custom,name}')
             WHEN f.payload -> 'topic' ? 'communication' THEN 'communication'
             ELSE 'significantAppUpdate' END,
-       f.payload ->> 'changeId', f.occurred_at, f.position, f.event_id, f.payload ->> 'sentVia',
+       coalesce(f.payload ->> 'changeId',
+                (SELECT c.change_id FROM changes c
+                  WHERE c.log_id = f.log_id AND c.bundle_id = f.bundle_id AND c.position < f.position
+                    AND c.description = f.payload #>> '{topic,significantAppUpdate,description}'
+                  ORDER BY c.position DESC LIMIT 1)),
+       f.occurred_at, f.position, f.event_id, f.payload ->> 'sentVia',
        (f.payload ->> 'expirationDate')::timestamptz
   FROM fold_input f
  WHERE f.type = 'PermissionQuestionSent'

@@ -7,7 +7,8 @@ CREATE TABLE entries (
   subject                text,
   bundle_id              text,                   -- the app that asked (for exceptions: the marketplace)
   topic                  text,                   -- significantAppUpdate, communication, custom:<name>, ageRatingException
-  change_id              text,                   -- the significant change a question asks about
+  change_id              text,                   -- the significant change a question asks about (its changeId, or the
+                                                 -- change declared for the app before it with the same description)
   rated_app              bigint,                 -- exceptions: the appleItemID asked for
   rated_age              text,                   -- exceptions: its age rating (4+ ... 18+, unrated)
   asked_at               timestamptz,            -- occurred-at of PermissionQuestionSent / AgeExceptionRequested
@@ -46,3 +47,14 @@ CREATE TABLE entries (
   PRIMARY KEY (log_id, kind, item_id)
 );
 CREATE INDEX entries_subject ON entries (log_id, subject);
+
+-- The significant changes declared, so that a question that names none (PermissionKit knows only
+-- the description) is linked to the change declared for its app with the same exact description.
+CREATE TABLE changes (
+  log_id       text   NOT NULL,
+  change_id    text   NOT NULL,
+  bundle_id    text,
+  description  text   NOT NULL,
+  position     bigint NOT NULL,
+  PRIMARY KEY (log_id, change_id)
+);

@@ -7,7 +7,8 @@ import PostgresNIO
 /// disputes ("my parent never approved that").
 ///
 /// The replay folds the subject's events one at a time through the very statements that build
-/// `subject_state` and `consent_register` (into temporary tables, rolled back afterwards), so the
+/// `subject_state` and `consent_register` (into temporary tables, rolled back afterwards), together
+/// with the events about no subject before each (a significant change declared for an app), so the
 /// state after the last event is what those projections hold for the subject.
 public struct SubjectReplay: Sendable {
     /// The pool.
@@ -65,13 +66,17 @@ public struct SubjectReplay: Sendable {
                 try await ProjectionSchema.createTemporary(projections, on: connection, logger: logger)
                 var steps: [Step] = []
                 var previous = "null"
+                var folded: Int64 = 0
                 for event in events {
-                    for projection in projections where projection.reads.contains(event.type) {
+                    // Up to and including this event: the subject's event, and the events about no
+                    // subject before it (a change declared for the app), which the projections use too.
+                    for projection in projections {
                         try await FoldInput.reset(on: connection, logger: logger)
-                        try await FoldInput.fill(on: connection, log: log, after: event.position - 1, through: event.position,
-                                                 types: projection.reads, filter: filter, logger: logger)
-                        try await FoldInput.fold(projection, on: connection, logger: logger)
+                        let count = try await FoldInput.fill(on: connection, log: log, after: folded, through: event.position,
+                                                             types: projection.reads, filter: filter, logger: logger)
+                        if count > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
                     }
+                    folded = event.position
                     let text = try await SubjectSnapshot.read(log: log, subject: subject, on: connection, logger: logger).first ?? "null"
                     let state = try JSONParser.parse(text)
                     steps.append(Step(event: event, state: state, changedState: text != previous))

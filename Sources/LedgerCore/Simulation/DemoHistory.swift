@@ -1,19 +1,21 @@
-import LedgerCore
-
 /// The small, realistic history `consent-ledger demo` appends: one family, one app.
 ///
 /// A 14-year-old's age range is shared as declared by a guardian; the app declares a significant
 /// change, asks the parent through PermissionKit and records the approval and the feature it
 /// opened; then the teen tries to install a 16+ app, the device's limit stops it, and the parent
 /// approves the age-rating exception in person. Ids and times are fixed, so running the demo
-/// twice appends nothing the second time (same idempotency key).
-enum DemoHistory {
-    static let subject = "p_7f3a9c"
-    static let guardian = "g_2b81d4"
-    static let questionId = "6c1e8a52-3d9b-4f0e-a7c2-91b5e0d4f318"
+/// twice appends nothing the second time (same idempotency key). Tests use it as a scenario small
+/// enough to check by hand.
+public enum DemoHistory {
+    /// The teen's pseudonym.
+    public static let subject = "p_7f3a9c"
+    /// The approving guardian's pseudonym.
+    public static let guardian = "g_2b81d4"
+    /// The PermissionKit question's id.
+    public static let questionId = "6c1e8a52-3d9b-4f0e-a7c2-91b5e0d4f318"
 
     /// The events, one NDJSON line each.
-    static var lines: [String] {
+    public static var lines: [String] {
         let app = #""app":{"appVersion":"3.0.0","bundleId":"com.example.kidsdraw","osVersion":"26.1","platform":"iOS"},"jurisdiction":{"basis":"asserted","code":"US-TX"}"#
         let s = subject
         return [

@@ -1,0 +1,27 @@
+import LedgerCore
+import Testing
+
+@Suite("CSV (RFC 4180) and report seals")
+struct CSVAndSealTests {
+    @Test("fields with commas, quotes or line breaks are quoted, quotes doubled, records end in CRLF")
+    func csvQuoting() {
+        let text = CSVWriter.document(header: ["a", "b", "c"], rows: [
+            ["plain", "with, comma", "say \"hi\""],
+            ["two\nlines", "", "cr\rhere"],
+        ])
+        #expect(text == "a,b,c\r\nplain,\"with, comma\",\"say \"\"hi\"\"\"\r\n\"two\nlines\",,\"cr\rhere\"\r\n")
+    }
+
+    @Test("a sealed report verifies, and any change to it breaks the seal")
+    func sealVerifies() throws {
+        let (bytes, digest) = ReportSeal.seal(["report": "x", "rows": [["n": 1]], "sha256": "stale"])
+        let report = try JSONParser.parse(bytes)
+        #expect(report["sha256"]?.stringValue == digest)
+        #expect(ReportSeal.verify(report))
+        guard case .object(var members) = report else { Issue.record("not an object"); return }
+        members["rows"] = [["n": 2]]
+        #expect(!ReportSeal.verify(.object(members)))
+        // The same object gives the same bytes, whatever order its members were built in.
+        #expect(ReportSeal.seal(["rows": [["n": 1]], "report": "x"]).bytes == bytes)
+    }
+}

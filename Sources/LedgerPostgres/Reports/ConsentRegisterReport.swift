@@ -1,0 +1,130 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// The consent register (REPORTS.md, "who approved what and when"): one row per PermissionKit
+/// question and per age-rating exception, as of a log position, from the `consent_register`
+/// projection's own statements folded up to that position (so the report is the same whenever it
+/// is run, whatever the live projection has folded since).
+public struct ConsentRegisterReport: Sendable {
+    /// What the report covers.
+    public struct Parameters: Sendable, Equatable {
+        /// The log.
+        public var log: String
+        /// The position to stop at; nil for the head.
+        public var asOf: Int64?
+        /// Only items asked at or after this instant (RFC 3339), when given.
+        public var from: Date?
+        /// Only items asked before this instant, when given.
+        public var to: Date?
+        /// Only this subject's items, when given.
+        public var subject: String?
+
+        /// Creates parameters.
+        public init(log: String, asOf: Int64? = nil, from: Date? = nil, to: Date? = nil, subject: String? = nil) {
+            self.log = log
+            self.asOf = asOf
+            self.from = from
+            self.to = to
+            self.subject = subject
+        }
+    }
+
+    /// The columns, in order: the CSV header and the members of each JSON row.
+    public static let columns = [
+        "kind", "id", "subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia",
+        "expiresAt", "answer", "answeredAt", "answeredBy", "answerChannel", "timeToAnswerSeconds",
+        "rescindedAt", "evidencePositions", "evidenceEventIds",
+    ]
+
+    /// The sealed report (``ReportSeal``) as a JSON object, and its rows in the order of ``columns``.
+    public struct Result: Sendable {
+        /// The whole report, sealed: what `--format json` writes.
+        public var json: [UInt8]
+        /// Its seal.
+        public var sha256: String
+        /// The rows, each an object with the members of ``columns``.
+        public var rows: [JSONValue]
+        /// Where it was computed.
+        public var provenance: ReportProvenance
+    }
+
+    /// Computes the report.
+    public static func compute(_ parameters: Parameters, client: PostgresClient,
+                               logger: Logger = Logger(label: "consent-ledger.reports")) async throws -> Result {
+        let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, client: client, logger: logger)
+        let projection = try ProjectionDefinition.named("consent_register")
+        let texts = try await TimeTravel(client: client, logger: logger).withState(
+            log: parameters.log, projections: [projection], asOf: .position(provenance.position), subject: parameters.subject
+        ) { connection, _ in
+            var binds = PostgresBindings(capacity: 4)
+            binds.append(parameters.log)
+            binds.append(parameters.subject)
+            binds.append(parameters.from)
+            binds.append(parameters.to)
+            var texts: [String] = []
+            for try await text in try await connection.query(PostgresQuery(unsafeSQL: rowsSQL, binds: binds), logger: logger)
+                .decode(String.self) { texts.append(text) }
+            return texts
+        }
+        let rows = try texts.map { try JSONParser.parse($0) }
+        var parametersJSON: [String: JSONValue] = ["log": .string(parameters.log), "asOf": .number(Double(provenance.position))]
+        parametersJSON["from"] = parameters.from.map { .string(Self.timestamp($0)) } ?? .null
+        parametersJSON["to"] = parameters.to.map { .string(Self.timestamp($0)) } ?? .null
+        parametersJSON["subject"] = parameters.subject.map(JSONValue.string) ?? .null
+        let (bytes, digest) = ReportSeal.seal([
+            "report": "consent-register",
+            "parameters": .object(parametersJSON),
+            "ledger": provenance.json,
+            "software": .string(LedgerSoftware.name),
+            "columns": .array(columns.map(JSONValue.string)),
+            "rowCount": .number(Double(rows.count)),
+            "rows": .array(rows),
+        ])
+        return Result(json: bytes, sha256: digest, rows: rows, provenance: provenance)
+    }
+
+    /// The rows as CSV (RFC 4180): the header of ``columns``, then one record per item; lists are
+    /// joined with spaces, absent values are empty.
+    public static func csv(_ rows: [JSONValue]) -> String {
+        CSVWriter.document(header: columns, rows: rows.map { row in
+            columns.map { column -> String in
+                switch row[column] {
+                case .string(let text)?: return text
+                case .number?: return CanonicalJSON.encodeString(row[column]!)
+                case .array(let items)?: return items.map { $0.stringValue ?? CanonicalJSON.encodeString($0) }.joined(separator: " ")
+                case .bool(let flag)?: return flag ? "true" : "false"
+                default: return ""
+                }
+            }
+        })
+    }
+
+    /// One JSON object per entry, in the order items were asked (then answered, failed, expired).
+    static let rowsSQL = """
+        SELECT jsonb_build_object(
+          'kind', e.kind, 'id', e.item_id, 'subject', e.subject, 'app', e.bundle_id, 'topic', e.topic,
+          'changeId', e.change_id, 'ratedApp', e.rated_app, 'ratedAge', e.rated_age,
+          'askedAt', to_char(e.asked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+          'sentVia', e.sent_via,
+          'expiresAt', to_char(e.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+          'answer', e.status,
+          'answeredAt', to_char(e.answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+          'answeredBy', CASE WHEN e.answered_position IS NULL THEN NULL
+                             ELSE coalesce(e.answered_by, 'not disclosed by platform') END,
+          'answerChannel', e.answer_channel,
+          'timeToAnswerSeconds', extract(epoch FROM e.time_to_answer)::bigint,
+          'rescindedAt', to_char(e.rescinded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+          'evidencePositions', to_jsonb(e.evidence_positions),
+          'evidenceEventIds', to_jsonb(e.evidence_event_ids))::text
+          FROM entries e
+         WHERE e.log_id = $1 AND ($2::text IS NULL OR e.subject = $2)
+           AND ($3::timestamptz IS NULL OR e.asked_at >= $3) AND ($4::timestamptz IS NULL OR e.asked_at < $4)
+         ORDER BY coalesce(e.asked_position, e.answered_position, e.failed_position, e.expired_position), e.kind, e.item_id
+        """
+
+    static func timestamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import PostgresNIO
+import Testing
+
+/// The consent register of the demo story, figures worked out by hand from DemoHistory:
+/// the question asked at 16:02:25 (#5) and approved by message at 18:41:03 (#6) by g_2b81d4,
+/// 2 h 38 min 38 s = 9,518 s; the exception requested at 10:15:03 (#10) and approved in person at
+/// 10:19:40 (#11), 277 s, the guardian not named by the app.
+@Suite("Consent register report")
+struct ConsentRegisterReportTests {
+    @Test("the demo story's register, row by row")
+    func demoStory() async throws {
+        let db = try await TestDatabase.create()
+        try await DemoStoryProjectionTests.appendStory(db)
+        try await db.as(.auditor) { client async throws in
+            let result = try await ConsentRegisterReport.compute(.init(log: "demo"), client: client)
+            #expect(result.provenance.position == 11)
+            #expect(result.rows.count == 2)
+            let question = result.rows[0], exception = result.rows[1]
+            #expect(question["kind"] == "question" && question["id"]?.stringValue == DemoHistory.questionId)
+            #expect(question["changeId"] == "v3.0" && question["topic"] == "significantAppUpdate")
+            #expect(question["askedAt"] == "2026-11-20T16:02:25Z" && question["sentVia"] == "askCenter")
+            #expect(question["answer"] == "approval" && question["answeredAt"] == "2026-11-20T18:41:03Z")
+            #expect(question["answeredBy"]?.stringValue == DemoHistory.guardian && question["answerChannel"] == "message")
+            #expect(question["timeToAnswerSeconds"]?.intValue == 9_518)
+            #expect(question["evidencePositions"] == [5, 6])
+            #expect(exception["kind"] == "exception" && exception["id"] == "ex-5521")
+            #expect(exception["ratedApp"]?.intValue == 6_471_234_567 && exception["ratedAge"] == "16+")
+            #expect(exception["answer"] == "approval" && exception["answerChannel"] == "inPerson")
+            #expect(exception["answeredBy"] == "not disclosed by platform")
+            #expect(exception["timeToAnswerSeconds"]?.intValue == 277)
+            #expect(exception["evidencePositions"] == [10, 11])
+            let csv = ConsentRegisterReport.csv(result.rows)
+            #expect(csv.hasPrefix(ConsentRegisterReport.columns.joined(separator: ",") + "\r\n"))
+            #expect(csv.components(separatedBy: "\r\n").count == 4)  // header, two rows, and the empty tail
+        }
+    }
+
+    @Test("the same inputs give the same bytes, and the seal checks")
+    func reproducible() async throws {
+        let db = try await TestDatabase.create()
+        try await DemoStoryProjectionTests.appendStory(db)
+        try await db.as(.auditor) { client async throws in
+            let first = try await ConsentRegisterReport.compute(.init(log: "demo"), client: client)
+            let second = try await ConsentRegisterReport.compute(.init(log: "demo"), client: client)
+            #expect(first.json == second.json)
+            #expect(ReportSeal.verify(try JSONParser.parse(first.json)))
+        }
+    }
+
+    @Test("a register as of an earlier position ignores later events, and later appends do not change it")
+    func asOfEarlierPosition() async throws {
+        let db = try await TestDatabase.create()
+        try await DemoStoryProjectionTests.appendStory(db)
+        let atFive = try await db.as(.auditor) { client async throws in
+            let atFive = try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 5), client: client)
+            #expect(atFive.rows.count == 1)
+            #expect(atFive.rows[0]["answer"] == "pending" && atFive.rows[0]["answeredBy"] == .null)
+            let atSix = try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 6), client: client)
+            #expect(atSix.rows.map { $0["answer"] } == ["approval"])
+            await #expect { try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 99), client: client) } throws: { error in
+                (error as? LedgerError)?.code == .invalidRequest && "\(error)".contains("its head is 11")
+            }
+            return atFive.json
+        }
+        try await ProjectionTestSupport.appendSimulated(db, log: "demo", families: 3, days: 3, seed: 61)
+        try await db.as(.auditor) { client async throws in
+            #expect(try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 5), client: client).json == atFive)
+        }
+    }
+}

@@ -13,7 +13,7 @@ struct ReportConsentRegister: AsyncParsableCommand {
             expired, pending, rescinded or failed; `answeredBy` is the guardian's pseudonym, or "not disclosed \
             by platform" (PermissionKit does not say who answered). JSON: one canonical (RFC 8785) object \
             whose `sha256` member seals the rest (remove it and hash the canonical form to check). CSV: \
-            RFC 4180, its SHA-256 printed on standard error (and written to FILE.sha256 with --out).
+            RFC 4180, its SHA-256 printed on standard error. With --out, FILE.sha256 holds the SHA-256 of the file's bytes.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -54,24 +54,9 @@ struct ReportConsentRegister: AsyncParsableCommand {
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
             try await ConsentRegisterReport.compute(parameters, client: client)
         }
-        let bytes: [UInt8]
-        let digest: String
-        switch format {
-        case .json:
-            bytes = result.json + [0x0A]
-            digest = result.sha256
-        case .csv:
-            bytes = Array(ConsentRegisterReport.csv(result.rows).utf8)
-            digest = LedgerHash.hex(LedgerHash.sha256(bytes))
-        }
-        if let out {
-            try Data(bytes).write(to: URL(fileURLWithPath: out))
-            try Data("\(digest)  \((out as NSString).lastPathComponent)\n".utf8).write(to: URL(fileURLWithPath: out + ".sha256"))
-        } else {
-            var output = StandardOutput()
-            output.write(bytes)
-            output.flush()
-        }
+        let digest = try ReportOutput.write(
+            format == .json ? result.json + [0x0A] : Array(ConsentRegisterReport.csv(result.rows).utf8),
+            sealedAs: format == .json ? result.sha256 : nil, to: out)
         Console.note("consent register of log \(log) as of position \(result.provenance.position) (chain hash \(result.provenance.headHash)): "
                      + "\(result.rows.count) row\(result.rows.count == 1 ? "" : "s"); sha256 \(digest)\(format == .json ? " (of the report without its sha256 member)" : "")")
     }

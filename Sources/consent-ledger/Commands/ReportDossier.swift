@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerPostgres
+
+/// `consent-ledger report dossier`.
+struct ReportDossier: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dossier",
+        abstract: "A subject's whole history, each event with a sentence, its evidence and the state after it.",
+        discussion: """
+            For disputes and access requests: every event about the subject up to --as-of, in ledger order, \
+            with its position and event id, a plain sentence, and the subject's state after it (the same \
+            as `replay`). No payloads, so no personal data. JSON: canonical, sealed by its `sha256` member. \
+            CSV: one record per event (columns \(SubjectDossierReport.columns.joined(separator: ", "))), its \
+            SHA-256 on standard error and in FILE.sha256 with --out.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "The log.")
+    var log: String
+
+    @Option(help: "The subject's pseudonym.")
+    var subject: String
+
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The log position to stop at (default: the head).", valueName: "position"))
+    var asOf: Int64?
+
+    @Option(help: "json or csv.")
+    var format: ReportConsentRegister.ReportFormat = .json
+
+    @Option(help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "file"))
+    var out: String?
+
+    func run() async throws {
+        let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
+            try await SubjectDossierReport.compute(log: log, subject: subject, asOf: asOf, client: client)
+        }
+        let digest = try ReportOutput.write(format == .json ? result.json + [0x0A] : Array(SubjectDossierReport.csv(result.steps).utf8),
+                                            sealedAs: format == .json ? result.sha256 : nil, to: out)
+        Console.note("dossier of \(subject) in log \(log) as of position \(result.provenance.position) (chain hash \(result.provenance.headHash)): "
+                     + "\(result.steps.count) event\(result.steps.count == 1 ? "" : "s"); sha256 \(digest)"
+                     + (format == .json ? " (of the report without its sha256 member)" : ""))
+    }
+}

@@ -88,17 +88,7 @@ public struct ConsentRegisterReport: Sendable {
     /// The rows as CSV (RFC 4180): the header of ``columns``, then one record per item; lists are
     /// joined with spaces, absent values are empty.
     public static func csv(_ rows: [JSONValue]) -> String {
-        CSVWriter.document(header: columns, rows: rows.map { row in
-            columns.map { column -> String in
-                switch row[column] {
-                case .string(let text)?: return text
-                case .number?: return CanonicalJSON.encodeString(row[column]!)
-                case .array(let items)?: return items.map { $0.stringValue ?? CanonicalJSON.encodeString($0) }.joined(separator: " ")
-                case .bool(let flag)?: return flag ? "true" : "false"
-                default: return ""
-                }
-            }
-        })
+        ReportTable.csv(rows: rows, columns: columns)
     }
 
     /// One JSON object per entry, in the order items were asked (then answered, failed, expired).

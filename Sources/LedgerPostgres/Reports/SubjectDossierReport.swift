@@ -55,15 +55,6 @@ public enum SubjectDossierReport {
 
     /// The steps as CSV (RFC 4180), one record per event; `state` is the snapshot's canonical JSON.
     public static func csv(_ steps: [JSONValue]) -> String {
-        CSVWriter.document(header: columns, rows: steps.map { step in
-            columns.map { column -> String in
-                switch step[column] {
-                case .string(let text)?: return text
-                case .null?, nil: return ""
-                case .bool(let flag)?: return flag ? "true" : "false"
-                case let value?: return CanonicalJSON.encodeString(value)
-                }
-            }
-        })
+        ReportTable.csv(rows: steps, columns: columns)
     }
 }

@@ -25,3 +25,13 @@ struct CSVAndSealTests {
         #expect(ReportSeal.seal(["rows": [["n": 1]], "report": "x"]).bytes == bytes)
     }
 }
+
+@Suite("Report tables as CSV")
+struct ReportTableTests {
+    @Test("strings as they are, lists of scalars joined by spaces, objects as canonical JSON, null empty")
+    func fields() {
+        let rows: [JSONValue] = [["a": "x, y", "b": [5, 6], "c": ["k": 1], "d": .null, "e": true, "f": 12]]
+        #expect(ReportTable.csv(rows: rows, columns: ["a", "b", "c", "d", "e", "f", "missing"])
+                == "a,b,c,d,e,f,missing\r\n\"x, y\",5 6,\"{\"\"k\"\":1}\",,true,12,\r\n")
+    }
+}

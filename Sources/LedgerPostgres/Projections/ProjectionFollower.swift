@@ -5,7 +5,7 @@ import PostgresNIO
 /// Keeps the projections current as events arrive: a catch-up pass whenever an append commits
 /// (PostgreSQL's NOTIFY on `consent_ledger_appended`, sent by the events table's trigger for
 /// every inserter) and every `pollInterval` in any case, so a lost notification or a dropped
-/// listening connection only delays the projections.
+/// listening connection only delays the projections, and a pass that fails is tried again.
 public struct ProjectionFollower: Sendable {
     /// The channel the ledger notifies on (sql/functions/check-appended-events.sql).
     public static let channel = "consent_ledger_appended"
@@ -55,7 +55,16 @@ public struct ProjectionFollower: Sendable {
             }
             try await runner.runOnce(note: note)
             for await _ in wakes {
-                try await runner.runOnce(note: note)
+                do {
+                    try await runner.runOnce(note: note)
+                } catch is CancellationError {
+                    break
+                } catch {
+                    // A pass that fails (the server restarting, a lost connection) is retried at the
+                    // next wake; the checkpoints make sure nothing is folded twice or skipped.
+                    note("a catch-up pass failed: \(error); trying again at the next wake (at most \(pollInterval))")
+                    continue
+                }
                 if try await shouldStop() { break }
             }
             group.cancelAll()

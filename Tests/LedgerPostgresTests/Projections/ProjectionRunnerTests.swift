@@ -186,6 +186,41 @@ struct ProjectionRunnerTests {
     }
 }
 
+extension ProjectionRunnerTests {
+    @Test("a follower whose catch-up pass fails tries again at the next wake, and folds everything once")
+    func followerRetriesAFailedPass() async throws {
+        let db = try await TestDatabase.create()
+        let first = try await ProjectionTestSupport.appendSimulated(db, families: 4, days: 4, seed: 29)
+        try await db.as(.administrator) { client async throws in
+            try await ProjectionRunner(client: client).runOnce()
+            let subjectState = try ProjectionDefinition.named("subject_state")
+            var runner = ProjectionRunner(client: client)
+            let failures = NoteCollector()
+            runner.beforeCheckpoint = { projection, through in
+                // The first step past the first history fails once, as a dropped connection would.
+                if projection == "subject_state", through > Int64(first), failures.lines.isEmpty {
+                    failures.add("failed at \(through)")
+                    throw Killed()
+                }
+            }
+            let notes = NoteCollector()
+            let follower = ProjectionFollower(runner: runner, pollInterval: .seconds(1))
+            async let following: Void = follower.follow(note: { notes.add($0) }, shouldStop: {
+                try await ProjectionTestSupport.checkpoint(subjectState, log: "sim", client: client) > Int64(first)
+            })
+            try await Task.sleep(for: .milliseconds(300))
+            let second = try await ProjectionTestSupport.appendSimulated(db, families: 4, days: 4, seed: 30)
+            try await following
+            #expect(failures.lines.count == 1)
+            #expect(notes.lines.contains { $0.hasPrefix("a catch-up pass failed") })
+            let folded = try await client.int("SELECT events_folded FROM subject_state.checkpoints")
+            let expected = try await client.int(PostgresQuery(unsafeSQL:
+                "SELECT count(*) FROM ledger.events WHERE type = ANY (ARRAY['\(subjectState.reads.joined(separator: "','"))'])"))
+            #expect(folded == expected, "each event folded once (\(first + second) events in the log)")
+        }
+    }
+}
+
 /// Collects notes from a @Sendable callback.
 final class NoteCollector: @unchecked Sendable {
     private let lock = NSLock()

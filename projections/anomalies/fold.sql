@@ -1,13 +1,6 @@
--- Folds fold_input into anomalies. The lookup tables are filled first, then the rules judge the
+-- Folds fold_input into anomalies. The lookup tables are filled first, then the checks judge the
 -- range's events against rows at earlier positions only, so cutting the log into different
 -- ranges gives the same findings.
-
--- The catalogue's anomalies, marked when the events were appended.
-INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, related_position)
-SELECT a.log_id, a.position, a.kind, f.event_id, f.subject, 'catalogue', a.detail, a.related_position
-  FROM fold_input f
-  JOIN ledger.anomalies a ON a.log_id = f.log_id AND a.position = f.position
-ON CONFLICT DO NOTHING;
 
 INSERT INTO age_signals (log_id, subject, position, category, approval_required)
 SELECT f.log_id, f.subject, f.position, f.derived ->> 'legalCategory',
@@ -29,7 +22,7 @@ ON CONFLICT DO NOTHING;
 
 -- A question's change: named by changeId, or the change declared for the app before it whose exact
 -- description the significant-update topic carries.
-INSERT INTO questions (log_id, question_id, subject, change_id, position)
+INSERT INTO questions (log_id, question_id, subject, change_id, expires_at, position)
 SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
        f.log_id, f.payload ->> 'questionId', f.subject,
        coalesce(f.payload ->> 'changeId',
@@ -37,7 +30,7 @@ SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
                   WHERE c.log_id = f.log_id AND c.bundle_id = f.bundle_id AND c.position < f.position
                     AND c.description = f.payload #>> '{topic,significantAppUpdate,description}'
                   ORDER BY c.position DESC LIMIT 1)),
-       f.position
+       (f.payload ->> 'expirationDate')::timestamptz, f.position
   FROM fold_input f
  WHERE f.type = 'PermissionQuestionSent'
  ORDER BY f.log_id, f.payload ->> 'questionId', f.position
@@ -84,6 +77,54 @@ UPDATE rescissions r
          WHERE f.type = 'AccessGateApplied' AND f.payload ->> 'state' = 'closed'
          ORDER BY r2.log_id, r2.position, f.position) x
  WHERE r.log_id = x.log_id AND r.position = x.rescission;
+
+-- Catalogue kinds. Answers judged against the question as it stood before them (by position).
+INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, related_position)
+SELECT f.log_id, f.position, 'answer-without-question', f.event_id, f.subject, 'catalogue',
+       format('the answer on question-%s has no PermissionQuestionSent before it', f.ref), NULL
+  FROM fold_input f
+ WHERE f.type = 'ParentalAnswerReceived'
+   AND NOT EXISTS (SELECT 1 FROM questions q
+                    WHERE q.log_id = f.log_id AND q.question_id = f.ref AND q.position < f.position)
+UNION ALL
+SELECT f.log_id, f.position, 'answer-after-expiry', f.event_id, f.subject, 'catalogue',
+       format('answered at %s, after the question expired at %s', f.occurred_at, q.expires_at), q.position
+  FROM fold_input f
+  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref AND q.position < f.position
+ WHERE f.type = 'ParentalAnswerReceived' AND f.occurred_at > q.expires_at
+UNION ALL
+SELECT f.log_id, f.position, 'access-opened-without-basis', f.event_id, f.subject, 'catalogue',
+       format('%s was opened for %s citing no event', f.payload ->> 'feature', f.subject), NULL
+  FROM fold_input f
+ WHERE f.type = 'AccessGateApplied' AND f.payload ->> 'state' = 'open'
+   AND jsonb_array_length(coalesce(f.payload -> 'basis', '[]'::jsonb)) = 0
+ON CONFLICT DO NOTHING;
+
+-- Exceptions: the first request and the first decision of each.
+INSERT INTO exceptions AS x (log_id, exception_id, requested_position, decided_position)
+SELECT f.log_id, f.ref,
+       min(f.position) FILTER (WHERE f.type = 'AgeExceptionRequested'),
+       min(f.position) FILTER (WHERE f.type = 'AgeExceptionDecided')
+  FROM fold_input f
+ WHERE f.type IN ('AgeExceptionRequested', 'AgeExceptionDecided')
+ GROUP BY f.log_id, f.ref
+ON CONFLICT (log_id, exception_id) DO UPDATE
+   SET requested_position = coalesce(x.requested_position, excluded.requested_position),
+       decided_position = coalesce(x.decided_position, excluded.decided_position);
+
+INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, related_position)
+SELECT f.log_id, f.position, 'exception-decided-twice', f.event_id, f.subject, 'catalogue',
+       format('exception-%s was already decided at position %s', f.ref, x.decided_position), x.decided_position
+  FROM fold_input f
+  JOIN exceptions x ON x.log_id = f.log_id AND x.exception_id = f.ref AND x.decided_position < f.position
+ WHERE f.type = 'AgeExceptionDecided'
+UNION ALL
+SELECT f.log_id, f.position, 'decision-without-request', f.event_id, f.subject, 'catalogue',
+       format('the decision on exception-%s has no AgeExceptionRequested before it', f.ref), NULL
+  FROM fold_input f
+  JOIN exceptions x ON x.log_id = f.log_id AND x.exception_id = f.ref
+ WHERE f.type = 'AgeExceptionDecided' AND (x.requested_position IS NULL OR x.requested_position > f.position)
+ON CONFLICT DO NOTHING;
 
 -- Rule: access opened to a minor with no approval on record for the change in force.
 INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, related_position)

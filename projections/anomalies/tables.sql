@@ -1,5 +1,6 @@
--- anomalies: every anomaly the catalogue marks at append (ledger.anomalies), and the violations of
--- the rules REPORTS.md lists, each citing the event it was found on and the event it relates to.
+-- anomalies: well-formed but surprising facts (the events are stored all the same: losing a
+-- surprising report would lose evidence), and the violations of the rules REPORTS.md lists, each
+-- citing the event it was found on and the event it relates to.
 CREATE TABLE findings (
   log_id            text    NOT NULL,
   position          bigint  NOT NULL,   -- the event the finding is about
@@ -12,9 +13,13 @@ CREATE TABLE findings (
   PRIMARY KEY (log_id, position, kind)
 );
 CREATE INDEX findings_subject ON findings (log_id, subject);
--- Catalogue kinds (marked at append, see sql/tables/anomalies.sql): answer-without-question,
--- answer-after-expiry, exception-decided-twice, decision-without-request, access-opened-without-basis.
--- Rule kinds (found here):
+-- Catalogue kinds (EVENTS.md names them; source 'catalogue'):
+--   answer-without-question        a ParentalAnswerReceived with no PermissionQuestionSent for its question before it
+--   answer-after-expiry            a ParentalAnswerReceived that occurred after its question's expirationDate
+--   exception-decided-twice        an AgeExceptionDecided for an exception already decided
+--   decision-without-request       an AgeExceptionDecided with no AgeExceptionRequested before it
+--   access-opened-without-basis    an AccessGateApplied that opened a feature citing no event
+-- Rule kinds (REPORTS.md's violations; source 'rule'):
 --   access-without-approval        an AccessGateApplied opened a feature to a minor whose parents must
 --                                  approve significant changes, in an app with a significant change in
 --                                  force (the latest one declared for the app, introduced in or before
@@ -52,9 +57,17 @@ CREATE TABLE questions (
   question_id       text   NOT NULL,
   subject           text,
   change_id         text,
+  expires_at        timestamptz,   -- its expirationDate
   position          bigint NOT NULL,
   expired_position  bigint,
   PRIMARY KEY (log_id, question_id)
+);
+CREATE TABLE exceptions (
+  log_id              text   NOT NULL,
+  exception_id        text   NOT NULL,
+  requested_position  bigint,   -- the first AgeExceptionRequested
+  decided_position    bigint,   -- the first AgeExceptionDecided
+  PRIMARY KEY (log_id, exception_id)
 );
 CREATE TABLE approvals (
   log_id     text   NOT NULL,

@@ -239,21 +239,6 @@ BEGIN
     RAISE;
   END;
 
-  -- Mark well-formed but surprising facts. A gate opened on no basis is seen in the batch itself
-  -- (the staged documents are already parsed); the checks that need earlier events run only for
-  -- batches holding answers or exception decisions.
-  INSERT INTO ledger.anomalies (log_id, position, kind, detail, related_position)
-  SELECT p_log_id, v_head + st.ord, 'access-opened-without-basis',
-         format('%s was opened for %s citing no event', st.doc #>> '{payload,feature}', st.doc->>'subject'), NULL
-    FROM pg_temp.append_staging st
-   WHERE st.doc->>'type' = 'AccessGateApplied' AND st.doc #>> '{payload,state}' = 'open'
-     AND jsonb_array_length(coalesce(st.doc #> '{payload,basis}', '[]'::jsonb)) = 0
-  ON CONFLICT DO NOTHING;
-  IF EXISTS (SELECT 1 FROM pg_temp.append_staging st
-              WHERE st.doc->>'type' IN ('ParentalAnswerReceived', 'AgeExceptionDecided')) THEN
-    PERFORM ledger.mark_anomalies(p_log_id, v_head + 1, v_head + v_count);
-  END IF;
-
   IF p_idempotency_key IS NOT NULL THEN
     INSERT INTO ledger.batches (log_id, idempotency_key, first_position, event_count, request_digest, appended_at)
     VALUES (p_log_id, p_idempotency_key, v_head + 1, v_count, v_digest, v_now);

@@ -1,7 +1,7 @@
 /// Where an event about a question or an age-rating exception must be appended: on that question's
 /// or exception's own stream (`question-<questionId>`, `exception-<exceptionId>`). Keeping each
 /// lifecycle on one stream is what lets expected versions order it and the ledger find a question
-/// for an answer with one index lookup (ledger.mark_anomalies).
+/// for an answer by its stream (the anomalies projection).
 public enum StreamConvention {
     /// Event type → (stream prefix, payload field naming the id).
     public static let homes: [String: (prefix: String, field: String)] = [

@@ -48,7 +48,7 @@ struct Demo: AsyncParsableCommand {
             do { return try EventInput(line: Array(line.utf8)) } catch { throw LedgerError.locating(error, line: index + 1) }
         }
         let simulator = try HistorySimulator(families: families, days: days, seed: 2026, start: "2026-10-01T00:00:00Z")
-        let (result, simulated, anomalies, report) = try await LedgerDatabase.with(target, role: .application) { client in
+        let (result, simulated, report) = try await LedgerDatabase.with(target, role: .application) { client in
             let store = EventStore(client: client)
             let result = try await store.append(log: log, events: events)
             // The simulated neighbourhood, in batches of 500 (each batch atomic and idempotent).
@@ -67,9 +67,8 @@ struct Demo: AsyncParsableCommand {
                 if batch.count == 500 { try await flush() }
             }
             try await flush()
-            let anomalies = try await store.anomalyCounts(log: log)
             let report = try await LogVerifier(store: store).verify(log: log)
-            return (result, simulated, anomalies, report)
+            return (result, simulated, report)
         }
         if result.idempotentReplay {
             Console.note("3. appended nothing: the demo history is already in log \(log) at positions \(result.firstPosition!)-\(result.lastPosition!) (same idempotency key, so the retry wrote nothing)")
@@ -84,10 +83,6 @@ struct Demo: AsyncParsableCommand {
                      + (simulated.replayed > 0 ? " (\(simulated.replayed) already in the ledger, not stored twice)" : ""))
         for (type, count) in simulated.byType.sorted(by: { $0.value > $1.value }).prefix(8) {
             Console.note("     \(String(count).leftPad(6))  \(type)")
-        }
-        if !anomalies.isEmpty {
-            Console.note("   anomalies marked (stored all the same, as evidence): "
-                         + anomalies.sorted(by: { $0.key < $1.key }).map { "\($0.value) \($0.key)" }.joined(separator: ", "))
         }
         guard report.passed else {
             Console.note("4. verify FAILED: \(report.problem!)")

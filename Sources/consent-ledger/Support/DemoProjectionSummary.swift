@@ -25,6 +25,9 @@ enum DemoProjectionSummary {
             SELECT 'changes', count(*) FROM significant_changes.changes WHERE log_id = \(log)
             UNION ALL SELECT 'subjects asked', count(asked_position) FROM significant_changes.subjects WHERE log_id = \(log)
             """)
+        try await pairs("anomalies.findings (stored all the same, as evidence): ", """
+            SELECT kind, count(*) FROM anomalies.findings WHERE log_id = \(log) AND source = 'catalogue' GROUP BY 1 ORDER BY 1
+            """)
         try await pairs("anomalies.violations: ", """
             SELECT kind, count(*) FROM anomalies.violations WHERE log_id = \(log) GROUP BY 1 ORDER BY 1
             """)

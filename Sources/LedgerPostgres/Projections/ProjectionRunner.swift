@@ -45,11 +45,17 @@ public struct ProjectionRunner: Sendable {
         case busy
     }
 
-    /// Folds the next range of `log` into `projection`'s live tables.
+    /// Folds the next range of `log` into `projection`'s live tables, if no other process holds
+    /// the projection's fold lock.
     public func step(_ projection: ProjectionDefinition, log: String, chunkSize: Int64? = nil) async throws -> Step {
         try await client.withConnection { connection in
-            try await step(projection, schema: projection.name, log: log, chunkSize: chunkSize ?? self.chunkSize,
-                           waitForLock: false, on: connection)
+            try await connection.inTransaction(logger: logger) { connection in
+                guard try await ProjectionLocks.tryFoldLock(projection.name, on: connection, logger: logger) else {
+                    return .busy
+                }
+                return try await foldNext(projection, schema: projection.name, log: log,
+                                          chunkSize: chunkSize ?? self.chunkSize, on: connection)
+            }
         }
     }
 
@@ -111,23 +117,7 @@ public struct ProjectionRunner: Sendable {
 
     /// The ids of every log.
     func logIds() async throws -> [String] {
-        var ids: [String] = []
-        for try await id in try await client.query("SELECT log_id FROM ledger.logs ORDER BY log_id", logger: logger)
-            .decode(String.self) { ids.append(id) }
-        return ids
-    }
-
-    /// One step on `connection`, into `schema` (the live schema, or a rebuild's build schema).
-    func step(_ projection: ProjectionDefinition, schema: String, log: String, chunkSize: Int64, waitForLock: Bool,
-              on connection: PostgresConnection) async throws -> Step {
-        try await connection.inTransaction(logger: logger) { connection in
-            if waitForLock {
-                try await ProjectionLocks.foldLock(projection.name, on: connection, logger: logger)
-            } else if try await !ProjectionLocks.tryFoldLock(projection.name, on: connection, logger: logger) {
-                return .busy
-            }
-            return try await foldNext(projection, schema: schema, log: log, chunkSize: chunkSize, on: connection)
-        }
+        try await EventStore(client: client, logger: logger).logs().map(\.log)
     }
 
     /// The body of a step, inside a transaction that holds the fold lock (or, for a build schema,

@@ -1,0 +1,40 @@
+/// The fixed lists the regulator report prints in full (zeros included), in the catalogue's order,
+/// so that two reports can be laid side by side row for row.
+public enum RegulatorVocabulary {
+    /// `AgeRangeRequested.trigger`.
+    public static let triggers = ["download", "launch", "accountCreation", "significantChange", "anniversaryRecheck",
+                                  "purchase", "backfill", "other"]
+    /// The derived legal categories.
+    public static let categories = ["under13", "13to15", "16to17", "adult", "unknown"]
+    /// The current `ageRangeDeclaration` values; deprecated ones and `none` are listed after them when seen.
+    public static let declarations = ["selfDeclared", "guardianDeclared", "confirmed"]
+    /// `AgeRangeRequestFailed.error`.
+    public static let ageRangeErrors = ["invalidRequest", "notAvailable"]
+    /// Play's `userStatus`.
+    public static let playStatuses = ["VERIFIED", "SUPERVISED", "SUPERVISED_APPROVAL_PENDING", "SUPERVISED_APPROVAL_DENIED",
+                                      "UNKNOWN", "DECLARED"]
+    /// MarketplaceKit rating labels; exceptions whose request gave no rating are listed as `not stated`.
+    public static let ratings = ["4+", "9+", "13+", "16+", "18+", "unrated"]
+
+    /// The buckets of the time-to-answer distribution: [from, to) in seconds, the last open-ended.
+    /// An answer received before its question was asked (device clocks) falls in the first.
+    public static let timeToAnswerBuckets: [(label: String, from: Int, to: Int?)] = [
+        ("under 1 hour", 0, 3_600), ("1 to 6 hours", 3_600, 21_600), ("6 to 24 hours", 21_600, 86_400),
+        ("1 to 3 days", 86_400, 259_200), ("3 to 7 days", 259_200, 604_800), ("7 days or more", 604_800, nil),
+    ]
+
+    /// The rules whose violations the report lists, with what each means.
+    public static let rules: [(rule: String, description: String)] = [
+        ("access-without-approval",
+         "A feature was opened to a minor whose parents must approve significant changes, while a significant change of the app was in force, with no approval of that change on record (or the approval had been rescinded)."),
+        ("answer-after-question-expired",
+         "A parental answer was recorded after the question had expired (a QuestionExpired event came first)."),
+        ("rescission-not-enforced",
+         "A parent's consent was rescinded (App Store RESCIND_CONSENT) and no AccessGateApplied closed the app's feature for the child within the policy window."),
+    ]
+
+    /// What a rule means, for the report.
+    public static func description(of rule: String) -> String {
+        rules.first { $0.rule == rule }?.description ?? rule
+    }
+}

@@ -71,5 +71,10 @@ public struct EventEnvelope: Sendable, Equatable {
         public var basis: String
         /// The allowed bases.
         public static let bases: Set<String> = ["asserted", "storefront", "inferred"]
+
+        /// Whether `code` is a jurisdiction code as events carry it (`US`, `US-TX`, `GB`, `EU`).
+        public static func isValidCode(_ code: String) -> Bool {
+            FieldReader.Pattern.jurisdiction.matches(code)
+        }
     }
 }

@@ -29,8 +29,10 @@ public struct ConnectionSettings: Sendable, Equatable {
     /// Session settings sent when a connection starts. `temp_buffers` can only be set before a
     /// session first touches a temporary table, and the projections stage every range in one
     /// (`fold_input`, tens of megabytes for a rebuild step): with the default 8 MB every scan of it
-    /// would go back to the operating system. The memory is taken only as used.
-    public static let startupParameters: [(String, String)] = [("temp_buffers", "256MB")]
+    /// would go back to the operating system. The memory is taken only as used. `TimeZone` is UTC
+    /// so that any time the database writes as text (a finding's detail, a report's figures) reads
+    /// the same whatever the server's default zone.
+    public static let startupParameters: [(String, String)] = [("temp_buffers", "256MB"), ("TimeZone", "UTC")]
 
     /// The pool's configuration.
     public var clientConfiguration: PostgresClient.Configuration {

@@ -22,7 +22,7 @@ public struct ProjectionDefinition: Sendable, Hashable {
     public static let all: [ProjectionDefinition] = names.map { load($0) }
 
     /// The folders of `projections/`, in order.
-    public static let names = ["subject_state", "consent_register", "significant_changes", "pending", "anomalies"]
+    public static let names = ["subject_state", "consent_register", "significant_changes", "pending", "anomalies", "report_facts"]
 
     /// The read model called `name`, or an error listing the names there are.
     public static func named(_ name: String) throws(LedgerError) -> ProjectionDefinition {

@@ -7,9 +7,9 @@ struct Report: AsyncParsableCommand {
         discussion: """
             Each report states its parameters, the log position and the chain hash it was computed at, \
             the software version, and its own SHA-256; each row cites the event positions and ids it rests \
-            on. Available so far: consent-register and dossier, in JSON and CSV. The regulator report and \
-            HTML output are not built yet.
+            on. Each comes as JSON (canonical, sealed), CSV (one row per item) and HTML (one self-contained \
+            printable page with inline SVG charts).
             """,
-        subcommands: [ReportConsentRegister.self, ReportDossier.self]
+        subcommands: [ReportConsentRegister.self, ReportRegulator.self, ReportDossier.self]
     )
 }

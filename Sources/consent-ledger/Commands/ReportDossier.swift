@@ -13,7 +13,7 @@ struct ReportDossier: AsyncParsableCommand {
             with its position and event id, a plain sentence, and the subject's state after it (the same \
             as `replay`). No payloads, so no personal data. JSON: canonical, sealed by its `sha256` member. \
             CSV: one record per event (columns \(SubjectDossierReport.columns.joined(separator: ", "))), its \
-            SHA-256 on standard error and in FILE.sha256 with --out.
+            SHA-256 on standard error and in FILE.sha256 with --out. HTML: one self-contained printable page.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -27,8 +27,8 @@ struct ReportDossier: AsyncParsableCommand {
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The log position to stop at (default: the head).", valueName: "position"))
     var asOf: Int64?
 
-    @Option(help: "json or csv.")
-    var format: ReportConsentRegister.ReportFormat = .json
+    @Option(help: "json, csv or html.")
+    var format: ReportFormat = .json
 
     @Option(help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "file"))
     var out: String?
@@ -37,10 +37,8 @@ struct ReportDossier: AsyncParsableCommand {
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
             try await SubjectDossierReport.compute(log: log, subject: subject, asOf: asOf, client: client)
         }
-        let digest = try ReportOutput.write(format == .json ? result.json + [0x0A] : Array(SubjectDossierReport.csv(result.steps).utf8),
-                                            sealedAs: format == .json ? result.sha256 : nil, to: out)
-        Console.note("dossier of \(subject) in log \(log) as of position \(result.provenance.position) (chain hash \(result.provenance.headHash)): "
-                     + "\(result.steps.count) event\(result.steps.count == 1 ? "" : "s"); sha256 \(digest)"
-                     + (format == .json ? " (of the report without its sha256 member)" : ""))
+        try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { SubjectDossierReport.csv(result.steps) },
+                                to: out, describing: "dossier of \(subject) in log \(log) as of position \(result.provenance.position) "
+                                    + "(chain hash \(result.provenance.headHash)): \(result.steps.count) event\(result.steps.count == 1 ? "" : "s")")
     }
 }

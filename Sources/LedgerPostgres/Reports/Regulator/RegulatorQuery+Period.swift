@@ -1,0 +1,62 @@
+import LedgerCore
+import PostgresNIO
+
+extension RegulatorQuery {
+    /// Stages the period's events (every jurisdiction, `ours` marking the report's) in a temporary
+    /// table the other steps read, and counts them.
+    func period(on connection: PostgresConnection) async throws -> JSONValue {
+        _ = try await run("""
+            CREATE TEMPORARY TABLE regulator_period ON COMMIT DROP AS
+            SELECT f.*, coalesce(f.jurisdiction = $5 OR f.jurisdiction LIKE $5 || '-%', false) AS ours
+              FROM facts f
+             WHERE f.log_id = $1 AND f.position <= $2 AND f.occurred_at >= $3 AND f.occurred_at < $4
+            """, on: connection)
+        try await connection.query("ANALYZE regulator_period", logger: logger)
+        for try await (all, ours, none) in try await run("""
+            SELECT count(*)::bigint, count(*) FILTER (WHERE ours)::bigint, count(*) FILTER (WHERE jurisdiction IS NULL)::bigint
+              FROM regulator_period
+            """, on: connection).decode((Int64, Int64, Int64).self) {
+            return ["eventsInPeriod": Self.number(all), "eventsInJurisdiction": Self.number(ours),
+                    "eventsWithoutJurisdiction": Self.number(none)]
+        }
+        return ["eventsInPeriod": 0, "eventsInJurisdiction": 0, "eventsWithoutJurisdiction": 0]
+    }
+
+    /// Requests by trigger, responses by category and declaration, declines, failures, Play statuses.
+    func ageSignals(on connection: PostgresConnection) async throws -> JSONValue {
+        var triggers: [String: Int64] = [:], declarations: [String: Int64] = [:], failures: [String: Int64] = [:]
+        var play: [String: Int64] = [:], apple: [String: Int64] = [:], playStatus: [String: Int64] = [:]
+        var declines: Int64 = 0
+        let rows = try await run("""
+            SELECT type, trigger, category, declaration, play_status, error, count(*)::bigint
+              FROM regulator_period
+             WHERE ours AND type IN ('AgeRangeRequested', 'AgeRangeShared', 'AgeRangeDeclined', 'AgeRangeRequestFailed',
+                                     'PlayAgeSignalReceived')
+             GROUP BY 1, 2, 3, 4, 5, 6
+            """, on: connection)
+        for try await (type, trigger, category, declaration, status, error, count)
+            in rows.decode((String, String?, String?, String?, String?, String?, Int64).self) {
+            switch type {
+            case "AgeRangeRequested": triggers[trigger ?? "none", default: 0] += count
+            case "AgeRangeShared":
+                apple[category ?? "unknown", default: 0] += count
+                declarations[declaration ?? "none", default: 0] += count
+            case "AgeRangeDeclined": declines += count
+            case "AgeRangeRequestFailed": failures[error ?? "none", default: 0] += count
+            default:
+                play[category ?? "unknown", default: 0] += count
+                playStatus[status ?? "none", default: 0] += count
+            }
+        }
+        let categories: [JSONValue] = RegulatorVocabulary.categories.map { key in
+            let a = apple[key] ?? 0, p = play[key] ?? 0
+            return ["key": .string(key), "declaredAgeRange": Self.number(a), "play": Self.number(p), "count": Self.number(a + p)]
+        }
+        return ["requestsByTrigger": Self.keyCounts(triggers, keys: RegulatorVocabulary.triggers),
+                "responsesByCategory": .array(categories),
+                "responsesByDeclaration": Self.keyCounts(declarations, keys: RegulatorVocabulary.declarations),
+                "declines": Self.number(declines),
+                "failures": Self.keyCounts(failures, keys: RegulatorVocabulary.ageRangeErrors),
+                "playSignalsByStatus": Self.keyCounts(playStatus, keys: RegulatorVocabulary.playStatuses)]
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// The statements of the regulator report, run in order on one connection whose search_path finds
+/// `report_facts` and `anomalies` (``ReportState``). Every statement binds the same five values:
+/// $1 log, $2 the report's position, $3 the period's start, $4 its end, $5 the jurisdiction; every
+/// read of a projection is filtered by `position <= $2`. Each section lives in its own file.
+struct RegulatorQuery: Sendable {
+    let parameters: RegulatorReport.Parameters
+    let position: Int64
+    let policy: ReportPolicy
+    let logger: Logger
+
+    /// The steps, in order, as progress names them.
+    static let steps = ["the period's events", "age signals", "consent", "rescissions", "significant changes",
+                        "exceptions", "violations", "coverage", "retention"]
+
+    /// Runs every step; returns the report's sections by member name.
+    func sections(on connection: PostgresConnection, step: (Int, String) -> Void) async throws -> [String: JSONValue] {
+        var sections: [String: JSONValue] = [:]
+        step(0, Self.steps[0])
+        sections["scope"] = try await period(on: connection)
+        step(1, Self.steps[1])
+        sections["ageSignals"] = try await ageSignals(on: connection)
+        step(2, Self.steps[2])
+        var consent = try await consent(on: connection)
+        step(3, Self.steps[3])
+        let erased = try await erasedSubjects(on: connection)
+        let (rescissions, lateOrMissing) = try await rescissions(on: connection, erased: erased)
+        consent["rescissions"] = rescissions
+        sections["consent"] = .object(consent)
+        step(4, Self.steps[4])
+        sections["significantChanges"] = try await significantChanges(on: connection)
+        step(5, Self.steps[5])
+        sections["exceptions"] = try await exceptions(on: connection)
+        step(6, Self.steps[6])
+        let found = try await ruleViolations(on: connection, erased: erased)
+        sections["violations"] = .array((found + lateOrMissing).sorted { $0.position < $1.position }.map(\.json))
+        step(7, Self.steps[7])
+        sections["coverage"] = try await coverage(on: connection)
+        step(8, Self.steps[8])
+        sections["retention"] = try await retention(on: connection)
+        return sections
+    }
+
+    /// The five bound values.
+    var binds: PostgresBindings {
+        var binds = PostgresBindings(capacity: 5)
+        binds.append(parameters.log)
+        binds.append(position)
+        binds.append(parameters.from)
+        binds.append(parameters.to)
+        binds.append(parameters.jurisdiction)
+        return binds
+    }
+
+    /// Runs `sql` with the five values.
+    func run(_ sql: String, on connection: PostgresConnection) async throws -> PostgresRowSequence {
+        try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+    }
+
+    /// `expression` (a timestamptz) as RFC 3339 UTC text to the second, as every report writes times.
+    static func utc(_ expression: String) -> String {
+        "to_char(\(expression) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+    }
+
+    /// A time as the report's parameters print it.
+    static func timestamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+
+    /// An integer as a JSON number.
+    static func number(_ value: Int64) -> JSONValue { .number(Double(value)) }
+
+    /// `count` of `key` for every key of `keys` (zeros included), then any other keys seen, sorted.
+    static func keyCounts(_ counts: [String: Int64], keys: [String]) -> JSONValue {
+        let extra = counts.keys.filter { !keys.contains($0) }.sorted()
+        return .array((keys + extra).map { ["key": .string($0), "count": number(counts[$0] ?? 0)] })
+    }
+
+    /// A share of a whole, to 4 decimals; null when the whole is 0.
+    static func share(_ part: Int64, of whole: Int64) -> JSONValue {
+        whole == 0 ? .null : .number((Double(part) / Double(whole) * 10_000).rounded() / 10_000)
+    }
+}
+
+/// One violation the report lists.
+struct RegulatorViolation: Sendable {
+    var rule: String
+    var subject: String?
+    var subjectErased: Bool
+    var occurredAt: String
+    var position: Int64
+    var eventId: String
+    var detail: String
+    /// The events it rests on, in log order.
+    var evidence: [(position: Int64, eventId: String)]
+
+    var json: JSONValue {
+        ["rule": .string(rule), "description": .string(RegulatorVocabulary.description(of: rule)),
+         "subject": subject.map(JSONValue.string) ?? .null, "subjectErased": .bool(subjectErased),
+         "occurredAt": .string(occurredAt), "position": RegulatorQuery.number(position), "eventId": .string(eventId),
+         "detail": .string(detail),
+         "evidencePositions": .array(evidence.map { RegulatorQuery.number($0.position) }),
+         "evidenceEventIds": .array(evidence.map { .string($0.eventId) })]
+    }
+}

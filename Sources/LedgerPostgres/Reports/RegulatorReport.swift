@@ -1,0 +1,96 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// The regulator report (REPORTS.md): one jurisdiction, one period, as of a log position. Age
+/// signals, consent, significant changes, exceptions, the violations of the ledger's rules with
+/// their evidence, AB 1043 coverage, retention and integrity, from the `report_facts` and
+/// `anomalies` projections (``ReportState``) and, for the few erasure events, the log itself.
+///
+/// The period is [from, to) on the device clock (`occurredAt`); an event belongs to the
+/// jurisdiction when its envelope's code is the one asked for or lies within it (`US` takes in
+/// `US-TX`). What happened to a question or exception is what the log holds by the period's end
+/// (events that occurred before `to`, at positions up to the report's position).
+public struct RegulatorReport: Sendable {
+    /// What the report covers.
+    public struct Parameters: Sendable, Equatable {
+        /// The log.
+        public var log: String
+        /// An ISO 3166 code (`US`, `US-TX`, `GB`) or `EU`.
+        public var jurisdiction: String
+        /// The period's start, included.
+        public var from: Date
+        /// The period's end, excluded.
+        public var to: Date
+        /// The position to stop at; nil for the head.
+        public var asOf: Int64?
+
+        /// Creates parameters.
+        public init(log: String, jurisdiction: String, from: Date, to: Date, asOf: Int64? = nil) {
+            self.log = log
+            self.jurisdiction = jurisdiction
+            self.from = from
+            self.to = to
+            self.asOf = asOf
+        }
+    }
+
+    /// The sealed report.
+    public struct Result: Sendable {
+        /// The whole report, sealed (``ReportSeal``): what `--format json` writes.
+        public var json: [UInt8]
+        /// Its seal.
+        public var sha256: String
+        /// The report as a JSON value (with its seal), for CSV and HTML.
+        public var report: JSONValue
+        /// Where it was computed.
+        public var provenance: ReportProvenance
+    }
+
+    /// Computes the report. `progress` hears each step as it starts (its number from 1, the number
+    /// of steps, what it does); `note` hears how the projections are read (``ReportState``).
+    public static func compute(_ parameters: Parameters, policy: ReportPolicy = .defaults, client: PostgresClient,
+                               logger: Logger = Logger(label: "consent-ledger.reports"),
+                               progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in },
+                               note: @escaping @Sendable (String) -> Void = { _ in }) async throws -> Result {
+        try validate(parameters)
+        let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, client: client, logger: logger)
+        let query = RegulatorQuery(parameters: parameters, position: provenance.position, policy: policy, logger: logger)
+        let steps = RegulatorQuery.steps.count + 1
+        progress(1, steps, "the integrity of positions 1 to \(provenance.position)")
+        let integrity = try await ChainCheck.run(log: parameters.log, through: provenance.position, client: client, logger: logger)
+        var sections = try await ReportState.with(
+            log: parameters.log, position: provenance.position, projections: ReportState.regulatorProjections,
+            client: client, logger: logger, note: note
+        ) { connection in
+            try await query.sections(on: connection) { index, name in progress(index + 2, steps, name) }
+        }
+        sections["report"] = "regulator"
+        sections["parameters"] = [
+            "log": .string(parameters.log), "jurisdiction": .string(parameters.jurisdiction),
+            "from": .string(RegulatorQuery.timestamp(parameters.from)), "to": .string(RegulatorQuery.timestamp(parameters.to)),
+            "asOf": .number(Double(provenance.position)),
+        ]
+        sections["ledger"] = provenance.json
+        sections["software"] = .string(LedgerSoftware.name)
+        sections["policy"] = policy.json
+        sections["integrity"] = integrity.json
+        let (bytes, digest) = ReportSeal.seal(sections)
+        var report = sections
+        report[ReportSeal.member] = .string(digest)
+        return Result(json: bytes, sha256: digest, report: .object(report), provenance: provenance)
+    }
+
+    /// Refuses parameters that cannot make a report, saying how to fix them.
+    static func validate(_ parameters: Parameters) throws(LedgerError) {
+        guard EventEnvelope.Jurisdiction.isValidCode(parameters.jurisdiction) else {
+            throw LedgerError(.invalidField, "--jurisdiction \(parameters.jurisdiction) is not a jurisdiction code", field: "jurisdiction",
+                              hint: "Give an ISO 3166 code such as US, US-TX or GB, or EU, as events carry it in jurisdiction.code.")
+        }
+        guard parameters.from < parameters.to else {
+            throw LedgerError(.invalidRequest, "the period is empty: --from \(RegulatorQuery.timestamp(parameters.from)) is not before --to \(RegulatorQuery.timestamp(parameters.to))",
+                              hint: "Give --from the first day of the period and --to the day after its last, e.g. --from 2026-07-01 --to 2026-10-01 for the third quarter.")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerPostgres
+
+/// `consent-ledger report regulator`.
+struct ReportRegulator: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "regulator",
+        abstract: "One jurisdiction, one period: age signals, consent, changes, exceptions, violations, coverage, retention, integrity.",
+        discussion: """
+            The period is [--from, --to) on the device clock (each event's occurredAt); an event belongs to \
+            the jurisdiction when its envelope's jurisdiction code is the one given or lies within it (US takes \
+            in US-TX). What became of a question or an exception is what the log holds by the period's end. \
+            Violations are those of the ledger's rules (docs/reports.md), each with the positions and event \
+            ids it rests on; the rescission window and the retention policy come from --policy (printed in \
+            the report). Integrity: every hash and link of positions 1 to --as-of recomputed. Reads the \
+            report_facts and anomalies projections when they have folded that far (`consent-ledger project \
+            run`), else folds them in a private transaction first (slower, same bytes). JSON: canonical, sealed \
+            by its `sha256` member; CSV: one row per figure (\(RegulatorCSV.columns.joined(separator: ", "))); \
+            HTML: one printable page with charts. With --out, FILE.sha256 holds the SHA-256 of the file's bytes.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "The log.")
+    var log: String
+
+    @Option(help: ArgumentHelp("An ISO 3166 code (US, US-TX, GB) or EU.", valueName: "code"))
+    var jurisdiction: String
+
+    @Option(help: ArgumentHelp("The period's first day or instant (2026-07-01, or RFC 3339), included.", valueName: "time"))
+    var from: String
+
+    @Option(help: ArgumentHelp("The period's end (2026-10-01, or RFC 3339), excluded.", valueName: "time"))
+    var to: String
+
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The log position to compute the report at (default: the head).", valueName: "position"))
+    var asOf: Int64?
+
+    @Option(help: ArgumentHelp("A JSON policy file: rescissionEnforcementWindowHours, retention {policyId, statement} (default: built-in, 24 hours).",
+                               valueName: "file"))
+    var policy: String?
+
+    @Option(help: "json, csv or html.")
+    var format: ReportFormat = .json
+
+    @Option(help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "file"))
+    var out: String?
+
+    func run() async throws {
+        let parameters = RegulatorReport.Parameters(log: log, jurisdiction: jurisdiction, from: try ReportTime.parse(from, option: "from"),
+                                                    to: try ReportTime.parse(to, option: "to"), asOf: asOf)
+        let policy = try readPolicy()
+        let bar = ProgressBar(label: "regulator report")
+        let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
+            try await RegulatorReport.compute(parameters, policy: policy, client: client,
+                                              progress: { step, steps, what in
+                                                  bar.update(done: Int64(step - 1), total: Int64(steps), detail: "step \(step) of \(steps): \(what)")
+                                              },
+                                              note: Console.note)
+        }
+        bar.finish()
+        let integrity = result.report["integrity"]?["passed"]?.boolValue == true ? "integrity checked"
+            : "INTEGRITY FAILED: \(result.report["integrity"]?["problem"]?.stringValue ?? "see the report")"
+        try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { RegulatorCSV.csv(result.report) },
+                                to: out, describing: "regulator report of log \(log), \(jurisdiction), \(from) to \(to), as of position "
+                                    + "\(result.provenance.position) (chain hash \(result.provenance.headHash)); \(integrity)")
+    }
+
+    private func readPolicy() throws -> ReportPolicy {
+        guard let policy else { return .defaults }
+        guard let data = FileManager.default.contents(atPath: policy) else {
+            throw ValidationError("--policy \(policy): no such file, or it cannot be read")
+        }
+        return try ReportPolicy.parse(Array(data))
+    }
+}

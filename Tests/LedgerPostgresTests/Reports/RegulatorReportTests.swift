@@ -241,3 +241,30 @@ struct RegulatorReportSchemaTests {
         }
     }
 }
+
+@Suite("Regulator report: HTML")
+struct RegulatorReportHTMLTests {
+    @Test("the scenario's page shows its figures, its three charts, the erased subject and the policy in force")
+    func scenarioPage() async throws {
+        let db = try await TestDatabase.create()
+        try await RegulatorScenario.append(db)
+        let result = try await db.as(.auditor) { client async throws in
+            try await RegulatorReport.compute(RegulatorReportTests.parameters(), client: client)
+        }
+        let page = try ReportHTML.render(try JSONParser.parse(result.json))
+        #expect(page == (try ReportHTML.render(try JSONParser.parse(result.json))))
+        #expect(page.contains(result.sha256) && page.contains(result.provenance.headHash))
+        for chart in ["chart-age-categories", "chart-time-to-answer", "chart-outcomes-by-week"] {
+            #expect(page.contains("id=\"\(chart)\""), "\(chart)")
+        }
+        #expect(page.components(separatedBy: "<svg").count - 1 == 3)
+        #expect(page.contains("(92,340 s)") && page.contains("(86,400 s)") && page.contains("(572,400 s)"))
+        #expect(page.contains("answer-after-question-expired") && page.contains("rescission-not-enforced")
+                && page.contains("access-without-approval"))
+        let text = page.replacingOccurrences(of: "<wbr>", with: "")  // ids may break at their hyphens
+        #expect(text.contains(RegulatorScenario.id(9)) && text.contains(RegulatorScenario.id(19)))
+        #expect(text.contains("retention-2026-01") && text.contains("24 hours"))
+        #expect(page.components(separatedBy: "p_k2").count - 1 >= 3 && page.contains("erased"))
+        #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("<script"))
+    }
+}

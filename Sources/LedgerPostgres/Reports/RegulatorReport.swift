@@ -82,8 +82,9 @@ public struct RegulatorReport: Sendable {
         return Result(json: bytes, sha256: digest, report: .object(report), provenance: provenance)
     }
 
-    /// Refuses parameters that cannot make a report, saying how to fix them.
-    static func validate(_ parameters: Parameters) throws(LedgerError) {
+    /// Refuses parameters that cannot make a report, saying how to fix them (``compute`` calls it
+    /// too; callers may check before opening a database).
+    public static func validate(_ parameters: Parameters) throws(LedgerError) {
         guard EventEnvelope.Jurisdiction.isValidCode(parameters.jurisdiction) else {
             throw LedgerError(.invalidField, "--jurisdiction \(parameters.jurisdiction) is not a jurisdiction code", field: "jurisdiction",
                               hint: "Give an ISO 3166 code such as US, US-TX or GB, or EU, as events carry it in jurisdiction.code.")

@@ -51,6 +51,7 @@ struct ReportRegulator: AsyncParsableCommand {
     func run() async throws {
         let parameters = RegulatorReport.Parameters(log: log, jurisdiction: jurisdiction, from: try ReportTime.parse(from, option: "from"),
                                                     to: try ReportTime.parse(to, option: "to"), asOf: asOf)
+        try RegulatorReport.validate(parameters)
         let policy = try readPolicy()
         let bar = ProgressBar(label: "regulator report")
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in

@@ -1,0 +1,51 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import Testing
+
+@Suite("The report commands")
+struct ReportCLITests {
+    @Test("report regulator writes JSON, CSV and HTML with FILE.sha256, the same report each time; bad input is refused before any work")
+    func regulatorFormats() async throws {
+        let db = try await TestDatabase.create()
+        try await RegulatorScenario.append(db)
+        let auditor = try CLITests.url(db, user: "consent_ledger_auditor")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = ["report", "regulator", "--log", "tx", "--jurisdiction", "US-TX", "--from", "2026-10-01", "--to", "2026-10-15",
+                    "--database-url", auditor]
+        var seals: Set<String> = []
+        for format in ["json", "csv", "html"] {
+            let path = folder.appendingPathComponent("regulator." + format).path
+            let outcome = try CLIRunner.run(base + ["--format", format, "--out", path])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let bytes = try #require(FileManager.default.contents(atPath: path))
+            let sidecar = try String(contentsOfFile: path + ".sha256", encoding: .utf8)
+            #expect(sidecar == LedgerHash.hex(LedgerHash.sha256(Array(bytes))) + "  regulator.\(format)\n")
+            #expect(outcome.stderr.contains("as of position 35") && outcome.stderr.contains("integrity checked"))
+            if format == "json" {
+                let report = try JSONParser.parse(Array(bytes))
+                #expect(ReportSeal.verify(report) && report["consent"]?["questionsSent"] == 4)
+                seals.insert(report["sha256"]!.stringValue!)
+            } else {
+                // CSV and HTML name the seal of the JSON report they show.
+                seals.insert(String(outcome.stderr.split(separator: "sealed ").last!.prefix(64)))
+            }
+        }
+        #expect(seals.count == 1)
+        let stdout = try CLIRunner.run(base + ["--format", "csv"])
+        #expect(stdout.stdout.hasPrefix(RegulatorCSV.columns.joined(separator: ",") + "\r\n"))
+        #expect(stdout.stdout.contains("consent,approved,,2,,"))
+
+        let badJurisdiction = try CLIRunner.run(["report", "regulator", "--log", "tx", "--jurisdiction", "Texas", "--from", "2026-10-01",
+                                                 "--to", "2026-10-15", "--database-url", auditor])
+        #expect(badJurisdiction.status != 0 && badJurisdiction.stderr.contains("US-TX"))
+        let badDay = try CLIRunner.run(base.map { $0 == "2026-10-15" ? "2026-10-32" : $0 })
+        #expect(badDay.status != 0 && badDay.stderr.contains("--to 2026-10-32 is neither a day"))
+        let policy = folder.appendingPathComponent("policy.json").path
+        try Data(#"{"rescissionEnforcementWindowHours": "a day"}"#.utf8).write(to: URL(fileURLWithPath: policy))
+        let badPolicy = try CLIRunner.run(base + ["--policy", policy])
+        #expect(badPolicy.status != 0 && badPolicy.stderr.contains("rescissionEnforcementWindowHours must be a whole number of hours"))
+    }
+}

@@ -101,6 +101,7 @@ struct Demo: AsyncParsableCommand {
                                                               asOf: .head, client: client)
             for line in Explain.lines(answer) { Console.note("   " + line) }
         }
+        try await writeReports(target: target)
         Console.note("""
 
             Try next:
@@ -109,10 +110,44 @@ struct Demo: AsyncParsableCommand {
               swift run consent-ledger events --log \(log) --stream subject-\(DemoHistory.subject)
               swift run consent-ledger replay --log \(log) --subject \(DemoHistory.subject) --as-of 2026-11-20T17:00:00Z --clock occurred
               swift run consent-ledger project status                # each read model's position and lag
+              swift run consent-ledger report regulator --log \(log) --jurisdiction US-CA --from 2026-10-01 --to 2026-11-01 --format csv
+              tools/render-reports <the reports above>              # PNG and A4/Letter PDF through headless Chromium
               swift run consent-ledger catalogue                     # every event type and field (docs/events.md)
               swift run consent-ledger simulate --families 100 --days 30 | swift run consent-ledger append --log sim --batch-size 1000 -
               swift run consent-ledger db start                      # keep the database running; prints a psql command
             """)
+    }
+}
+
+extension Demo {
+    /// Step 8: the three reports as HTML pages an auditor can open, beside the embedded database
+    /// (or in ./consent-ledger-reports for a server of one's own).
+    func writeReports(target: DatabaseTarget) async throws {
+        let folder: URL
+        if case .embedded(let cluster) = target {
+            folder = cluster.directory.appendingPathComponent("reports")
+        } else {
+            folder = URL(fileURLWithPath: "consent-ledger-reports")
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        Console.note("8. reports, as printable HTML pages (also --format json or csv):")
+        try await LedgerDatabase.with(target, role: .auditor) { client in
+            let register = try await ConsentRegisterReport.compute(.init(log: log), client: client)
+            let regulator = try await RegulatorReport.compute(
+                .init(log: log, jurisdiction: "US", from: AsOf.date("2026-10-01T00:00:00Z")!, to: AsOf.date("2026-12-01T00:00:00Z")!),
+                client: client)
+            let dossier = try await SubjectDossierReport.compute(log: log, subject: DemoHistory.subject, client: client)
+            for (name, json, seal, what) in [
+                ("consent-register.html", register.json, register.sha256, "who approved what and when: \(register.rows.count) items"),
+                ("regulator-US-2026-10-01-2026-12-01.html", regulator.json, regulator.sha256,
+                 "US, October and November 2026: \(regulator.report["violations"]?.arrayValue?.count ?? 0) violations found"),
+                ("dossier-\(DemoHistory.subject).html", dossier.json, dossier.sha256, "the teen's whole history: \(dossier.steps.count) events"),
+            ] {
+                let path = folder.appendingPathComponent(name).path
+                _ = try ReportOutput.write(try ReportOutput.bytes(.html, json: json, csv: { "" }), sealedAs: seal, to: path)
+                Console.note("   \(path)  (\(what); JSON seal \(seal.prefix(16))…)")
+            }
+        }
     }
 }
 

@@ -23,26 +23,14 @@ enum SimulationClock {
 
     /// Midnight UTC of a calendar date.
     static func seconds(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return (era * 146_097 + dayOfEra - 719_468) * Self.day
+        Int64(CivilDays.days(year: Int(year), month: Int(month), day: Int(day))) * Self.day
     }
 
     /// The calendar date of an instant.
     static func civil(_ instant: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let days = (instant >= 0 ? instant : instant - (day - 1)) / day
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let d = dayOfYear - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        let (y, m, d) = CivilDays.date(Int(days))
+        return (Int64(y), Int64(m), Int64(d))
     }
 
     /// `YYYY-MM-DD` of an instant (an RFC 3339 full-date, as Play's `mostRecentApprovalDate`).

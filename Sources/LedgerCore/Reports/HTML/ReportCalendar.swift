@@ -1,6 +1,6 @@
 /// Calendar arithmetic on the UTC dates of RFC 3339 strings, without Foundation's calendars, so
 /// that weeks come out the same on every machine: days are counted from 1970-01-01 with the
-/// proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
+/// proleptic Gregorian calendar (``CivilDays``).
 enum ReportCalendar {
     /// The day number (days since 1970-01-01) of the UTC date of an RFC 3339 date or date-time
     /// (`2026-03-04`, `2026-03-04T10:00:00Z`, `2026-03-04T23:30:00-02:00`), or nil when it is not one.
@@ -18,7 +18,7 @@ enum ReportCalendar {
         guard let year = digits(0..<4), bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var days = daysFromCivil(year: year, month: month, day: day)
+        var days = CivilDays.days(year: year, month: month, day: day)
         if bytes.count == 10 { return days }
         guard bytes.count >= 20, bytes[10] | 0x20 == UInt8(ascii: "t"),
               let hour = digits(11..<13), let minute = digits(14..<16) else { return nil }
@@ -55,32 +55,9 @@ enum ReportCalendar {
 
     /// `YYYY-MM-DD` of a day number.
     static func dateString(_ day: Int) -> String {
-        let (year, month, dayOfMonth) = civilFromDays(day)
+        let (year, month, dayOfMonth) = CivilDays.date(day)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(year)
         return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-" + two(month) + "-" + two(dayOfMonth)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day number.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -13,6 +13,9 @@ public struct TimeTravel: Sendable {
     public var logger: Logger
     /// Events per fold step.
     public var chunkSize: Int64 = 100_000
+    /// Told after each folded range: positions folded so far (summed over the projections), and
+    /// the total to fold; for a progress bar on a long fold.
+    public var progress: @Sendable (_ done: Int64, _ total: Int64) -> Void = { _, _ in }
 
     /// Creates a time traveller.
     public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.projections")) {
@@ -33,7 +36,7 @@ public struct TimeTravel: Sendable {
         return try await client.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in
                 try await ProjectionSchema.createTemporary(projections, on: connection, logger: logger)
-                for projection in projections {
+                for (index, projection) in projections.enumerated() {
                     var position: Int64 = 0
                     while position < last {
                         let through = min(last, position + chunkSize)
@@ -42,6 +45,7 @@ public struct TimeTravel: Sendable {
                                                              types: projection.reads, filter: filter, logger: logger)
                         if count > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
                         position = through
+                        progress(Int64(index) * last + position, Int64(projections.count) * last)
                     }
                 }
                 return try await body(connection, last)

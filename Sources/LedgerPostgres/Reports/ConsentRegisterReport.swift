@@ -50,12 +50,16 @@ public struct ConsentRegisterReport: Sendable {
         public var provenance: ReportProvenance
     }
 
-    /// Computes the report.
+    /// Computes the report; `progress` hears how far the fold to the position has come (positions
+    /// folded, positions to fold).
     public static func compute(_ parameters: Parameters, client: PostgresClient,
-                               logger: Logger = Logger(label: "consent-ledger.reports")) async throws -> Result {
+                               logger: Logger = Logger(label: "consent-ledger.reports"),
+                               progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> Result {
         let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, client: client, logger: logger)
         let projection = try ProjectionDefinition.named("consent_register")
-        let texts = try await TimeTravel(client: client, logger: logger).withState(
+        var travel = TimeTravel(client: client, logger: logger)
+        travel.progress = progress
+        let texts = try await travel.withState(
             log: parameters.log, projections: [projection], asOf: .position(provenance.position), subject: parameters.subject
         ) { connection, _ in
             var binds = PostgresBindings(capacity: 4)

@@ -39,7 +39,9 @@ enum ReportState {
         guard behind.isEmpty else {
             note("\(behind.joined(separator: "; ")): folding from the start in a private transaction "
                  + "(`consent-ledger project run` makes the next report faster)")
-            return try await TimeTravel(client: client, logger: logger).withState(
+            var travel = TimeTravel(client: client, logger: logger)
+            travel.progress = { done, total in if done == total || done % 1_000_000 == 0 { note("folded \(done) of \(total) positions") } }
+            return try await travel.withState(
                 log: log, projections: projections, asOf: .position(position)) { connection, _ in try await body(connection) }
         }
         return try await client.withConnection { connection in

@@ -43,9 +43,13 @@ struct ReportConsentRegister: AsyncParsableCommand {
     func run() async throws {
         let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: try from.map { try ReportTime.parse($0, option: "from") },
                                                           to: try to.map { try ReportTime.parse($0, option: "to") }, subject: subject)
+        let bar = ProgressBar(label: "consent register")
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await ConsentRegisterReport.compute(parameters, client: client)
+            try await ConsentRegisterReport.compute(parameters, client: client) { done, total in
+                bar.update(done: done, total: total, detail: "consent register: folded \(done) of \(total) positions")
+            }
         }
+        bar.finish()
         try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { ConsentRegisterReport.csv(result.rows) },
                                 to: out, describing: "consent register of log \(log) as of position \(result.provenance.position) "
                                     + "(chain hash \(result.provenance.headHash)): \(result.rows.count) row\(result.rows.count == 1 ? "" : "s")")

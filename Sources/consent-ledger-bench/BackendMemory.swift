@@ -19,6 +19,8 @@ final class BackendMemory: @unchecked Sendable {
         var hwmKiB = 0
         var anonKiB = 0
         var shmemKiB = 0
+        /// Bytes it caused to be read from storage (`/proc/<pid>/io` read_bytes: not the page cache's).
+        var storageReadBytes: Int64 = 0
     }
 
     private let postmasterPid: Int
@@ -72,6 +74,7 @@ final class BackendMemory: @unchecked Sendable {
             peak.hwmKiB = max(peak.hwmKiB, status["VmHWM"] ?? 0)
             peak.anonKiB = max(peak.anonKiB, status["RssAnon"] ?? 0)
             peak.shmemKiB = max(peak.shmemKiB, status["RssShmem"] ?? 0)
+            peak.storageReadBytes = max(peak.storageReadBytes, Self.storageReadBytes(of: pid) ?? 0)
             if title.contains("parallel worker") { peak.title = title }
             peaks[pid] = peak
         }
@@ -117,6 +120,15 @@ final class BackendMemory: @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
         return String(decoding: data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
             .trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `read_bytes` of `/proc/<pid>/io`: what the process made the kernel read from storage.
+    static func storageReadBytes(of pid: Int) -> Int64? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("read_bytes:") {
+            return Int64(line.dropFirst("read_bytes:".count).filter(\.isNumber))
+        }
+        return nil
     }
 
     /// The `Vm*` and `Rss*` lines of `/proc/<pid>/status`, in KiB.

@@ -11,3 +11,7 @@ GRANT EXECUTE ON FUNCTION ledger.subject_key(text, text, bytea) TO consent_ledge
 -- Helpers the projections' SQL calls (pure functions).
 GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.version_key(text)
   TO consent_ledger_app;
+-- The verifiable log: read the tree and the checkpoints; extend the tree (idempotent, derived
+-- only from stored leaf hashes). Recording a checkpoint is the owner's (it needs the signing key).
+GRANT SELECT ON ledger.merkle_trees, ledger.merkle_nodes, ledger.checkpoints TO consent_ledger_app;
+GRANT EXECUTE ON FUNCTION ledger.extend_merkle_tree(text, bigint) TO consent_ledger_app;

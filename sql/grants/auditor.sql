@@ -5,3 +5,5 @@ GRANT SELECT ON ledger.logs, ledger.events, ledger.batches, ledger.schema_versio
 -- Helpers the projections' SQL calls (pure functions), so an auditor can time-travel.
 GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.version_key(text)
   TO consent_ledger_auditor;
+-- The verifiable log: the tree and the checkpoints, to prove inclusion and consistency.
+GRANT SELECT ON ledger.merkle_trees, ledger.merkle_nodes, ledger.checkpoints TO consent_ledger_auditor;

@@ -41,6 +41,11 @@ extension LedgerError {
         public static let immutabilityViolation = Code("immutability-violation")
         /// Verification found a record, hash or link that does not check.
         public static let integrityFailure = Code("integrity-failure")
+        /// A checkpoint was refused: not consistent with the last one, beyond the built tree, or
+        /// a proof that does not verify against it.
+        public static let checkpointRefused = Code("checkpoint-refused")
+        /// A signing or verifier key that is missing, unreadable or malformed.
+        public static let invalidKey = Code("invalid-key")
 
         // MARK: Database
         /// The database cannot be reached, or refused the connection.

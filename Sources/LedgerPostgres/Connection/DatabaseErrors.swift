@@ -5,7 +5,8 @@ import PostgresNIO
 ///
 /// The ledger's own SQL raises SQLSTATEs of class `CL` (see sql/functions/append-events.sql):
 /// CL001 wrong expected version, CL002 idempotency key reused, CL003 duplicate event id,
-/// CL004 invalid event, CL005 append-only violation, CL006 refused hashes, CL007 invalid log id.
+/// CL004 invalid event, CL005 append-only violation, CL006 refused hashes, CL007 invalid log id,
+/// CL008 no such log, CL009 checkpoint refused.
 public enum DatabaseErrors {
     /// The batch index (1-based) named in the error's detail (`batch_index=3`), if any.
     public static func batchIndex(of error: PSQLError) -> Int? {
@@ -30,6 +31,8 @@ public enum DatabaseErrors {
         case "CL004": code = .invalidField
         case "CL005", "CL006": code = .immutabilityViolation
         case "CL007": code = .invalidLogId
+        case "CL008": code = .logNotFound
+        case "CL009": code = .checkpointRefused
         case "42501":
             return LedgerError(.immutabilityViolation, message,
                                hint: "This role may only read and call ledger.append_events.")

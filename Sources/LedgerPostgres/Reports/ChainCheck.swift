@@ -28,10 +28,11 @@ struct ChainCheck: Sendable {
          "problem": problem.map(JSONValue.string) ?? .null, "method": .string(Self.method)]
     }
 
-    /// Checks positions 1 to `through` of `log` in ranges of `rangeSize`, `parallelism` at a time.
-    static func run(log: String, through: Int64, rangeSize: Int64 = 1_000_000, parallelism: Int = 2,
+    /// Checks positions `from` to `through` of `log` in ranges of `rangeSize`, `parallelism` at a
+    /// time (the link into `from` is checked from the stored chain hash before it).
+    static func run(log: String, from: Int64 = 1, through: Int64, rangeSize: Int64 = 1_000_000, parallelism: Int = 2,
                     client: PostgresClient, logger: Logger) async throws -> ChainCheck {
-        let ranges = stride(from: Int64(1), through: max(through, 1), by: Int(rangeSize)).map { ($0, min(through, $0 + rangeSize - 1)) }
+        let ranges = stride(from: max(from, 1), through: max(through, 1), by: Int(rangeSize)).map { ($0, min(through, $0 + rangeSize - 1)) }
             .filter { $0.0 <= $0.1 }
         var problems: [(Int64, String)] = []
         try await withThrowingTaskGroup(of: (Int64, String)?.self) { group in

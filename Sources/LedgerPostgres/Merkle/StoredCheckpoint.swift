@@ -1,0 +1,34 @@
+import Foundation
+import LedgerCore
+
+/// A signed checkpoint as `ledger.checkpoints` holds it.
+public struct StoredCheckpoint: Sendable, Equatable {
+    /// The log id.
+    public var log: String
+    /// The tree size it commits to.
+    public var treeSize: UInt64
+    /// The root hash of that tree.
+    public var rootHash: [UInt8]
+    /// The log's chain hash at position `treeSize`.
+    public var chainHash: [UInt8]
+    /// The checkpoint's origin line.
+    public var origin: String
+    /// The signing key's name.
+    public var keyName: String
+    /// The signing key's id.
+    public var keyID: UInt32
+    /// The public key that signed it (verifier-key text).
+    public var verifierKey: String
+    /// The signed note, exactly as published.
+    public var note: String
+    /// When it was recorded (UTC, RFC 3339 with microseconds).
+    public var signedAt: String
+
+    /// As printed in reports: what it commits to, who signed it, when, and the note itself.
+    public var json: JSONValue {
+        ["treeSize": .number(Double(treeSize)), "rootHash": .string(LedgerHash.hex(rootHash)),
+         "chainHash": .string(LedgerHash.hex(chainHash)), "origin": .string(origin), "keyName": .string(keyName),
+         "keyId": .string(NoteKeyID.hex(keyID)), "verifierKey": .string(verifierKey), "signedAt": .string(signedAt),
+         "note": .string(note)]
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import LedgerCore
+
+/// `consent-ledger signing-key show`.
+struct SigningKeyShow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print the public (verifier) key that checks checkpoints and proofs.")
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var key: SigningKeyOptions
+
+    func run() async throws {
+        print(try key.load(dataDirectory: database.dataDirectory).verifierKey.text)
+    }
+}

@@ -53,7 +53,9 @@ public struct ProjectionFollower: Sendable {
                     wake.yield()
                 }
             }
-            try await runner.runOnce(note: note)
+            // The first pass runs at once, and like every later one, a failure is retried at the next
+            // wake rather than ending the follower (appends may already be arriving).
+            wake.yield()
             for await _ in wakes {
                 do {
                     try await runner.runOnce(note: note)

@@ -72,18 +72,25 @@ public struct CheckpointStore: Sendable {
     /// consistency proof between them verifies). Refuses otherwise, and signs nothing.
     ///
     /// `progress` receives one-line notes of each step.
-    public func sign(log: String, key: NoteSigningKey,
+    /// `upTo` signs the tree of that many leaves instead of the head (benchmarks use it to leave
+    /// a stretch of the log after the checkpoint; it cannot be smaller than the last checkpoint).
+    public func sign(log: String, key: NoteSigningKey, upTo: UInt64? = nil,
                      progress: @Sendable (String) -> Void = { _ in }) async throws -> Signed {
         let tree = MerkleStore(client: client, logger: logger)
         let head = try await EventStore(client: client, logger: logger).requireHead(log: log)
         guard head.position > 0 else {
             throw LedgerError(.checkpointRefused, "log \(log) is empty: there is nothing to sign", hint: "Append events first.")
         }
-        progress("building the Merkle tree of log \(log) to its head (position \(head.position))")
-        let size = try await tree.extend(log: log) { built, head in progress("  tree built to \(built) of \(head) leaves") }
+        let target = min(upTo ?? UInt64(head.position), UInt64(head.position))
+        progress("building the Merkle tree of log \(log) to \(target == UInt64(head.position) ? "its head, " : "")position \(target)")
+        _ = try await tree.extend(log: log, upTo: target) { built, target in progress("  tree built to \(built) of \(target) leaves") }
+        let size = target
         let previous = try await latest(log: log)
         if let previous, previous.treeSize == size {
             return Signed(checkpoint: previous, previous: previous, isNew: false, verified: nil)
+        }
+        if let previous, previous.treeSize > size {
+            throw LedgerError(.checkpointRefused, "log \(log) already has a checkpoint of \(previous.treeSize) leaves; checkpoints only grow")
         }
         let first = Int64(previous?.treeSize ?? 0) + 1
         progress("checking the records, leaf hashes and chain links of positions \(first) to \(size)")

@@ -34,14 +34,17 @@ public struct MerkleStore: Sendable {
         return 0
     }
 
-    /// Builds the tree of `log` up to its head, at most `chunk` leaves per transaction, calling
-    /// `progress(built, head)` after each; returns the size reached.
-    public func extend(log: String, chunk: Int64 = 1_000_000,
+    /// Builds the tree of `log` up to its head (or to `upTo` leaves, when smaller), at most
+    /// `chunk` leaves per transaction, calling `progress(built, target)` after each; returns the
+    /// size reached.
+    public func extend(log: String, upTo: UInt64? = nil, chunk: Int64 = 1_000_000,
                        progress: @Sendable (UInt64, UInt64) -> Void = { _, _ in }) async throws -> UInt64 {
-        let head = try await EventStore(client: client, logger: logger).requireHead(log: log).position
+        let headPosition = try await EventStore(client: client, logger: logger).requireHead(log: log).position
+        let head = min(Int64(clamping: upTo ?? UInt64.max), headPosition)
         var size = try await self.size(log: log)
         while size < UInt64(head) {
-            let rows = try await client.query("SELECT ledger.extend_merkle_tree(\(log), \(chunk))", logger: logger)
+            let step = min(chunk, head - Int64(size))
+            let rows = try await client.query("SELECT ledger.extend_merkle_tree(\(log), \(step))", logger: logger)
             var reached: Int64 = 0
             for try await value in rows.decode(Int64.self) { reached = value }
             guard UInt64(reached) > size else { break }

@@ -2,31 +2,19 @@ import LedgerCore
 import Logging
 import PostgresNIO
 
-/// The integrity section of a report: every leaf hash and chain link of positions 1 to P
-/// recomputed inside the database, in ranges checked side by side on separate connections (each
-/// range starts from the stored chain hash before it, so the ranges are independent; together
-/// they check every link). `consent-ledger verify` checks more (each record's fields against its
+/// Every leaf hash and chain link of a range of positions recomputed inside the database, in
+/// ranges checked side by side on separate connections (each range starts from the stored chain
+/// hash before it, so the ranges are independent; together they check every link). `consent-ledger verify` checks more (each record's fields against its
 /// columns, canonical form) and streams every record to the client, which is too slow to run on
 /// every report of a large log; what is checked here is what makes the report's position and head
 /// hash trustworthy: that every record up to P hashes to the chain ending in that head hash.
 struct ChainCheck: Sendable {
-    /// Positions 1 to this were checked.
+    /// The last position checked.
     var through: Int64
     /// The first problem found, if any.
     var problem: String?
     /// True when every hash and link checked out.
     var passed: Bool { problem == nil }
-
-    /// What the check recomputes, as printed in the report.
-    static let method = "recomputed in the database for every position: leaf hash = SHA-256(0x00 || record) and "
-        + "chain hash = SHA-256(previous chain hash || leaf hash), with no position missing; "
-        + "`consent-ledger verify` checks each record's fields and canonical form as well"
-
-    /// As printed in the report (`checkpoint` stays null until the ledger signs checkpoints).
-    var json: JSONValue {
-        ["checkpoint": .null, "verifiedThrough": .number(Double(through)), "passed": .bool(passed),
-         "problem": problem.map(JSONValue.string) ?? .null, "method": .string(Self.method)]
-    }
 
     /// Checks positions `from` to `through` of `log` in ranges of `rangeSize`, `parallelism` at a
     /// time (the link into `from` is checked from the stored chain hash before it).

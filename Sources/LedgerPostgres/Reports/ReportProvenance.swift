@@ -12,6 +12,9 @@ public struct ReportProvenance: Sendable, Equatable {
     public var position: Int64
     /// The chain hash at `position` (32 zero bytes for position 0), hex.
     public var headHash: String
+    /// The newest signed checkpoint whose tree size is at most `position` (nil when none is):
+    /// what the report's evidence is pinned to. Records up to its size can be proved included.
+    public var checkpoint: StoredCheckpoint?
 
     /// The provenance of a report on `log` as of `position` (nil: the head), checked against the log.
     public static func resolve(log: String, position: Int64?, client: PostgresClient,
@@ -23,9 +26,10 @@ public struct ReportProvenance: Sendable, Equatable {
                               hint: "Give --as-of from 0 to \(head.position), or leave it out for the head.")
         }
         guard at > 0 else { return ReportProvenance(log: log, position: 0, headHash: LedgerHash.hex([UInt8](repeating: 0, count: 32))) }
+        let checkpoint = try await CheckpointStore(client: client, logger: logger).latest(log: log, atOrBelow: at)
         for try await hash in try await client.query(
             "SELECT chain_hash FROM ledger.events WHERE log_id = \(log) AND position = \(at)", logger: logger).decode(ByteBuffer.self) {
-            return ReportProvenance(log: log, position: at, headHash: LedgerHash.hex(Array(buffer: hash)))
+            return ReportProvenance(log: log, position: at, headHash: LedgerHash.hex(Array(buffer: hash)), checkpoint: checkpoint)
         }
         throw LedgerError(.integrityFailure, "log \(log) has no event at position \(at) though its head is \(head.position)",
                           hint: "Run `consent-ledger verify --log \(log)`.")
@@ -33,6 +37,7 @@ public struct ReportProvenance: Sendable, Equatable {
 
     /// As a JSON object.
     public var json: JSONValue {
-        ["log": .string(log), "position": .number(Double(position)), "headHash": .string(headHash)]
+        ["log": .string(log), "position": .number(Double(position)), "headHash": .string(headHash),
+         "checkpoint": checkpoint?.json ?? .null]
     }
 }

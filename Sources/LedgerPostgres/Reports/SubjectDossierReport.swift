@@ -11,7 +11,7 @@ public enum SubjectDossierReport {
     /// The columns of each step, in order: the CSV header and the members of each JSON step.
     public static let columns = [
         "position", "eventId", "type", "stream", "occurredAt", "recordedAt", "actor", "app", "sentence",
-        "changedState", "state",
+        "changedState", "state", "inclusionProof",
     ]
 
     /// The sealed report and its steps.
@@ -32,6 +32,8 @@ public enum SubjectDossierReport {
         let provenance = try await ReportProvenance.resolve(log: log, position: asOf, client: client, logger: logger)
         let history = try await SubjectReplay(client: client, logger: logger)
             .replay(log: log, subject: subject, asOf: .position(provenance.position))
+        let proofs = try await inclusionProofs(log: log, positions: history.steps.map(\.event.position),
+                                               checkpoint: provenance.checkpoint, client: client, logger: logger)
         let steps: [JSONValue] = history.steps.map { step in
             let e = step.event
             return .object([
@@ -39,6 +41,7 @@ public enum SubjectDossierReport {
                 "stream": .string(e.stream), "occurredAt": .string(e.occurredAt), "recordedAt": .string(e.recordedAt),
                 "actor": .string(e.actor), "app": e.app.map(JSONValue.string) ?? .null, "sentence": .string(e.sentence),
                 "changedState": .bool(step.changedState), "state": step.state,
+                "inclusionProof": proofs[e.position] ?? .null,
             ])
         }
         let (bytes, digest) = ReportSeal.seal([
@@ -54,6 +57,30 @@ public enum SubjectDossierReport {
     }
 
     /// The steps as CSV (RFC 4180), one record per event; `state` is the snapshot's canonical JSON.
+    /// For each position up to the checkpoint's tree size: its leaf hash and RFC 9162 audit path in
+    /// the checkpoint's tree (`consent-ledger prove inclusion` gives the record with it; together
+    /// they check offline against the signed root). Positions after the checkpoint have none.
+    static func inclusionProofs(log: String, positions: [Int64], checkpoint: StoredCheckpoint?, client: PostgresClient,
+                                logger: Logger) async throws -> [Int64: JSONValue] {
+        guard let checkpoint else { return [:] }
+        let covered = positions.filter { $0 >= 1 && UInt64($0) <= checkpoint.treeSize }
+        guard !covered.isEmpty else { return [:] }
+        let rows = try await client.query(
+            "SELECT position, leaf_hash FROM ledger.events WHERE log_id = \(log) AND position = ANY(\(covered)::bigint[])", logger: logger)
+        var leaves: [Int64: [UInt8]] = [:]
+        for try await (position, hash) in rows.decode((Int64, Data).self) { leaves[position] = Array(hash) }
+        let tree = MerkleStore(client: client, logger: logger)
+        var proofs: [Int64: JSONValue] = [:]
+        for position in covered {
+            let path = try await tree.inclusionProof(log: log, index: UInt64(position - 1), size: checkpoint.treeSize)
+            proofs[position] = [
+                "treeSize": .number(Double(checkpoint.treeSize)), "leafHash": .string(LedgerHash.hex(leaves[position] ?? [])),
+                "path": .array(path.map { .string(LedgerHash.hex($0)) }),
+            ]
+        }
+        return proofs
+    }
+
     public static func csv(_ steps: [JSONValue]) -> String {
         ReportTable.csv(rows: steps, columns: columns)
     }

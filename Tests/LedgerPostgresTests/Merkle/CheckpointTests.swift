@@ -7,13 +7,13 @@ import Testing
 /// Signing checkpoints: each one extends the last, and proofs made from them verify offline.
 @Suite("signed checkpoints and proofs from PostgreSQL")
 struct CheckpointTests {
-    static func sign(_ db: TestDatabase, key: NoteSigningKey) async throws -> CheckpointStore.Signed {
-        try await db.as(.administrator) { client in try await CheckpointStore(client: client).sign(log: "acme", key: key) }
+    static func sign(_ db: TestDatabase, key: NoteSigningKey, log: String = "acme") async throws -> CheckpointStore.Signed {
+        try await db.as(.administrator) { client in try await CheckpointStore(client: client).sign(log: log, key: key) }
     }
 
-    static func append(_ db: TestDatabase, _ count: Int) async throws {
+    static func append(_ db: TestDatabase, _ count: Int, log: String = "acme") async throws {
         try await db.as(.application) { client in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(count))
+            _ = try await EventStore(client: client).append(log: log, events: try Fixtures.events(count))
         }
     }
 

@@ -18,11 +18,11 @@ extension RegulatorQuery {
                  acknowledged AS (
                    SELECT ref AS change_id, count(DISTINCT subject) AS adults
                      FROM regulator_period
-                    WHERE ours AND type = 'SignificantChangeAcknowledged' AND ref IS NOT NULL
+                    WHERE type = 'SignificantChangeAcknowledged' AND ref IS NOT NULL
                     GROUP BY ref),
                  ids AS (
                    SELECT ref AS change_id FROM regulator_period
-                    WHERE ours AND type = 'SignificantChangeDeclared' AND ref IS NOT NULL
+                    WHERE type = 'SignificantChangeDeclared' AND ref IS NOT NULL
                    UNION SELECT change_id FROM asked
                    UNION SELECT change_id FROM acknowledged)
             SELECT ids.change_id, d.bundle_id, d.version, \(Self.utc("d.occurred_at")), d.position, d.event_id::text,
@@ -57,7 +57,7 @@ extension RegulatorQuery {
         let rows = try await run("""
             SELECT coalesce(r.rated_age, 'not stated'), d.answer, d.channel, count(*)::bigint
               FROM (SELECT DISTINCT ON (p.ref) p.ref, p.position, p.rated_age FROM regulator_period p
-                     WHERE p.ours AND p.type = 'AgeExceptionRequested' AND p.ref IS NOT NULL
+                     WHERE p.type = 'AgeExceptionRequested' AND p.ref IS NOT NULL
                      ORDER BY p.ref, p.position) r
               LEFT JOIN LATERAL (SELECT o.answer, o.channel FROM facts o
                                   WHERE o.log_id = $1 AND o.ref = r.ref AND o.type = 'AgeExceptionDecided'

@@ -19,7 +19,7 @@ extension RegulatorQuery {
                         THEN extract(epoch FROM a.answered_at - q.occurred_at)::float8 END AS seconds
               FROM (SELECT DISTINCT ON (p.ref) p.ref, p.type, p.position, p.event_id, p.subject, p.occurred_at, p.change_id
                       FROM regulator_period p
-                     WHERE p.ours AND p.type IN ('PermissionQuestionSent', 'PermissionQuestionFailed') AND p.ref IS NOT NULL
+                     WHERE p.type IN ('PermissionQuestionSent', 'PermissionQuestionFailed') AND p.ref IS NOT NULL
                      ORDER BY p.ref, p.position) q
              CROSS JOIN LATERAL (
                    SELECT min(o.position) FILTER (WHERE o.type = 'ParentalAnswerReceived') AS answer_position,

@@ -10,7 +10,7 @@ extension RegulatorQuery {
         let rows = try await run("""
             WITH installs AS (
                    SELECT DISTINCT subject, bundle_id FROM regulator_period
-                    WHERE ours AND subject IS NOT NULL AND bundle_id IS NOT NULL),
+                    WHERE subject IS NOT NULL AND bundle_id IS NOT NULL),
                  requested AS (
                    SELECT i.subject, i.bundle_id,
                           coalesce(bool_or(r.trigger = 'download'), false) AS at_download,
@@ -25,7 +25,7 @@ extension RegulatorQuery {
                    count(*) FILTER (WHERE NOT at_download)::bigint,
                    count(*) FILTER (WHERE NOT at_download AND any_request)::bigint,
                    (SELECT count(*) FROM regulator_period
-                     WHERE ours AND type = 'AgeRangeRequested' AND trigger = 'backfill')::bigint
+                     WHERE type = 'AgeRangeRequested' AND trigger = 'backfill')::bigint
               FROM requested
             """, on: connection)
         for try await (installs, download, launch, existing, withSignal, backfill)

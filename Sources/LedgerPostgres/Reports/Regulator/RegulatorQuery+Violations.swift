@@ -34,7 +34,7 @@ extension RegulatorQuery {
                                     AND g.subject = r.subject AND g.bundle_id = r.bundle_id
                                     AND g.position > r.position AND g.position <= $2
                                   ORDER BY g.position LIMIT 1) g ON true
-             WHERE r.ours AND r.type = 'ConsentRescinded'
+             WHERE r.type = 'ConsentRescinded'
              ORDER BY r.position
             """, on: connection)
         for try await (position, eventId, subject, occurredAt, epoch, gatePosition, gateEventId, delay)
@@ -76,7 +76,7 @@ extension RegulatorQuery {
             SELECT x.kind, x.position, x.event_id::text, x.subject, \(Self.utc("p.occurred_at")), x.detail,
                    x.related_position, r.event_id::text
               FROM findings x
-              JOIN regulator_period p ON p.position = x.position AND p.ours
+              JOIN regulator_period p ON p.position = x.position
               LEFT JOIN facts r ON r.log_id = $1 AND r.position = x.related_position
              WHERE x.log_id = $1 AND x.source = 'rule' AND x.position <= $2
              ORDER BY x.position, x.kind

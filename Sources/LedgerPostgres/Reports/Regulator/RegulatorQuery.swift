@@ -20,6 +20,9 @@ struct RegulatorQuery: Sendable {
     /// Runs every step; returns the report's sections by member name.
     func sections(on connection: PostgresConnection, step: (Int, String) -> Void) async throws -> [String: JSONValue] {
         var sections: [String: JSONValue] = [:]
+        // The statements are short and run once: compiling them with JIT costs more than it saves
+        // (0.3 s of the consent step alone on a 10M-event log, docs/benchmarks.md).
+        try await connection.query("SET LOCAL jit = off", logger: logger)
         step(0, Self.steps[0])
         sections["scope"] = try await period(on: connection)
         step(1, Self.steps[1])

@@ -1,0 +1,50 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import PostgresNIO
+import Testing
+
+/// `verify`'s check of the stored tree and checkpoints: it finds what signing a new checkpoint
+/// would not (a node no proof has read yet, a checkpoint row edited behind the database's back).
+@Suite("verify: the stored Merkle tree and checkpoints")
+struct TreeVerifierTests {
+    static func verified(after tamper: (table: String, sql: String)?) async throws -> TreeVerifier.Report {
+        let db = try await TestDatabase.create()
+        let key = try NoteSigningKey(generatingWithName: "ledger.example.com")
+        try await CheckpointTests.append(db, 21)
+        _ = try await CheckpointTests.sign(db, key: key)
+        try await CheckpointTests.append(db, 6)
+        _ = try await CheckpointTests.sign(db, key: key)
+        if let tamper { try await CheckpointTests.tamper(db, table: tamper.table, tamper.sql) }
+        return try await db.as(.auditor) { client in try await TreeVerifier(client: client).verify(log: "acme") }
+    }
+
+    @Test("an untouched tree and its checkpoints verify")
+    func clean() async throws {
+        let report = try await Self.verified(after: nil)
+        #expect(report.passed, "\(report.problem ?? "")")
+        #expect(report.treeSize == 27 && report.checkpointsChecked == 2)
+        #expect(report.nodesChecked == 13 + 6 + 3 + 1)
+    }
+
+    @Test("a changed inner node is named by level and index")
+    func changedNode() async throws {
+        let report = try await Self.verified(after: ("ledger.merkle_nodes",
+            "UPDATE ledger.merkle_nodes SET hash = sha256(hash) WHERE log_id = 'acme' AND level = 2 AND index = 3"))
+        #expect(report.problem?.contains("level 2, index 3 (positions 13 to 16)") == true, "\(report.problem ?? "")")
+    }
+
+    @Test("a missing node is found")
+    func missingNode() async throws {
+        let report = try await Self.verified(after: ("ledger.merkle_nodes",
+            "DELETE FROM ledger.merkle_nodes WHERE log_id = 'acme' AND level = 1 AND index = 5"))
+        #expect(report.problem?.contains("holds 12 nodes at level 1") == true, "\(report.problem ?? "")")
+    }
+
+    @Test("a checkpoint whose note was edited no longer verifies")
+    func editedCheckpoint() async throws {
+        let report = try await Self.verified(after: ("ledger.checkpoints",
+            "UPDATE ledger.checkpoints SET note = replace(note, E'\\n21\\n', E'\\n20\\n') WHERE log_id = 'acme' AND tree_size = 21"))
+        #expect(report.problem?.contains("checkpoint of 21 leaves") == true, "\(report.problem ?? "")")
+    }
+}

@@ -6,13 +6,16 @@ import LedgerPostgres
 /// `consent-ledger demo`: the first thing to run.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start the embedded database, create the schema, append a small realistic history, verify it, project it, replay a subject.",
+        abstract: "Start the embedded database, create the schema, append a small realistic history, verify it, project it, replay a subject, sign and prove.",
         discussion: """
             Appends to the log `demo`: first one family's story told event by event (a teen's age range \
             shared as declared by a guardian, a PermissionKit question about a significant change and the \
             parent's approval, an age-rating exception approved in person), then a simulated history of \
-            --families families over --days days (consent-ledger simulate), and verifies the log. Running \
-            it again appends nothing (every batch's idempotency key is known).
+            --families families over --days days (consent-ledger simulate), and verifies the log; folds it \
+            into the projections, replays the story, explains a feature, signs a checkpoint (creating a \
+            signing key beside the database on first use), proves one record's inclusion and checks the proof \
+            offline, and writes the three reports. Running it again appends nothing (every batch's \
+            idempotency key is known).
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -101,12 +104,16 @@ struct Demo: AsyncParsableCommand {
                                                               asOf: .head, client: client)
             for line in Explain.lines(answer) { Console.note("   " + line) }
         }
-        try await writeReports(target: target)
+        let folder = reportFolder(target: target)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await signAndProve(target: target, folder: folder)
+        try await writeReports(target: target, folder: folder)
         Console.note("""
 
             Try next:
               swift run consent-ledger events --log \(log)            # the records as hashed, with their hashes
-              swift run consent-ledger verify --log \(log)            # recompute every hash; exit 0 only if all check
+              swift run consent-ledger verify --log \(log)            # recompute every hash, the Merkle tree and checkpoints
+              swift run consent-ledger prove consistency --log \(log) --from 10   # this checkpoint extends the tree of 10
               swift run consent-ledger events --log \(log) --stream subject-\(DemoHistory.subject)
               swift run consent-ledger replay --log \(log) --subject \(DemoHistory.subject) --as-of 2026-11-20T17:00:00Z --clock occurred
               swift run consent-ledger project status                # each read model's position and lag
@@ -120,17 +127,16 @@ struct Demo: AsyncParsableCommand {
 }
 
 extension Demo {
-    /// Step 8: the three reports as HTML pages an auditor can open, beside the embedded database
-    /// (or in ./consent-ledger-reports for a server of one's own).
-    func writeReports(target: DatabaseTarget) async throws {
-        let folder: URL
-        if case .embedded(let cluster) = target {
-            folder = cluster.directory.appendingPathComponent("reports")
-        } else {
-            folder = URL(fileURLWithPath: "consent-ledger-reports")
-        }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        Console.note("8. reports, as printable HTML pages (also --format json or csv):")
+    /// Where the demo writes what an auditor would open: beside the embedded database (or
+    /// ./consent-ledger-reports for a server of one's own).
+    func reportFolder(target: DatabaseTarget) -> URL {
+        if case .embedded(let cluster) = target { return cluster.directory.appendingPathComponent("reports") }
+        return URL(fileURLWithPath: "consent-ledger-reports")
+    }
+
+    /// Step 9: the three reports as HTML pages an auditor can open.
+    func writeReports(target: DatabaseTarget, folder: URL) async throws {
+        Console.note("9. reports, as printable HTML pages (also --format json or csv), pinned to that checkpoint:")
         try await LedgerDatabase.with(target, role: .auditor) { client in
             let register = try await ConsentRegisterReport.compute(.init(log: log), client: client)
             let regulator = try await RegulatorReport.compute(

@@ -31,16 +31,23 @@ struct SigningKeyCreate: AsyncParsableCommand {
                                   + "or --key-file for a second key.")
         }
         let signing = try NoteSigningKey(generatingWithName: name)
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // Created with mode 0600 before the secret is written, so it is never readable by others.
-        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw LedgerError(.invalidKey, "could not create \(path)", hint: "Check that the folder is writable.")
-        }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.write(contentsOf: Data((signing.text + "\n").utf8))
-        try handle.close()
+        try Self.write(signing, to: path)
         Console.note("created the signing key \(path) (keep it private; back it up)")
         print(signing.verifierKey.text)
+    }
+
+    /// Writes a new key file that only its owner can read (mode 0600 from its creation, before the
+    /// secret is written); refuses to replace a file.
+    static func write(_ key: NoteSigningKey, to path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            throw LedgerError(.invalidKey, "could not create \(path): \(String(cString: strerror(errno)))",
+                              hint: "Check that the folder is writable and that no key file is there already.")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: Data((key.text + "\n").utf8))
+        try handle.close()
     }
 }

@@ -12,8 +12,12 @@ struct SigningKeyOptions: ParsableArguments {
     /// The key file: --key-file, CONSENT_LEDGER_SIGNING_KEY, or `signing-key` in the data folder
     /// (--data-dir, CONSENT_LEDGER_HOME or ./.consent-ledger).
     func path(dataDirectory: String?) -> String {
+        keyFile ?? Self.defaultPath(dataDirectory: dataDirectory)
+    }
+
+    /// CONSENT_LEDGER_SIGNING_KEY, or `signing-key` in the data folder.
+    static func defaultPath(dataDirectory: String?) -> String {
         let environment = ProcessInfo.processInfo.environment
-        if let keyFile { return keyFile }
         if let path = environment["CONSENT_LEDGER_SIGNING_KEY"], !path.isEmpty { return path }
         let folder = dataDirectory ?? environment["CONSENT_LEDGER_HOME"] ?? ".consent-ledger"
         return URL(fileURLWithPath: folder).appendingPathComponent("signing-key").path
@@ -21,7 +25,11 @@ struct SigningKeyOptions: ParsableArguments {
 
     /// Reads the key, refusing a file others can read.
     func load(dataDirectory: String?) throws -> NoteSigningKey {
-        let path = path(dataDirectory: dataDirectory)
+        try Self.load(path: path(dataDirectory: dataDirectory))
+    }
+
+    /// Reads the key in `path`, refusing a file others can read.
+    static func load(path: String) throws -> NoteSigningKey {
         guard FileManager.default.fileExists(atPath: path) else {
             throw LedgerError(.invalidKey, "there is no signing key at \(path)",
                               hint: "Create one with `consent-ledger signing-key create` (or point --key-file at yours).")

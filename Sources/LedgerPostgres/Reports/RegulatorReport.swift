@@ -58,8 +58,15 @@ public struct RegulatorReport: Sendable {
         let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, client: client, logger: logger)
         let query = RegulatorQuery(parameters: parameters, position: provenance.position, policy: policy, logger: logger)
         let steps = RegulatorQuery.steps.count + 1
-        let since = provenance.checkpoint.map { "the checkpoint of \($0.treeSize), then positions \($0.treeSize + 1)" } ?? "positions 1"
-        progress(1, steps, "the integrity of the log: \(since) to \(provenance.position)")
+        let through = provenance.position
+        let what: String
+        if let checkpoint = provenance.checkpoint {
+            what = "the signed checkpoint of \(checkpoint.treeSize)"
+                + (Int64(checkpoint.treeSize) < through ? ", then positions \(checkpoint.treeSize + 1) to \(through)" : "")
+        } else {
+            what = "positions 1 to \(through)"
+        }
+        progress(1, steps, "the integrity of the log: " + what)
         let integrity = try await ReportIntegrity.check(provenance, client: client, logger: logger)
         var sections = try await ReportState.with(
             log: parameters.log, position: provenance.position, projections: ReportState.regulatorProjections,

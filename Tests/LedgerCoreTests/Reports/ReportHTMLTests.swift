@@ -186,7 +186,7 @@ struct ReportHTMLTests {
             #expect(html.contains("<a href=\"#\(anchor)\">"), "contents: \(anchor)")
         }
         #expect(html.contains("<h1>Regulator report: US-TX</h1>"))
-        #expect(html.contains("No signed checkpoint yet"))
+        #expect(html.contains("Its root hash"))
         #expect(html.contains("<span class=\"pass\">passed</span>"))
         #expect(html.contains("Median time to answer</th><td class=\"num\">2 h 21 min <span class=\"exact\">(8,460 s)</span>"))
         #expect(html.contains("Oldest pending question"))
@@ -201,12 +201,16 @@ struct ReportHTMLTests {
 
         // A failed verification is shown as such.
         let failed = try ReportHTML.render(ReportHTMLSamples.regulator { report in
-            report["integrity"] = ["checkpoint": nil, "verifiedThrough": 48213, "passed": false,
+            report["integrity"] = ["checkpoint": nil, "verifiedFrom": 1, "verifiedThrough": 48213, "passed": false,
                                    "problem": "position 3107: the chain hash does not match", "method": "recomputed"]
         })
         #expect(failed.contains("<span class=\"fail\">FAILED</span>"))
         #expect(failed.contains("position 3107: the chain hash does not match"))
         #expect(failed.contains("The log failed verification"))
+        #expect(failed.contains("None at or below position 48,213") && failed.contains("1 to 48,213"))
+        // The checkpoint a report rests on is named, and what came after it is what was re-hashed.
+        #expect(html.contains("The log’s first 48,000 events, signed by ledger.acme-kids.example"))
+        #expect(html.contains("48,001 to 48,213"))
     }
 
     @Test("regulator: outcomes per week, time to answer and signals by age band are SVG charts with counts and legends")
@@ -574,8 +578,14 @@ enum ReportHTMLSamples {
             "erasures": [{"subject": "p_51be07c2", "reason": "parent's deletion request", "occurredAt": "2026-09-14T10:00:00Z",
                           "evidencePositions": [45501], "evidenceEventIds": ["d00dfeed-4321-4cba-9fed-ba9876543210"]}]
           },
-          "integrity": {"checkpoint": null, "verifiedThrough": 48213, "passed": true, "problem": null,
-                        "method": "every record's leaf hash and chain hash recomputed in the database, positions 1 to 48213"},
+          "integrity": {"checkpoint": {"treeSize": 48000, "rootHash": "5f0c3a4e1d2b6a7988c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5",
+                                       "chainHash": "7e1d2c3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091",
+                                       "origin": "ledger.acme-kids.example/acme-kids", "keyName": "ledger.acme-kids.example",
+                                       "keyId": "1a2b3c4d", "verifierKey": "ledger.acme-kids.example+1a2b3c4d+AQ==",
+                                       "signedAt": "2026-09-30T23:00:00.000000Z",
+                                       "note": "ledger.acme-kids.example/acme-kids\n48000\nXww6Th0rank=\n\n\u2014 ledger.acme-kids.example GistTQ==\n"},
+                        "verifiedFrom": 48001, "verifiedThrough": 48213, "passed": true, "problem": null,
+                        "method": "the checkpoint's signature, root and chain hash checked; positions 48001 to 48213 re-hashed"},
           "sha256": "0000000000000000000000000000000000000000000000000000000000000000"
         }
         """#

@@ -145,24 +145,33 @@ extension RegulatorHTML {
     // MARK: Integrity
 
     static func integritySection(_ integrity: ReportNode, provenance: ReportPage.Provenance) throws -> HTML {
-        let checkpoint = try integrity.member("checkpoint")
         let passed = try integrity.bool("passed")
-        let checkpointText: HTML = checkpoint.isNull
-            ? "No signed checkpoint yet: the ledger does not sign checkpoints yet, so the report rests on the chain hash at position \(provenance.position) "
-                + "(\(ReportMarkup.id(provenance.headHash)))."
-            : ReportMarkup.id(CanonicalJSON.encodeString(checkpoint))
-        let result: HTML = passed ? "<span class=\"pass\">passed</span>" : "<span class=\"fail\">FAILED</span>"
-        let html = ReportMarkup.facts([
-            ("Signed checkpoint", checkpointText),
-            ("Positions verified", "1 to \(ReportFormat.count(try integrity.int("verifiedThrough")))"),
-            ("Result", result),
+        let from = try integrity.int("verifiedFrom"), through = try integrity.int("verifiedThrough")
+        var facts: [(String, HTML)] = []
+        if try integrity.member("checkpoint").isNull {
+            facts.append(("Signed checkpoint", "None at or below position \(ReportFormat.count(provenance.position)): the report rests on "
+                + "the chain hash there (\(ReportMarkup.id(provenance.headHash))), and every position up to it was re-hashed."))
+        } else {
+            let checkpoint = try integrity.object("checkpoint")
+            facts += [
+                ("Signed checkpoint", "The log’s first \(ReportFormat.count(try checkpoint.int("treeSize"))) events, signed by "
+                    + "\(HTML(text: try checkpoint.string("keyName"))) (key \(ReportMarkup.id(try checkpoint.string("keyId")))) at "
+                    + "\(HTML(text: try checkpoint.string("signedAt")))"),
+                ("Its root hash", ReportMarkup.id(try checkpoint.string("rootHash"))),
+                ("The signed note", HTML(text: try checkpoint.string("note"))),
+            ]
+        }
+        facts += [
+            ("Positions re-hashed by this report", from <= through ? "\(ReportFormat.count(from)) to \(ReportFormat.count(through))" : "none (nothing after the checkpoint)"),
+            ("Result", passed ? "<span class=\"pass\">passed</span>" : "<span class=\"fail\">FAILED</span>"),
             ("First problem", ReportMarkup.text(try integrity.optionalString("problem"), otherwise: "none")),
-            ("What was recomputed", HTML(text: try integrity.string("method"))),
-        ])
+            ("What was checked", HTML(text: try integrity.string("method"))),
+        ]
         return ReportMarkup.section(id: "integrity", title: title("integrity"),
-            intro: "Whether the log this report was computed from is intact: every record’s hash and its link to the one before it were recomputed.",
+            intro: "Whether the log this report was computed from is intact: the signed checkpoint it rests on still holds, and every record "
+                + "after it hashes and links to the one before it.",
             (passed ? .empty : ReportMarkup.paragraph("The log failed verification: the figures above may rest on records changed behind the ledger’s back.", className: "warning"))
-                + html)
+                + ReportMarkup.facts(facts))
     }
 
     // MARK: Policy

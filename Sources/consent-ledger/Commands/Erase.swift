@@ -34,30 +34,11 @@ struct Erase: AsyncParsableCommand {
     var operatorId: String?
 
     func run() async throws {
-        var payload: [String: JSONValue] = ["subjectId": .string(subject), "reason": .string(reason)]
-        if let requestReference { payload["requestReference"] = .string(requestReference) }
-        var actor: [String: JSONValue] = ["kind": .string(operatorId == nil ? "ledger" : "operator")]
-        if let operatorId { actor["id"] = .string(operatorId) }
-        let event: JSONValue = .object([
-            "eventId": .string(UUID().uuidString.lowercased()),
-            "stream": .string("subject-" + subject),
-            "type": "SubjectErased",
-            "schemaVersion": 1,
-            "occurredAt": .string(Self.now()),
-            "subject": .string(subject),
-            "actor": .object(actor),
-            "payload": .object(payload),
-        ])
-        let erasure = try EventInput(json: event)
+        let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: requestReference,
+                                               operatorId: operatorId)
         let appended = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
             try await EventStore(client: client).erase(log: log, subject: subject, erasure: erasure)
         }
         Console.note("erased subject \(subject) in log \(log): key destroyed; SubjectErased recorded at position \(appended.position)")
-    }
-
-    static func now() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date())
     }
 }

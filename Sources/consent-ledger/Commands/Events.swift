@@ -46,7 +46,7 @@ struct Events: AsyncParsableCommand {
             let keys = reveal ? try await store.keyStates(log: log) : [:]
             var output = StandardOutput()
             try await store.read(log: log, after: after, limit: limit, stream: stream) { event in
-                output.write(reveal ? try Self.revealedLine(for: event, keys: keys) : Self.line(for: event))
+                output.write(reveal ? try Self.revealedLine(for: event, keys: keys) : event.ndjsonLine)
             }
             output.flush()
         }
@@ -60,15 +60,6 @@ struct Events: AsyncParsableCommand {
         var bytes = record.canonicalBytes
         bytes.removeLast()
         bytes += Array(#","revealed":true}"#.utf8)
-        bytes.append(0x0A)
-        return bytes
-    }
-
-    /// The record bytes with `,"chainHash":"…","leafHash":"…"}` in place of the final `}`.
-    static func line(for event: StoredEvent) -> [UInt8] {
-        var bytes = event.record
-        if bytes.last == UInt8(ascii: "}") { bytes.removeLast() }
-        bytes += Array(#","chainHash":"\#(LedgerHash.hex(event.chainHash))","leafHash":"\#(LedgerHash.hex(event.leafHash))"}"#.utf8)
         bytes.append(0x0A)
         return bytes
     }

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The `SubjectErased` event that records an erasure (EVENTS.md), built the same way by the CLI's
+/// `erase` and the HTTP API's erase route.
+public enum SubjectErasure {
+    /// The reasons the catalogue allows.
+    public static let reasons = ["erasureRequest", "retentionPolicy", "accountClosed", "consentRescinded", "legalObligation"]
+
+    /// The event erasing `subject`, occurring `now`, by the ledger itself or by `operatorId`.
+    public static func event(subject: String, reason: String, requestReference: String? = nil, operatorId: String? = nil,
+                             now: Date = Date()) throws(LedgerError) -> EventInput {
+        var payload: [String: JSONValue] = ["subjectId": .string(subject), "reason": .string(reason)]
+        if let requestReference { payload["requestReference"] = .string(requestReference) }
+        var actor: [String: JSONValue] = ["kind": .string(operatorId == nil ? "ledger" : "operator")]
+        if let operatorId { actor["id"] = .string(operatorId) }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return try EventInput(json: .object([
+            "eventId": .string(UUID().uuidString.lowercased()),
+            "stream": .string("subject-" + subject),
+            "type": "SubjectErased",
+            "schemaVersion": 1,
+            "occurredAt": .string(formatter.string(from: now)),
+            "subject": .string(subject),
+            "actor": .object(actor),
+            "payload": .object(payload),
+        ]))
+    }
+}

@@ -3,7 +3,7 @@ import PackageDescription
 
 /// ConsentLedger: an append-only, tamper-evident audit and consent ledger in PostgreSQL.
 ///
-/// Dependency arrows point one way: LedgerCore (pure) <- LedgerPostgres <- consent-ledger.
+/// Dependency arrows point one way: LedgerCore (pure) <- LedgerPostgres <- LedgerServer <- consent-ledger.
 let package = Package(
     name: "consent-ledger",
     platforms: [.macOS(.v14)],
@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(
@@ -37,6 +40,17 @@ let package = Package(
             ],
             plugins: ["EmbedSQL"]
         ),
+        .target(
+            name: "LedgerServer",
+            dependencies: [
+                "LedgerCore",
+                "LedgerPostgres",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(name: "embed-sql", path: "Sources/embed-sql"),
         .executableTarget(
             name: "consent-ledger-bench",
@@ -53,6 +67,9 @@ let package = Package(
             dependencies: [
                 "LedgerCore",
                 "LedgerPostgres",
+                "LedgerServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +79,11 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerPostgresTests",
-            dependencies: ["LedgerCore", "LedgerPostgres"]
+            dependencies: [
+                "LedgerCore", "LedgerPostgres", "LedgerServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

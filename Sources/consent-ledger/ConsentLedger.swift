@@ -16,7 +16,7 @@ struct ConsentLedger: AsyncParsableCommand {
             New here? Run `consent-ledger demo`.
             """,
         version: LedgerSoftware.version,
-        subcommands: [Demo.self, Db.self, Migrate.self, Append.self, Events.self, Verify.self, Logs.self, Erase.self, Catalogue.self, Simulate.self, Project.self, State.self, Replay.self, Explain.self, Report.self, SigningKey.self, CheckpointCommand.self, Prove.self, VerifyProof.self]
+        subcommands: [Demo.self, Db.self, Migrate.self, Append.self, Events.self, Verify.self, Logs.self, Erase.self, Catalogue.self, Simulate.self, Project.self, State.self, Replay.self, Explain.self, Report.self, SigningKey.self, CheckpointCommand.self, Prove.self, VerifyProof.self, Serve.self, Keys.self]
     )
 
     /// Runs the command; a ``LedgerError`` is printed as `error: …` with its hint, exit status 1.

@@ -15,3 +15,6 @@ GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.versi
 -- only from stored leaf hashes). Recording a checkpoint is the owner's (it needs the signing key).
 GRANT SELECT ON ledger.merkle_trees, ledger.merkle_nodes, ledger.checkpoints TO consent_ledger_app;
 GRANT EXECUTE ON FUNCTION ledger.extend_merkle_tree(text, bigint) TO consent_ledger_app;
+-- The HTTP API authenticates requests with the application role: it reads the key table (only
+-- hashes of secrets are stored there); keys are created and revoked by the owner.
+GRANT SELECT ON ledger.api_keys TO consent_ledger_app;

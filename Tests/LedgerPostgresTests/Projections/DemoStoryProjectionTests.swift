@@ -8,10 +8,10 @@ import Testing
 /// to write every expected figure down by hand before running the code.
 @Suite("Projections of the demo story, checked by hand")
 struct DemoStoryProjectionTests {
-    static func appendStory(_ db: TestDatabase) async throws {
+    static func appendStory(_ db: TestDatabase, log: String = "demo") async throws {
         let events = try DemoHistory.lines.map { try EventInput(line: Array($0.utf8)) }
         try await db.as(.application) { client async throws in
-            _ = try await EventStore(client: client).append(log: "demo", events: events)
+            _ = try await EventStore(client: client).append(log: log, events: events)
         }
     }
 

@@ -1,0 +1,64 @@
+import Hummingbird
+import LedgerCore
+import LedgerPostgres
+import Logging
+import PostgresNIO
+
+/// The HTTP API of `consent-ledger serve` (docs/http-api.md): the routes under `/v1`, bearer API
+/// keys bound to one log and one role, every error as `application/problem+json`.
+///
+/// ```swift
+/// let router = LedgerAPI(application: app, auditor: auditor, administrator: admin).router()
+/// let server = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
+/// ```
+public struct LedgerAPI: Sendable {
+    /// The application role's pool: appends, reads, API-key checks.
+    public let application: PostgresClient
+    /// The auditor role's pool: state, reports.
+    public let auditor: PostgresClient
+    /// The owner's pool: erasure.
+    public let administrator: PostgresClient
+    /// Limits.
+    public let settings: ServerSettings
+    /// Where requests log.
+    public let logger: Logger
+
+    /// An API over three running pools.
+    public init(application: PostgresClient, auditor: PostgresClient, administrator: PostgresClient,
+                settings: ServerSettings = ServerSettings(), logger: Logger = Logger(label: "consent-ledger.http")) {
+        self.application = application
+        self.auditor = auditor
+        self.administrator = administrator
+        self.settings = settings
+        self.logger = logger
+    }
+
+    /// The router: `/health` and `/ready` open; everything under `/v1` behind an API key.
+    public func router() -> Router<LedgerRequestContext> {
+        let router = Router(context: LedgerRequestContext.self)
+        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: BodyLimitMiddleware(maxBytes: settings.maxBodyBytes))
+        HealthRoutes(database: application).add(to: router)
+        let v1 = router.group("v1").add(middleware: APIKeyMiddleware(keys: APIKeyStore(client: application, logger: logger)))
+        EventRoutes(store: EventStore(client: application, logger: logger), settings: settings).add(to: v1)
+        SubjectRoutes(auditor: auditor, admin: administrator).add(to: v1)
+        ReportRoutes(auditor: auditor).add(to: v1)
+        return router
+    }
+}
+
+/// Applies the configured body limit to every request (Hummingbird reads it from the context).
+struct BodyLimitMiddleware: RouterMiddleware {
+    typealias Context = LedgerRequestContext
+    let maxBytes: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        context.maxUploadSize = maxBytes
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBytes {
+            throw Problem(.contentTooLarge, code: "body-too-large", detail: "the body is \(length) bytes; at most \(maxBytes)",
+                          hint: "Send fewer events per request.")
+        }
+        return try await next(request, context)
+    }
+}

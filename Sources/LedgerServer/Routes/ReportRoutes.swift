@@ -1,0 +1,97 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LedgerCore
+import LedgerPostgres
+import NIOCore
+import PostgresNIO
+
+/// The three reports (auditor and admin keys), each as `?format=json|csv|html`:
+/// `GET /v1/logs/{log}/reports/consent-register`, `GET /v1/logs/{log}/reports/regulator` and
+/// `GET /v1/logs/{log}/subjects/{subject}/dossier` (the subject's timeline, the state after each
+/// event, and each event's inclusion proof).
+struct ReportRoutes {
+    let auditor: PostgresClient
+
+    func add(to group: RouterGroup<LedgerRequestContext>) {
+        group.get("logs/{log}/reports/consent-register", use: consentRegister)
+        group.get("logs/{log}/reports/regulator", use: regulator)
+        group.get("logs/{log}/subjects/{subject}/dossier", use: dossier)
+    }
+
+    @Sendable func consentRegister(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let log = try context.parameters.require("log")
+        _ = try context.require([.auditor, .admin], log: log)
+        let query = request.uri.queryParameters
+        let parameters = ConsentRegisterReport.Parameters(
+            log: log, asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0),
+            from: try Self.time(query["from"], name: "from"), to: try Self.time(query["to"], name: "to"),
+            subject: query["subject"].map(String.init))
+        let format = try Self.format(query["format"])
+        let result = try await ConsentRegisterReport.compute(parameters, client: auditor, logger: context.logger)
+        return try Self.response(format, json: result.json, seal: result.sha256) { ConsentRegisterReport.csv(result.rows) }
+    }
+
+    @Sendable func regulator(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let log = try context.parameters.require("log")
+        _ = try context.require([.auditor, .admin], log: log)
+        let query = request.uri.queryParameters
+        guard let jurisdiction = query["jurisdiction"], let from = try Self.time(query["from"], name: "from"),
+              let to = try Self.time(query["to"], name: "to") else {
+            throw Problem(.badRequest, code: "missing-field", detail: "the regulator report needs jurisdiction, from and to",
+                          hint: "For example ?jurisdiction=US-TX&from=2026-07-01&to=2026-10-01")
+        }
+        let parameters = RegulatorReport.Parameters(log: log, jurisdiction: String(jurisdiction), from: from, to: to,
+                                                    asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0))
+        let format = try Self.format(query["format"])
+        let result = try await RegulatorReport.compute(parameters, client: auditor, logger: context.logger)
+        return try Self.response(format, json: result.json, seal: result.sha256) { RegulatorCSV.csv(result.report) }
+    }
+
+    @Sendable func dossier(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let log = try context.parameters.require("log")
+        let subject = try context.parameters.require("subject")
+        _ = try context.require([.auditor, .admin], log: log)
+        let query = request.uri.queryParameters
+        let format = try Self.format(query["format"])
+        let result = try await SubjectDossierReport.compute(log: log, subject: subject,
+                                                            asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0),
+                                                            client: auditor, logger: context.logger)
+        return try Self.response(format, json: result.json, seal: result.sha256) { SubjectDossierReport.csv(result.steps) }
+    }
+
+    /// The report in `format`, with `Report-Seal` naming the sealed JSON's SHA-256 in every format.
+    static func response(_ format: String, json: [UInt8], seal: String, csv: () -> String) throws -> Response {
+        let (bytes, type): ([UInt8], String)
+        switch format {
+        case "csv": (bytes, type) = (Array(csv().utf8), "text/csv; charset=utf-8; header=present")
+        case "html": (bytes, type) = (Array(try ReportHTML.render(try JSONParser.parse(json)).utf8), "text/html; charset=utf-8")
+        default: (bytes, type) = (json + [0x0A], "application/json")
+        }
+        return Response(status: .ok, headers: [.contentType: type, .reportSeal: seal], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    static func format(_ text: Substring?) throws -> String {
+        let format = text.map(String.init) ?? "json"
+        guard ["json", "csv", "html"].contains(format) else {
+            throw Problem(.badRequest, code: "invalid-field", detail: "format must be json, csv or html, not \(format)", field: "format")
+        }
+        return format
+    }
+
+    /// A day (`2026-07-01`, midnight UTC) or an RFC 3339 time; nil when absent.
+    static func time(_ text: Substring?, name: String) throws -> Date? {
+        guard let text else { return nil }
+        if text.count == 10, let day = AsOf.date(text + "T00:00:00Z") { return day }
+        guard let date = AsOf.date(String(text)) else {
+            throw Problem(.badRequest, code: "invalid-field", detail: "\(name) \(text) is neither a day such as 2026-07-01 nor an RFC 3339 time",
+                          field: name)
+        }
+        return date
+    }
+}
+
+extension HTTPField.Name {
+    /// The SHA-256 seal of the JSON report a response shows (in every format).
+    static let reportSeal = HTTPField.Name("Report-Seal")!
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import LedgerCore
+import LedgerPostgres
+import PostgresNIO
+
+/// `GET /v1/logs/{log}/subjects/{subject}/state?asOf=P|T&clock=recorded|occurred` (auditor, admin):
+/// the subject's state as of a position or time; and `POST /v1/logs/{log}/subjects/{subject}/erase`
+/// (admin only): destroy the subject's key and record `SubjectErased`.
+struct SubjectRoutes {
+    let auditor: PostgresClient
+    let admin: PostgresClient
+
+    func add(to group: RouterGroup<LedgerRequestContext>) {
+        group.get("logs/{log}/subjects/{subject}/state", use: state)
+        group.post("logs/{log}/subjects/{subject}/erase", use: erase)
+    }
+
+    @Sendable func state(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let log = try context.parameters.require("log")
+        let subject = try context.parameters.require("subject")
+        _ = try context.require([.auditor, .admin], log: log)
+        let query = request.uri.queryParameters
+        guard let clock = AsOf.Clock(rawValue: query["clock"].map(String.init) ?? "recorded") else {
+            throw Problem(.badRequest, code: "invalid-field", detail: "clock must be recorded or occurred", field: "clock")
+        }
+        let asOf = try AsOf.parse(query["asOf"].map(String.init), clock: clock)
+        _ = try await EventStore(client: auditor, logger: context.logger).requireHead(log: log)
+        let (position, snapshots) = try await TimeTravel(client: auditor, logger: context.logger).snapshots(log: log, asOf: asOf, subject: subject)
+        guard let snapshot = snapshots.first else {
+            throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no events about subject \(subject) as of \(asOf)")
+        }
+        return Response.json(["log": .string(log), "subject": .string(subject), "position": .number(Double(position)),
+                              "state": try JSONParser.parse(snapshot)])
+    }
+
+    /// Body: `{"reason": "erasureRequest", "requestReference": "ticket-123", "operatorId": "op_1"}`.
+    @Sendable func erase(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let log = try context.parameters.require("log")
+        let subject = try context.parameters.require("subject")
+        _ = try context.require([.admin], log: log)
+        let body = try await request.body.collect(upTo: 64 << 10)
+        let json: JSONValue
+        do { json = try JSONParser.parse(Array(buffer: body)) } catch {
+            throw Problem(.badRequest, code: "invalid-json", detail: "the body is not JSON: \(error)",
+                          hint: "Send {\"reason\": \"erasureRequest\"}.")
+        }
+        guard let object = json.objectValue else { throw Problem(.badRequest, code: "invalid-json", detail: "the body must be a JSON object") }
+        if let unknown = object.keys.sorted().first(where: { !["reason", "requestReference", "operatorId"].contains($0) }) {
+            throw Problem(.badRequest, code: "unknown-field", detail: "unknown member", field: unknown)
+        }
+        guard let reason = object["reason"]?.stringValue else {
+            throw Problem(.badRequest, code: "missing-field", detail: "reason is required: one of \(SubjectErasure.reasons.joined(separator: ", "))",
+                          field: "reason")
+        }
+        let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: object["requestReference"]?.stringValue,
+                                               operatorId: object["operatorId"]?.stringValue)
+        let appended = try await EventStore(client: admin, logger: context.logger).erase(log: log, subject: subject, erasure: erasure)
+        return Response.json(["log": .string(log), "subject": .string(subject), "erased": true,
+                              "position": .number(Double(appended.position)), "eventId": .string(appended.eventId)])
+    }
+}

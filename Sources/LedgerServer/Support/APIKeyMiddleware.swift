@@ -1,0 +1,49 @@
+import HTTPTypes
+import Hummingbird
+import LedgerCore
+import LedgerPostgres
+
+/// Authenticates `Authorization: Bearer <key>` against ``APIKeyStore``: 401 (with
+/// `WWW-Authenticate`) when the key is missing, malformed, unknown or revoked. Authorization (the
+/// key's log and role) is each route's, through ``LedgerRequestContext/require(_:log:)``.
+struct APIKeyMiddleware: RouterMiddleware {
+    typealias Context = LedgerRequestContext
+    let keys: APIKeyStore
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+            throw Self.unauthorized("no API key: send it as Authorization: Bearer <key>")
+        }
+        let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        guard let key = try await keys.authenticate(token) else {
+            throw Self.unauthorized("the API key is not valid (unknown, malformed or revoked)")
+        }
+        var context = context
+        context.key = key
+        context.logger[metadataKey: "api.key"] = .string(key.keyID)
+        return try await next(request, context)
+    }
+
+    static func unauthorized(_ detail: String) -> Problem {
+        var problem = Problem(.unauthorized, code: "unauthorized", detail: detail,
+                              hint: "Ask the ledger's operator for a key (consent-ledger keys create --log L --role R).")
+        problem.headers[.wwwAuthenticate] = "Bearer realm=\"consent-ledger\""
+        return problem
+    }
+}
+
+extension LedgerRequestContext {
+    /// The authenticated key, if it is bound to `log` and its role is one of `roles`; 403 otherwise.
+    func require(_ roles: Set<APIRole>, log: String) throws -> APIKey {
+        guard let key else { throw APIKeyMiddleware.unauthorized("no API key") }
+        guard key.log == log else {
+            throw Problem(.forbidden, code: "forbidden", detail: "this API key belongs to another log",
+                          hint: "Use a key issued for log \(log).")
+        }
+        guard roles.contains(key.role) else {
+            let allowed = roles.map(\.rawValue).sorted().joined(separator: " or ")
+            throw Problem(.forbidden, code: "forbidden", detail: "an \(key.role.rawValue) key may not do this; it needs the \(allowed) role")
+        }
+        return key
+    }
+}

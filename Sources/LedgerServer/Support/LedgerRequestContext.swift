@@ -1,0 +1,19 @@
+import Hummingbird
+import LedgerPostgres
+
+/// The request context of the HTTP API: Hummingbird's core storage and, once the API-key
+/// middleware has run, the key that made the request.
+public struct LedgerRequestContext: RequestContext {
+    /// Hummingbird's per-request storage.
+    public var coreContext: CoreRequestContextStorage
+    /// The authenticated key (nil before authentication, and on the open routes).
+    public var key: APIKey?
+    /// The largest request body accepted (`ServerSettings.maxBodyBytes`).
+    public var maxUploadSize: Int
+
+    /// A context for a new request.
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        maxUploadSize = ServerSettings.defaultMaxBodyBytes
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LedgerCore
+import NIOCore
+
+/// An error as RFC 9457 `application/problem+json`: what went wrong (`title`, `detail`), where
+/// (`field`, `line`: the 1-based event of a batch), and what to do (`hint`).
+///
+/// ```json
+/// {"type":"https://consent-ledger.dev/problems/invalid-field","title":"Bad Request","status":400,
+///  "detail":"…","field":"payload.lowerBound","line":2,"hint":"…"}
+/// ```
+public struct Problem: HTTPResponseError, Sendable {
+    /// The HTTP status.
+    public var status: HTTPResponse.Status
+    /// A stable code (a ``LedgerError/Code`` or an HTTP-level one such as `unauthorized`).
+    public var code: String
+    /// What went wrong, for a person.
+    public var detail: String
+    /// The JSON path of the field at fault, if any.
+    public var field: String?
+    /// The 1-based event of the batch at fault, if any.
+    public var line: Int?
+    /// What to do about it.
+    public var hint: String?
+    /// Extra headers (`WWW-Authenticate`, `Retry-After`).
+    public var headers: HTTPFields = [:]
+
+    /// A problem from its parts.
+    public init(_ status: HTTPResponse.Status, code: String, detail: String, field: String? = nil, line: Int? = nil, hint: String? = nil) {
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.field = field
+        self.line = line
+        self.hint = hint
+    }
+
+    /// The problem for a ledger error, with the status its code calls for.
+    public init(_ error: LedgerError) {
+        self.init(Self.status(for: error.code), code: error.code.rawValue, detail: error.message, field: error.field, line: error.line,
+                  hint: error.hint)
+    }
+
+    /// The HTTP status of each kind of ledger error.
+    static func status(for code: LedgerError.Code) -> HTTPResponse.Status {
+        switch code {
+        case .wrongExpectedVersion, .idempotencyKeyReused, .duplicateEventId: return .conflict
+        case .logNotFound: return .notFound
+        case .recordTooLarge: return .contentTooLarge
+        case .databaseUnavailable, .schemaMissing: return .serviceUnavailable
+        case .immutabilityViolation, .integrityFailure, .schemaTooNew, .postgresNotInstalled, .clusterFailure, .databaseError:
+            return .internalServerError
+        default: return .badRequest
+        }
+    }
+
+    /// The problem document.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "type": .string("https://consent-ledger.dev/problems/\(code)"), "title": .string(status.reasonPhrase),
+            "status": .number(Double(status.code)), "detail": .string(detail),
+        ]
+        if let field { object["field"] = .string(field) }
+        if let line { object["line"] = .number(Double(line)) }
+        if let hint { object["hint"] = .string(hint) }
+        return .object(object)
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var fields = headers
+        fields[.contentType] = "application/problem+json"
+        return Response(status: status, headers: fields,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: CanonicalJSON.encode(json) + [0x0A])))
+    }
+}
+
+/// Turns every error a route throws into a problem document, so no error leaves as plain text.
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = LedgerRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let problem as Problem {
+            throw problem
+        } catch let error as LedgerError {
+            throw Problem(error)
+        } catch let error as HTTPError {
+            // Hummingbird's own (a body over the limit, a route that does not exist, …).
+            let code = error.status == .contentTooLarge ? "body-too-large" : (error.status == .notFound ? "not-found" : "http-error")
+            throw Problem(error.status, code: code, detail: error.body ?? error.status.reasonPhrase,
+                          hint: error.status == .notFound ? "The routes are under /v1 (docs/http-api.md)." : nil)
+        } catch {
+            context.logger.error("request failed: \(String(reflecting: error))")
+            throw Problem(.internalServerError, code: "internal-error", detail: "the server failed to answer this request",
+                          hint: "Try again; if it persists, the server's log names the cause (request id \(context.id)).")
+        }
+    }
+}
+
+extension Response {
+    /// A JSON response from a value (RFC 8785 canonical, so the same answer is the same bytes).
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: CanonicalJSON.encode(value) + [0x0A])))
+    }
+}

@@ -1,0 +1,25 @@
+/// The limits and address of `consent-ledger serve`.
+public struct ServerSettings: Sendable {
+    /// The default largest request body: 4 MiB.
+    public static let defaultMaxBodyBytes = 4 << 20
+    /// The default largest batch: 1,000 events.
+    public static let defaultMaxBatchEvents = 1_000
+
+    /// The address to listen on.
+    public var host: String
+    /// The port (0: any free port).
+    public var port: Int
+    /// The largest request body accepted; larger ones get 413.
+    public var maxBodyBytes: Int
+    /// The most events one append may carry; more get 413.
+    public var maxBatchEvents: Int
+
+    /// Settings; the defaults listen on 127.0.0.1:8080.
+    public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = defaultMaxBodyBytes,
+                maxBatchEvents: Int = defaultMaxBatchEvents) {
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.maxBatchEvents = maxBatchEvents
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import LedgerCore
+import LedgerPostgres
+
+/// `consent-ledger keys create --log L --role R`.
+struct KeysCreate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Create an API key bound to one log and one role; prints the key once.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "The log (tenant) the key may reach.")
+    var log: String
+
+    @Option(help: "ingest, auditor or admin.")
+    var role: String
+
+    @Option(help: "Who holds it, for the list (no secrets).")
+    var label = ""
+
+    func validate() throws {
+        guard APIRole(rawValue: role) != nil else { throw ValidationError("--role must be ingest, auditor or admin, not \(role)") }
+    }
+
+    func run() async throws {
+        let (key, token) = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
+            _ = try await Migrator(client: client).migrate()
+            return try await APIKeyStore(client: client).create(log: log, role: APIRole(rawValue: role)!, label: label)
+        }
+        Console.note("created API key \(key.keyID) for log \(key.log), role \(key.role.rawValue); it is shown once, keep it secret:")
+        print(token)
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import LedgerPostgres
+
+/// `consent-ledger keys list [--log L]`.
+struct KeysList: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List API keys (id, log, role, label, created, revoked), never their secrets.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Only this log's keys.")
+    var log: String?
+
+    func run() async throws {
+        let keys = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
+            try await APIKeyStore(client: client).list(log: log)
+        }
+        if keys.isEmpty { Console.note("no API keys yet: consent-ledger keys create --log L --role ingest|auditor|admin") }
+        for key in keys {
+            print([key.keyID, key.log, key.role.rawValue, key.createdAt, key.revokedAt.map { "revoked " + $0 } ?? "active", key.label]
+                .joined(separator: "\t"))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LedgerCore
+import LedgerPostgres
+import LedgerServer
+import Logging
+import ServiceLifecycle
+
+/// `consent-ledger serve`: the HTTP API.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the HTTP API (docs/http-api.md), keeping the projections caught up in the same process.",
+        discussion: """
+            Routes under /v1 need an API key (consent-ledger keys create): Authorization: Bearer <key>. Each \
+            key is bound to one log and one role: ingest (append), auditor (read, state, reports), admin \
+            (everything, and erase). /health and /ready are open. Errors are application/problem+json. \
+            SIGTERM or SIGINT stops it gracefully: requests in flight (appends included) finish first. With \
+            no --database-url the embedded database is used (started if needed, stopped on exit if started here).
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port = 8080
+
+    @Option(name: .customLong("max-body-bytes"), help: "The largest request body accepted (413 beyond).")
+    var maxBodyBytes = ServerSettings.defaultMaxBodyBytes
+
+    @Option(name: .customLong("max-batch-events"), help: "The most events one append may carry (413 beyond).")
+    var maxBatchEvents = ServerSettings.defaultMaxBatchEvents
+
+    @Flag(name: .customLong("no-projections"), help: "Do not run the projection follower in this process.")
+    var noProjections = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024") }
+        guard maxBatchEvents >= 1 else { throw ValidationError("--max-batch-events must be at least 1") }
+    }
+
+    func run() async throws {
+        let target = try database.target()
+        let settings = ServerSettings(host: host, port: port, maxBodyBytes: maxBodyBytes, maxBatchEvents: maxBatchEvents)
+        let logger: Logger = {
+            var logger = Logger(label: "consent-ledger.http")
+            logger.logLevel = .info
+            return logger
+        }()
+        try await LedgerDatabase.with(target, role: .administrator, progress: Console.note) { admin in
+            let outcome = try await Migrator(client: admin).migrate()
+            Console.note("schema version \(outcome.version)")
+            try await LedgerDatabase.with(target, role: .application) { app in
+                try await LedgerDatabase.with(target, role: .auditor) { auditor in
+                    let api = LedgerAPI(application: app, auditor: auditor, administrator: admin, settings: settings, logger: logger)
+                    var services: [any Service] = []
+                    if !noProjections {
+                        services.append(ProjectionService(follower: ProjectionFollower(runner: ProjectionRunner(client: admin)),
+                                                          note: { logger.info("\($0)") }))
+                    }
+                    let server = Application(router: api.router(),
+                                             configuration: .init(address: .hostname(host, port: port), serverName: LedgerSoftware.name),
+                                             services: services,
+                                             onServerRunning: { channel in
+                                                 Console.note("listening on http://\(host):\(channel.localAddress?.port ?? port)")
+                                             },
+                                             logger: logger)
+                    try await server.runService()
+                }
+            }
+        }
+        Console.note("stopped")
+    }
+}

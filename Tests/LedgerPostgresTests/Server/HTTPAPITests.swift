@@ -1,0 +1,157 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import LedgerCore
+import LedgerPostgres
+import LedgerServer
+import NIOCore
+import Testing
+
+/// The HTTP API through its router, on a real database: each route, each role, tenants kept
+/// apart, bad input refused with problem+json and nothing stored, retries that are safe.
+@Suite("HTTP API")
+struct HTTPAPITests {
+    @Test("health is open; ready answers with the schema version")
+    func health() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.test { client in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok && response.json?["status"] == "ok")
+            }
+            try await client.execute(uri: "/ready", method: .get) { response in
+                #expect(response.status == .ok && response.json?["schemaVersion"] == 5)
+            }
+        }
+    }
+
+    @Test("append then read back: 201 with positions, the records as hashed, a retried key writes nothing")
+    func appendAndRead() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.test { client in
+            let key: HTTPFields = [.init("Idempotency-Key")!: "batch-1"]
+            let batch = ndjson(5)
+            let first = try await client.execute(uri: "/v1/logs/acme/events", method: .post, headers: fixture.headers("ingest", key), body: batch)
+            #expect(first.status == .created, "\(first.text)")
+            #expect(first.json?["firstPosition"] == 1 && first.json?["lastPosition"] == 5 && first.json?["idempotentReplay"] == false)
+            let retry = try await client.execute(uri: "/v1/logs/acme/events", method: .post, headers: fixture.headers("ingest", key), body: batch)
+            #expect(retry.status == .ok && retry.json?["idempotentReplay"] == true && retry.json?["lastPosition"] == 5)
+            // The same key with other events is a conflict, and stores nothing.
+            let reused = try await client.execute(uri: "/v1/logs/acme/events", method: .post, headers: fixture.headers("ingest", key),
+                                                  body: ndjson(2, offset: 1))
+            #expect(reused.status == .conflict && reused.headers[.contentType] == "application/problem+json")
+            // A JSON array is accepted too.
+            let array = "[" + (0..<2).map { _ in Fixtures.line() }.joined(separator: ",") + "]"
+            let second = try await client.execute(uri: "/v1/logs/acme/events", method: .post, headers: fixture.headers("admin"),
+                                                  body: ByteBuffer(string: array))
+            #expect(second.status == .created && second.json?["lastPosition"] == 7)
+
+            let read = try await client.execute(uri: "/v1/logs/acme/events?after=2&limit=3", method: .get, headers: fixture.headers("auditor"))
+            #expect(read.status == .ok && read.headers[.contentType] == "application/x-ndjson")
+            let lines = read.text.split(separator: "\n")
+            #expect(lines.count == 3)
+            let record = try JSONParser.parse(String(lines[0]))
+            #expect(record["position"] == 3 && record["leafHash"]?.stringValue?.count == 64)
+        }
+    }
+
+    @Test("401 without or with a bad key, 403 for a role or a log the key does not have")
+    func authentication() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.test { client in
+            for (role, method, uri, expected) in [
+                (nil, HTTPRequest.Method.get, "/v1/logs/acme/events", HTTPResponse.Status.unauthorized),
+                ("cl_aaaaaaaaaaaa_wrongsecret", .get, "/v1/logs/acme/events", .unauthorized),
+                ("ingest", .get, "/v1/logs/acme/events", .forbidden),              // ingest may only append
+                ("auditor", .post, "/v1/logs/acme/events", .forbidden),            // auditor may not append
+                ("auditor", .post, "/v1/logs/acme/subjects/p_1/erase", .forbidden), // only admin erases
+                ("otherIngest", .post, "/v1/logs/acme/events", .forbidden),        // another tenant's key
+                ("admin", .get, "/v1/logs/other/events", .forbidden),              // admin of acme, not of other
+            ] as [(String?, HTTPRequest.Method, String, HTTPResponse.Status)] {
+                let response = try await client.execute(uri: uri, method: method, headers: fixture.headers(role), body: ndjson(1))
+                #expect(response.status == expected, "\(role ?? "no key") \(method) \(uri): \(response.text)")
+                #expect(response.headers[.contentType] == "application/problem+json")
+                if expected == .unauthorized { #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true) }
+            }
+            let stored = try await fixture.db.as(.auditor) { db in try await db.int("SELECT count(*) FROM ledger.events") }
+            #expect(stored == 0)
+        }
+    }
+
+    @Test("a revoked key is refused at once")
+    func revoked() async throws {
+        let fixture = try await ServerFixture.make()
+        let keyID = String(fixture.tokens["ingest"]!.split(separator: "_")[1])
+        let revoked = try await fixture.db.as(.administrator) { client in try await APIKeyStore(client: client).revoke(keyID: keyID) }
+        #expect(revoked)
+        try await fixture.test { client in
+            let response = try await client.execute(uri: "/v1/logs/acme/events", method: .post, headers: fixture.headers("ingest"), body: ndjson(1))
+            #expect(response.status == .unauthorized)
+        }
+    }
+
+    @Test("bad bodies are refused with problem+json naming the event and field, and nothing is stored", arguments: [
+        ("not json\n", "invalid-json", 400),
+        (Fixtures.line() + "\n" + Fixtures.line(payload: #"{"lowerBound":13,"child":{"birthDate":"2013-04-01"}}"#), "forbidden-personal-data", 400),
+        (Fixtures.line() + "\n" + Fixtures.line(type: "NoSuchEvent"), "unknown-event-type", 400),
+        ("", "invalid-request", 400),
+    ])
+    func badBodies(_ body: String, _ code: String, _ status: Int) async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.test { client in
+            let response = try await client.execute(uri: "/v1/logs/acme/events", method: .post, headers: fixture.headers("ingest"),
+                                                    body: ByteBuffer(string: body))
+            #expect(response.status.code == status, "\(response.text)")
+            #expect(response.headers[.contentType] == "application/problem+json")
+            let problem = try #require(response.json)
+            #expect(problem["status"] == .number(Double(status)) && problem["detail"]?.stringValue?.isEmpty == false)
+            #expect(problem["type"]?.stringValue?.hasSuffix(code) == true, "\(problem)")
+            if body.contains("birthDate") { #expect(problem["line"] == 2) }
+        }
+        let stored = try await fixture.db.as(.auditor) { db in try await db.int("SELECT count(*) FROM ledger.events") }
+        #expect(stored == 0)
+    }
+
+    @Test("limits: a batch over the limit and a body over the limit get 413, nothing stored")
+    func limits() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.test(settings: ServerSettings(maxBodyBytes: 4096, maxBatchEvents: 3)) { client in
+            let batch = try await client.execute(uri: "/v1/logs/acme/events", method: .post, headers: fixture.headers("ingest"), body: ndjson(4))
+            #expect(batch.status == .contentTooLarge && batch.json?["type"]?.stringValue?.hasSuffix("batch-too-large") == true, "\(batch.text)")
+            let big = try await client.execute(uri: "/v1/logs/acme/events", method: .post, headers: fixture.headers("ingest"),
+                                               body: ByteBuffer(string: String(repeating: " ", count: 5000) + Fixtures.line()))
+            #expect(big.status == .contentTooLarge, "\(big.text)")
+        }
+        let stored = try await fixture.db.as(.auditor) { db in try await db.int("SELECT count(*) FROM ledger.events") }
+        #expect(stored == 0)
+    }
+
+    @Test("state, dossier and reports for an auditor; erase for an admin")
+    func readsAndErase() async throws {
+        let fixture = try await ServerFixture.make()
+        try await DemoStoryProjectionTests.appendStory(fixture.db, log: "acme")
+        let subject = DemoHistory.subject
+        try await fixture.test { client in
+            let state = try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/state", method: .get, headers: fixture.headers("auditor"))
+            #expect(state.status == .ok && state.json?["state"]?["subject"]?.stringValue == subject, "\(state.text)")
+            let early = try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/state?asOf=3", method: .get, headers: fixture.headers("auditor"))
+            #expect(early.json?["position"] == 3)
+            let dossier = try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/dossier", method: .get, headers: fixture.headers("auditor"))
+            let dossierJSON = try #require(dossier.json)
+            #expect(dossier.status == .ok && ReportSeal.verify(dossierJSON))
+            #expect(dossier.headers[.init("Report-Seal")!] == dossier.json?["sha256"]?.stringValue)
+            let csv = try await client.execute(uri: "/v1/logs/acme/reports/consent-register?format=csv", method: .get, headers: fixture.headers("auditor"))
+            #expect(csv.status == .ok && csv.text.hasPrefix(ConsentRegisterReport.columns.joined(separator: ",")))
+            let html = try await client.execute(uri: "/v1/logs/acme/reports/regulator?jurisdiction=US&from=2026-10-01&to=2026-12-01&format=html",
+                                                method: .get, headers: fixture.headers("auditor"))
+            #expect(html.status == .ok && html.text.hasPrefix("<!DOCTYPE html>"), "\(html.text.prefix(300))")
+            let missing = try await client.execute(uri: "/v1/logs/acme/reports/regulator?jurisdiction=US", method: .get, headers: fixture.headers("auditor"))
+            #expect(missing.status == .badRequest)
+            let erase = try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/erase", method: .post, headers: fixture.headers("admin"),
+                                                 body: ByteBuffer(string: #"{"reason":"erasureRequest","requestReference":"ticket-9"}"#))
+            #expect(erase.status == .ok && erase.json?["erased"] == true, "\(erase.text)")
+            let badReason = try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/erase", method: .post,
+                                                     headers: fixture.headers("admin"), body: ByteBuffer(string: #"{"reason":"because"}"#))
+            #expect(badReason.status == .badRequest && badReason.json?["field"]?.stringValue?.contains("reason") == true, "\(badReason.text)")
+        }
+    }
+}

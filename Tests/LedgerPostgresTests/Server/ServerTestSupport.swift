@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LedgerCore
+import LedgerPostgres
+import LedgerServer
+import NIOCore
+
+/// A test database with the HTTP API on it and keys for each role of log `acme` (and one ingest
+/// key of another log, `other`).
+struct ServerFixture: Sendable {
+    let db: TestDatabase
+    let tokens: [String: String]   // "ingest", "auditor", "admin", "otherIngest"
+
+    static func make() async throws -> ServerFixture {
+        let db = try await TestDatabase.create()
+        let tokens = try await db.as(.administrator) { client in
+            let store = APIKeyStore(client: client)
+            var tokens: [String: String] = [:]
+            for role in APIRole.allCases { tokens[role.rawValue] = try await store.create(log: "acme", role: role, label: "test").1 }
+            tokens["otherIngest"] = try await store.create(log: "other", role: .ingest).1
+            return tokens
+        }
+        return ServerFixture(db: db, tokens: tokens)
+    }
+
+    /// Runs `body` against the router (no sockets), on real pools of the three roles.
+    func test<Value: Sendable>(settings: ServerSettings = ServerSettings(),
+                               _ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        try await db.as(.application) { app in
+            try await db.as(.auditor) { auditor in
+                try await db.as(.administrator) { admin in
+                    let api = LedgerAPI(application: app, auditor: auditor, administrator: admin, settings: settings)
+                    return try await Application(router: api.router()).test(.router, body)
+                }
+            }
+        }
+    }
+
+    /// Headers carrying the bearer token of `role` (nil: no Authorization header).
+    func headers(_ role: String?, _ extra: HTTPFields = [:]) -> HTTPFields {
+        var fields = extra
+        if let role { fields[.authorization] = "Bearer \(tokens[role] ?? role)" }
+        return fields
+    }
+}
+
+extension TestResponse {
+    /// The body parsed as JSON.
+    var json: JSONValue? { try? JSONParser.parse(Array(buffer: body)) }
+    /// The body as text.
+    var text: String { String(buffer: body) }
+}
+
+/// NDJSON of `count` valid events (on 3 subject streams).
+func ndjson(_ count: Int, offset: Int = 0) -> ByteBuffer {
+    ByteBuffer(string: (0..<count).map { Fixtures.line(stream: "subject-p_\(($0 + offset) % 3)") }.joined(separator: "\n") + "\n")
+}

@@ -1,905 +1,385 @@
 #!/usr/bin/env python3
 """Independent offline verifier for ConsentLedger proof bundles (docs/proofs.md).
 
-Written from RFC 9162 (sections 2.1.3.2 and 2.1.4.2) and the C2SP signed-note
-and tlog-checkpoint formats, not from the ledger's Swift code, so that an
-auditor can check a proof without trusting that code. Needs Python 3 and the
-`cryptography` package (for Ed25519); everything else is the standard library.
+Written from RFC 9162 (sections 2.1.3.2 and 2.1.4.2) and the C2SP signed-note and
+tlog-checkpoint formats, not from the ledger's Swift code. Needs Python 3 and the
+`cryptography` package (Ed25519); everything else is the standard library.
 
-Usage
------
     verify-proof.py BUNDLE --public-key K [--trusted OLDER_CHECKPOINT]
     verify-proof.py --rfc9162-vectors DIR
 
-BUNDLE is a proof bundle file (`consent-ledger prove ...`), or `-` for stdin.
-K is the ledger's verifier key text (`<name>+<8 hex digit key id>+<base64>`,
-as printed by `consent-ledger signing-key show`) or a path to a file holding it.
-OLDER_CHECKPOINT is a file holding a signed checkpoint you already trust
-(for example one you saved earlier with `consent-ledger checkpoint --out F`).
+BUNDLE is a file written by `consent-ledger prove`, or `-` for stdin. K is the verifier key
+text `<name>+<key id>+<base64>` (`consent-ledger signing-key show`) or a file holding it.
+OLDER_CHECKPOINT is a file holding a signed checkpoint you already trust.
 
-Answers (bundle mode)
----------------------
-    exit 0  first line on stdout starts with `OK`        everything checked
-    exit 1  first line on stdout starts with `FAILED: `  names the first check
-                                                         that did not pass
-    exit 2  first line on stderr starts with `ERROR: `   unusable input: a file
-                                                         that cannot be read, not
-                                                         UTF-8 JSON, JSON that is
-                                                         not a consent-ledger-proof/1
-                                                         bundle (wrong format or
-                                                         kind, a missing, unknown
-                                                         or wrongly typed member),
-                                                         a key that does not parse,
-                                                         bad arguments
+Exit 0, stdout `OK...`: everything checks. Exit 1, stdout `FAILED: <first failed check>`.
+Exit 2, stderr `ERROR: ...`: unusable input - a file that cannot be read, not UTF-8 JSON,
+not a consent-ledger-proof/1 bundle (format, kind, a missing, unknown or wrongly typed
+member), a key that does not parse, bad arguments. Members of the right type whose values
+do not check are FAILED, as is a --trusted file that reads but is not a note signed by K.
+The checks are numbered as in docs/proofs.md: 1 in parse_bundle, 2 to 5 in verify_bundle.
 
-A bundle whose members have the right JSON types but whose values do not
-check (a malformed checkpoint note, a hash that is not 64 lowercase hex
-digits, a negative size, a wrong path ...) is a FAILED proof, exit 1. A
---trusted file that cannot be read is an ERROR; one that is not a valid note
-signed by the key is FAILED.
-
-What is checked, in this order (the first failure is reported)
---------------------------------------------------------------
-1. `format` is `consent-ledger-proof/1` and `kind` is `inclusion` or
-   `consistency`; the members are exactly those of docs/proofs.md.
-2. The checkpoint is a C2SP signed note: valid UTF-8, no control characters but
-   newline, body of exactly three lines (origin, tree size in decimal without
-   sign or leading zeros, root as canonical padded base64 of 32 bytes), a blank
-   line, then one or more signature lines `U+2014 SPACE name SPACE base64`. A
-   signature line whose key name and key id both match K must carry a valid
-   Ed25519 signature over the body (every such line must verify, and at least
-   one must exist); other signature lines are ignored. The origin must be
-   `<key name>/<log>`. A checkpoint of size 0 must have root SHA-256("").
-3. Inclusion: leafIndex == position - 1; treeSize == checkpoint size;
-   leafIndex < treeSize; leafHash == SHA-256(0x00 || record); the record is a
-   UTF-8 JSON object (no duplicate keys) whose `log` is the bundle's `log` and
-   whose `position` is `position`; the audit path (every element 32 bytes, the
-   exact number of elements the RFC algorithm consumes) leads from leafHash to
-   the checkpoint's root (RFC 9162 section 2.1.3.2).
-4. Consistency (when present): toSize == checkpoint size; 0 < fromSize <=
-   toSize; fromRoot and every path element 32 bytes; the path verifies from
-   fromRoot to the checkpoint's root (RFC 9162 section 2.1.4.2); for equal
-   sizes the path is empty and the roots are equal.
-5. With --trusted: the older checkpoint is signed by the same key and has the
-   same origin; it is not larger than the bundle's checkpoint; at equal sizes
-   the roots are equal; otherwise the bundle's consistency member starts at
-   the older checkpoint's size and root (and verified in step 4).
-
-Vector mode
------------
-`--rfc9162-vectors DIR` runs the transparency-dev/merkle vectors under
-DIR/inclusion and DIR/consistency (subtree* folders are ignored) through the
-same verify_inclusion / verify_consistency functions. It prints one line per
-vector, `<path relative to DIR> accept|reject`, sorted by path, then
-`N vectors: A accepted, R rejected, M disagree with wantErr`; each
-disagreement is also described on stderr. Exit 0 only if M is 0 (1 otherwise,
-2 if DIR holds no vectors or a vector file is unusable).
+--rfc9162-vectors DIR runs the transparency-dev/merkle vectors in DIR/inclusion and
+DIR/consistency through the same RFC functions: one `<path> accept|reject` line per vector,
+sorted, then `N vectors: A accepted, R rejected, M disagree with wantErr`; exit 0 if M is 0.
 """
 
-import argparse
-import base64
-import binascii
-import hashlib
-import json
-import os
-import re
-import sys
+import argparse, base64, binascii, hashlib, json, os, pathlib, re, sys
 
 try:
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-except ImportError:  # pragma: no cover - reported at run time
+except ImportError:  # only bundle mode needs it; main() says so
     Ed25519PublicKey = None
-    InvalidSignature = Exception
 
-BUNDLE_FORMAT = "consent-ledger-proof/1"
-HASH_SIZE = 32
-EMPTY_ROOT = hashlib.sha256(b"").digest()
-ED25519_ALG = 0x01
-MAX_SIGNATURE_LINES = 100
-MAX_KEY_NAME = 100
-UINT64_MAX = (1 << 64) - 1
-EM_DASH_PREFIX = "\u2014 "
-DECIMAL_RE = re.compile(r"0|[1-9][0-9]*", re.ASCII)
-HEX_HASH_RE = re.compile(r"[0-9a-f]{64}", re.ASCII)
-HEX_KEY_ID_RE = re.compile(r"[0-9a-f]{8}", re.ASCII)
+FORMAT = "consent-ledger-proof/1"
+FIX = "give the file exactly as `consent-ledger prove` wrote it"
+KEY_FIX = "pass the text printed by `consent-ledger signing-key show`, or a file holding it"
 
+class Failed(Exception): pass  # a check did not pass (exit 1)
 
-class ProofFailed(Exception):
-    """A proof, signature or checkpoint did not check (exit 1)."""
+class Unusable(Exception): pass  # input that cannot be used at all (exit 2)
 
+def check(ok, message, error=Failed):
+    if not ok:
+        raise error(message)
 
-class UnusableInput(Exception):
-    """Input that cannot be used at all (exit 2); the message says how to fix it."""
+def usable(ok, message):
+    check(ok, message, Unusable)
 
+def sha256(data):
+    return hashlib.sha256(data).digest()
 
-# ---------------------------------------------------------------------------
-# Hashing (RFC 9162 section 2.1.1)
-# ---------------------------------------------------------------------------
-
-def leaf_hash(data):
-    """SHA-256(0x00 || data)."""
-    return hashlib.sha256(b"\x00" + data).digest()
-
-
-def node_hash(left, right):
-    """SHA-256(0x01 || left || right)."""
-    return hashlib.sha256(b"\x01" + left + right).digest()
-
-
-def hx(data):
-    return data.hex()
-
-
-# ---------------------------------------------------------------------------
-# RFC 9162 section 2.1.3.2: verifying an inclusion proof
-# ---------------------------------------------------------------------------
-
-def inclusion_path_length(leaf_index, tree_size):
-    """Number of audit path elements the section 2.1.3.2 loop consumes."""
-    fn, sn, count = leaf_index, tree_size - 1, 0
-    while sn != 0:
-        if fn & 1 or fn == sn:
-            if not fn & 1:
-                while not fn & 1 and fn != 0:
-                    fn >>= 1
-                    sn >>= 1
-        fn >>= 1
-        sn >>= 1
-        count += 1
-    return count
-
+def node_hash(left, right):  # RFC 9162 2.1.1; a leaf hash is sha256(b"\x00" + data)
+    return sha256(b"\x01" + left + right)
 
 def verify_inclusion(leaf_index, tree_size, leaf, path, root):
-    """Check that `leaf` (a leaf hash) is leaf `leaf_index` of the tree of
-    `tree_size` leaves whose root is `root`, by the audit path `path` (a list
-    of 32-byte hashes, the sibling nearest the leaf first). Raises ProofFailed
-    naming what did not check."""
-    if not isinstance(leaf_index, int) or not isinstance(tree_size, int) or leaf_index < 0 or tree_size < 0:
-        raise ProofFailed("leaf index and tree size must be non-negative integers")
-    if leaf_index >= tree_size:
-        raise ProofFailed(f"leaf index {leaf_index} is not less than the tree size {tree_size}")
-    if len(leaf) != HASH_SIZE:
-        raise ProofFailed(f"leaf hash is {len(leaf)} bytes, not {HASH_SIZE}")
-    for i, p in enumerate(path):
-        if len(p) != HASH_SIZE:
-            raise ProofFailed(f"audit path element {i} is {len(p)} bytes, not {HASH_SIZE}")
-    want = inclusion_path_length(leaf_index, tree_size)
-    if len(path) != want:
-        raise ProofFailed(f"audit path has {len(path)} elements; leaf {leaf_index} of a tree of "
-                          f"{tree_size} leaves needs exactly {want}")
-    # The algorithm exactly as RFC 9162 section 2.1.3.2 states it.
-    fn, sn = leaf_index, tree_size - 1
-    r = leaf
+    """RFC 9162 2.1.3.2: `leaf` (a leaf hash) is leaf `leaf_index` of the tree of `tree_size`
+    leaves whose root is `root`, by the audit path `path` (nearest sibling first)."""
+    # 1. leaf_index must be less than tree_size (and the hashes 32 bytes).
+    check(all(isinstance(n, int) for n in (leaf_index, tree_size)) and 0 <= leaf_index < tree_size,
+          f"inclusion proof: leaf index {leaf_index} is not below the tree size {tree_size}")
+    check(len(leaf) == 32 and all(len(p) == 32 for p in path),
+          "inclusion proof: the leaf hash and every path element must be 32 bytes")
+    # 2. Set fn to leaf_index and sn to tree_size - 1.  3. Set r to the leaf hash.
+    fn, sn, r = leaf_index, tree_size - 1, leaf
+    # 4. For each value p in the path:
     for p in path:
-        if sn == 0:
-            raise ProofFailed("audit path is longer than the tree is deep")
+        # a. If sn is 0, fail (the path is longer than the tree is deep).
+        check(sn != 0, f"inclusion proof: the audit path is too long for leaf {leaf_index} of {tree_size}")
+        # b. If LSB(fn) is set or fn == sn: r = HASH(0x01 || p || r), then, if LSB(fn) is not
+        #    set, right-shift fn and sn until LSB(fn) is set or fn is 0.
         if fn & 1 or fn == sn:
             r = node_hash(p, r)
-            if not fn & 1:
-                while not fn & 1 and fn != 0:
-                    fn >>= 1
-                    sn >>= 1
-        else:
+            while not fn & 1 and fn != 0:
+                fn, sn = fn >> 1, sn >> 1
+        else:  # Otherwise r = HASH(0x01 || r || p).
             r = node_hash(r, p)
-        fn >>= 1
-        sn >>= 1
-    if sn != 0:
-        raise ProofFailed("audit path is shorter than the tree is deep")
-    if r != root:
-        raise ProofFailed(f"audit path leads from leaf hash {hx(leaf)} to root {hx(r)}, "
-                          f"not to the expected root {hx(root)}")
+        # c. Right-shift fn and sn once.
+        fn, sn = fn >> 1, sn >> 1
+    # 5. sn must be 0 (the path was not too short) and r must be the root.
+    check(sn == 0, f"inclusion proof: the audit path is too short for leaf {leaf_index} of {tree_size}")
+    check(r == root, f"inclusion proof: the audit path leads to root {r.hex()}, not {root.hex()}")
 
-
-# ---------------------------------------------------------------------------
-# RFC 9162 section 2.1.4.2: verifying a consistency proof
-# ---------------------------------------------------------------------------
-
-def _is_power_of_two(n):
-    return n > 0 and n & (n - 1) == 0
-
-
-def consistency_path_length(first, second):
-    """Number of elements PROOF(first, D[second]) has (0 < first < second)."""
-    fn, sn = first - 1, second - 1
-    while fn & 1:
-        fn >>= 1
-        sn >>= 1
-    count = 1  # the first value (fr = sr = path[0])
-    while sn != 0:
-        if fn & 1 or fn == sn:
-            if not fn & 1:
-                while not fn & 1 and fn != 0:
-                    fn >>= 1
-                    sn >>= 1
-        fn >>= 1
-        sn >>= 1
-        count += 1
-    if _is_power_of_two(first):
-        count -= 1  # the verifier prepends first_hash itself
-    return count
-
-
-def verify_consistency(first, second, first_root, second_root, path):
-    """Check that the tree of `second` leaves with root `second_root` extends
-    the tree of `first` leaves with root `first_root`, by the consistency
-    proof `path` (a list of 32-byte hashes). Raises ProofFailed naming what
-    did not check. Roots are compared, not length-checked, here; callers that
-    parse roots from a bundle or checkpoint require 32 bytes themselves."""
-    if not isinstance(first, int) or not isinstance(second, int) or first < 0 or second < 0:
-        raise ProofFailed("tree sizes must be non-negative integers")
-    if first > second:
-        raise ProofFailed(f"the older size {first} is larger than the newer size {second}")
-    if first == 0:
-        raise ProofFailed("a consistency proof from the empty tree (size 0) is meaningless and refused")
-    for i, p in enumerate(path):
-        if len(p) != HASH_SIZE:
-            raise ProofFailed(f"consistency path element {i} is {len(p)} bytes, not {HASH_SIZE}")
-    if first == second:
-        if path:
-            raise ProofFailed(f"sizes are equal ({first}) but the consistency path has {len(path)} "
-                              "elements instead of none")
-        if first_root != second_root:
-            raise ProofFailed(f"sizes are equal ({first}) but the roots differ: {hx(first_root)} "
-                              f"and {hx(second_root)}")
+def verify_consistency(first, second, first_hash, second_hash, path):
+    """RFC 9162 2.1.4.2: the tree of `second` leaves with root `second_hash` extends the tree
+    of `first` leaves with root `first_hash`, by the consistency proof `path`."""
+    check(all(isinstance(n, int) for n in (first, second)) and 0 < first <= second,
+          f"consistency proof: sizes {first} and {second} are not 0 < first <= second")
+    check(all(len(c) == 32 for c in path), "consistency proof: every path element must be 32 bytes")
+    if first == second:  # the same tree: nothing to prove but equal roots
+        check(not path and first_hash == second_hash,
+              f"consistency proof: equal sizes ({first}) need an empty path and equal roots")
         return
-    # Step 1.
-    if not path:
-        raise ProofFailed(f"consistency path from size {first} to size {second} is empty")
-    want = consistency_path_length(first, second)
-    if len(path) != want:
-        raise ProofFailed(f"consistency path has {len(path)} elements; a proof from size {first} "
-                          f"to size {second} has exactly {want}")
-    # Step 2.
-    if _is_power_of_two(first):
-        path = [first_root] + list(path)
-    # Steps 3 and 4.
+    # 1. An empty path fails.
+    check(path, f"consistency proof: the path from {first} to {second} leaves is empty")
+    # 2. If first is an exact power of 2, prepend first_hash to the path.
+    if first & (first - 1) == 0:
+        path = [first_hash] + list(path)
+    # 3. Set fn to first - 1 and sn to second - 1.  4. While LSB(fn) is set, right-shift fn and sn.
     fn, sn = first - 1, second - 1
     while fn & 1:
-        fn >>= 1
-        sn >>= 1
-    # Step 5.
+        fn, sn = fn >> 1, sn >> 1
+    # 5. Set both fr and sr to the first value in the path.
     fr = sr = path[0]
-    # Step 6.
+    # 6. For each subsequent value c in the path:
     for c in path[1:]:
-        if sn == 0:
-            raise ProofFailed("consistency path is longer than the proof needs")
+        # a. If sn is 0, fail (the path is too long).
+        check(sn != 0, f"consistency proof: the path from {first} to {second} leaves is too long")
+        # b. If LSB(fn) is set or fn == sn: fr = HASH(0x01 || c || fr), sr = HASH(0x01 || c || sr),
+        #    then, if LSB(fn) is not set, right-shift fn and sn until LSB(fn) is set or fn is 0.
         if fn & 1 or fn == sn:
-            fr = node_hash(c, fr)
-            sr = node_hash(c, sr)
-            if not fn & 1:
-                while not fn & 1 and fn != 0:
-                    fn >>= 1
-                    sn >>= 1
-        else:
+            fr, sr = node_hash(c, fr), node_hash(c, sr)
+            while not fn & 1 and fn != 0:
+                fn, sn = fn >> 1, sn >> 1
+        else:  # Otherwise sr = HASH(0x01 || sr || c).
             sr = node_hash(sr, c)
-        fn >>= 1
-        sn >>= 1
-    # Step 7.
-    if sn != 0:
-        raise ProofFailed("consistency path is shorter than the proof needs")
-    if fr != first_root:
-        raise ProofFailed(f"consistency path gives root {hx(fr)} for the tree of {first} leaves, "
-                          f"not the older root {hx(first_root)}")
-    if sr != second_root:
-        raise ProofFailed(f"consistency path gives root {hx(sr)} for the tree of {second} leaves, "
-                          f"not the newer root {hx(second_root)}")
+        # c. Right-shift fn and sn once.
+        fn, sn = fn >> 1, sn >> 1
+    # 7. sn must be 0 (the path was not too short), fr must be first_hash and sr second_hash.
+    check(sn == 0, f"consistency proof: the path from {first} to {second} leaves is too short")
+    check(fr == first_hash, f"consistency proof: the path gives older root {fr.hex()}, not {first_hash.hex()}")
+    check(sr == second_hash, f"consistency proof: the path gives newer root {sr.hex()}, not {second_hash.hex()}")
 
-
-# ---------------------------------------------------------------------------
-# Encodings
-# ---------------------------------------------------------------------------
-
-def strict_b64decode(text):
-    """Standard base64 with padding, canonical (re-encodes to the same text);
-    returns bytes or None."""
-    if not isinstance(text, str):
-        return None
+def b64(text):
+    """Canonical padded standard base64 (it re-encodes to the same text) -> bytes, else None."""
     try:
-        raw = base64.b64decode(text.encode("ascii"), validate=True)
-    except (binascii.Error, UnicodeEncodeError, ValueError):
+        raw = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError, TypeError):
         return None
-    if base64.b64encode(raw).decode("ascii") != text:
-        return None
-    return raw
+    return raw if base64.b64encode(raw).decode() == text else None
 
-
-def parse_hex_hash(value, what):
-    """A 32-byte hash written as 64 lowercase hex digits."""
-    if not isinstance(value, str) or not HEX_HASH_RE.fullmatch(value):
-        shown = value if isinstance(value, str) and len(value) <= 80 else (
-            value[:77] + "..." if isinstance(value, str) else json.dumps(value)[:80])
-        raise ProofFailed(f"{what} is not a 32-byte hash (64 lowercase hex digits): {shown!r}")
+def hex_hash(value, what):
+    check(isinstance(value, str) and re.fullmatch(r"[0-9a-f]{64}", value),
+          f"{what} is not a 32-byte hash in 64 lowercase hex digits")
     return bytes.fromhex(value)
 
+def strict_json(data):
+    """UTF-8 JSON with no duplicate object members and no NaN or Infinity."""
+    def members(pairs):
+        check(len({k for k, _ in pairs}) == len(pairs), "an object has a duplicate member", ValueError)
+        return dict(pairs)
+    def constant(name):
+        raise ValueError(f"{name} is not JSON")
+    return json.loads(data.decode("utf-8"), object_pairs_hook=members, parse_constant=constant)
 
-def is_valid_key_name(name):
-    """1 to 100 characters, no whitespace (Unicode spaces) and no '+'."""
-    return (0 < len(name) <= MAX_KEY_NAME and "+" not in name
-            and not any(ch.isspace() for ch in name))
+def key_name_ok(name):  # 1 to 100 characters, no whitespace, no '+'
+    return 0 < len(name) <= 100 and "+" not in name and not any(c.isspace() for c in name)
 
-
-class VerifierKey:
-    def __init__(self, name, key_id, public_key):
-        self.name = name
-        self.key_id = key_id  # int, 32 bits
-        self.public_key = public_key  # 32 bytes
-
-    @property
-    def key_id_hex(self):
-        return f"{self.key_id:08x}"
-
-    def describe(self):
-        return f"{self.name} (key {self.key_id_hex})"
-
-
-def compute_key_id(name, public_key):
-    digest = hashlib.sha256(name.encode("utf-8") + b"\n" + bytes([ED25519_ALG]) + public_key).digest()
-    return int.from_bytes(digest[:4], "big")
-
-
-def parse_verifier_key(text):
-    """Parse `<name>+<8 lowercase hex digit key id>+<base64(0x01 || 32-byte
-    Ed25519 public key)>`; the key id must be the one the name and key give.
-    Raises UnusableInput."""
-    fix = "pass the text printed by `consent-ledger signing-key show`, or a file holding it"
-    if text.startswith("PRIVATE+KEY+"):
-        raise UnusableInput("the key given is a PRIVATE signing key; pass the public verifier key "
-                            "(`consent-ledger signing-key show`) and keep the private key secret")
-    # The name and the key id contain no '+'; the base64 after them may.
-    parts = text.split("+", 2)
-    if len(parts) != 3:
-        raise UnusableInput(f"the public key is not of the form <name>+<key id>+<base64 key>; {fix}")
-    name, id_hex, key_b64 = parts
-    if not is_valid_key_name(name):
-        raise UnusableInput(f"the public key's name {name!r} is not 1 to 100 characters without "
-                            f"whitespace; {fix}")
-    if not HEX_KEY_ID_RE.fullmatch(id_hex):
-        raise UnusableInput(f"the public key's id {id_hex!r} is not 8 lowercase hex digits; {fix}")
-    raw = strict_b64decode(key_b64)
-    if raw is None:
-        raise UnusableInput(f"the public key's last part is not canonical padded standard base64; {fix}")
-    if len(raw) != 1 + 32 or raw[0] != ED25519_ALG:
-        raise UnusableInput("the public key's last part does not decode to 0x01 followed by a "
-                            f"32-byte Ed25519 public key ({len(raw)} bytes); {fix}")
-    public_key = raw[1:]
-    key_id = int(id_hex, 16)
-    computed = compute_key_id(name, public_key)
-    if computed != key_id:
-        raise UnusableInput(f"the public key's id {id_hex} does not match its name and key "
-                            f"(they give {computed:08x}); the key text is damaged; {fix}")
+def load_key(arg):
+    """K is `<name>+<8 hex digit key id>+<base64(0x01 || Ed25519 public key)>` or a file holding
+    it; returns (name, 4-byte key id, public key)."""
+    source = f"the public key file {arg!r}" if os.path.exists(arg) else "the --public-key text"
     try:
-        Ed25519PublicKey.from_public_bytes(public_key)
+        text = (read(arg, "the public key file").decode("utf-8") if os.path.exists(arg) else arg).strip()
+    except UnicodeDecodeError:
+        raise Unusable(f"{source} is not UTF-8 text")
+    usable(not text.startswith("PRIVATE+KEY+"), f"that is the PRIVATE signing key (keep it secret); {KEY_FIX}")
+    parts = text.split("+", 2)  # the base64 may hold '+', the name and key id do not
+    raw = b64(parts[2]) if len(parts) == 3 else None
+    usable(raw and len(raw) == 33 and raw[0] == 1 and key_name_ok(parts[0])
+           and re.fullmatch(r"[0-9a-f]{8}", parts[1]),
+           f"{source} is not <name>+<8 hex digit key id>+<base64(0x01 || 32-byte key)>; {KEY_FIX}")
+    name, key_id = parts[0], bytes.fromhex(parts[1])
+    # The key id is the first 4 bytes of SHA-256(name || 0x0A || 0x01 || public key).
+    usable(sha256(name.encode() + b"\n" + raw)[:4] == key_id, f"the key id does not match the key; {KEY_FIX}")
+    try:
+        return name, key_id, Ed25519PublicKey.from_public_bytes(raw[1:])
     except ValueError as e:
-        raise UnusableInput(f"the public key is not a usable Ed25519 key ({e}); {fix}")
-    return VerifierKey(name, key_id, public_key)
+        raise Unusable(f"the public key is not a usable Ed25519 key ({e}); {KEY_FIX}")
 
-
-# ---------------------------------------------------------------------------
-# C2SP signed note and tlog-checkpoint
-# ---------------------------------------------------------------------------
-
-class Signature:
-    def __init__(self, name, key_id, signature, line_number):
-        self.name = name
-        self.key_id = key_id
-        self.signature = signature  # bytes after the 4-byte key id
-        self.line_number = line_number
-
-
-class Note:
-    def __init__(self, body, signatures):
-        self.body = body  # str, the signed text, ending in "\n"
-        self.signatures = signatures
-
-
-def parse_note(text, what="checkpoint"):
-    """Split a C2SP signed note into its body (the signed text, ending in a
-    newline) and its signature lines. Raises ProofFailed."""
-    try:
-        text = text.decode("utf-8") if isinstance(text, bytes) else text.encode("utf-8").decode("utf-8")
+def parse_checkpoint(text, key, what):
+    """A C2SP tlog-checkpoint in a C2SP signed note with a valid signature by `key`;
+    returns (origin, size, root)."""
+    name, key_id, public = key
+    try:  # bytes from a file, or a str from JSON (which may hold lone surrogates)
+        text = text.decode() if isinstance(text, bytes) else text.encode().decode()
     except UnicodeError:
-        raise ProofFailed(f"{what} is not valid UTF-8")
-    for i, ch in enumerate(text):
-        if ch < " " and ch != "\n":
-            raise ProofFailed(f"{what} contains the control character U+{ord(ch):04X} at offset {i} "
-                              "(only newline is allowed)")
-    if not text.endswith("\n"):
-        raise ProofFailed(f"{what} does not end in a newline")
+        raise Failed(f"{what} is not valid UTF-8")
+    check(all(c >= " " or c == "\n" for c in text), f"{what} holds a control character other than newline")
+    # The note: text lines, a blank line, signature lines, each line ending in "\n". The body
+    # (the signed text, ending in "\n") runs up to the last blank line.
     split = text.rfind("\n\n")
-    if split < 0:
-        raise ProofFailed(f"{what} has no blank line between its text and its signature lines")
-    body = text[:split + 1]
-    block = text[split + 2:]
-    if body.startswith("\n") or body == "":
-        raise ProofFailed(f"{what} has an empty text")
-    if block == "":
-        raise ProofFailed(f"{what} has no signature lines after its blank line")
+    body, block = text[:split + 1], text[split + 2:]
+    check(split >= 0 and text.endswith("\n") and not body.startswith("\n") and block,
+          f"{what} is not a signed note (text, a blank line, signature lines, each ending in a newline)")
     lines = block[:-1].split("\n")
-    if len(lines) > MAX_SIGNATURE_LINES:
-        raise ProofFailed(f"{what} has {len(lines)} signature lines (at most {MAX_SIGNATURE_LINES} are accepted)")
-    signatures = []
-    for n, line in enumerate(lines, 1):
-        if not line.startswith(EM_DASH_PREFIX):
-            raise ProofFailed(f"{what} signature line {n} does not start with U+2014 EM DASH and a space: {line[:40]!r}")
-        rest = line[len(EM_DASH_PREFIX):].split(" ")
-        if len(rest) != 2 or not rest[0] or not rest[1]:
-            raise ProofFailed(f"{what} signature line {n} is not '\u2014 <key name> <base64 signature>'")
-        name, sig_b64 = rest
-        if not is_valid_key_name(name):
-            raise ProofFailed(f"{what} signature line {n} has an invalid key name {name!r}")
-        raw = strict_b64decode(sig_b64)
-        if raw is None:
-            raise ProofFailed(f"{what} signature line {n} is not canonical padded standard base64")
-        if len(raw) < 5:
-            raise ProofFailed(f"{what} signature line {n} decodes to {len(raw)} bytes; it needs a "
-                              "4-byte key id and a signature")
-        signatures.append(Signature(name, int.from_bytes(raw[:4], "big"), raw[4:], n))
-    return Note(body, signatures)
-
-
-def verify_note_signature(note, key, what="checkpoint"):
-    """Require at least one signature line by `key` (same name and key id),
-    and every such line to be a valid Ed25519 signature over the body. Other
-    keys' lines are ignored. Raises ProofFailed."""
-    mine = [s for s in note.signatures if s.name == key.name and s.key_id == key.key_id]
-    if not mine:
-        seen = ", ".join(f"{s.name} (key {s.key_id:08x})" for s in note.signatures)
-        raise ProofFailed(f"{what} has no signature by {key.describe()}; it is signed by: {seen}")
-    public = Ed25519PublicKey.from_public_bytes(key.public_key)
-    body = note.body.encode("utf-8")
-    for s in mine:
-        if len(s.signature) != 64:
-            raise ProofFailed(f"{what} signature line {s.line_number} by {key.describe()} holds "
-                              f"{len(s.signature)} signature bytes, not 64")
+    check(len(lines) <= 100, f"{what} has {len(lines)} signature lines (at most 100 are accepted)")
+    mine, seen = [], []
+    for n, line in enumerate(lines, 1):  # "— <key name> <base64(4-byte key id || signature)>"
+        parts = line[2:].split(" ")
+        raw = b64(parts[-1])
+        check(line.startswith("\u2014 ") and len(parts) == 2 and key_name_ok(parts[0]) and raw and len(raw) >= 5,
+              f"{what} signature line {n} is not '\u2014 <key name> <base64(key id || signature)>'")
+        seen.append(f"{parts[0]} (key {raw[:4].hex()})")
+        if parts[0] == name and raw[:4] == key_id:
+            mine.append((n, raw[4:]))
+    # The body: origin, tree size (decimal, no sign or leading zero, below 2^64), root hash.
+    fields = body[:-1].split("\n")
+    check(len(fields) == 3, f"{what} text has {len(fields)} lines, not 3 (origin, tree size, root hash)")
+    origin, size, root = fields[0], fields[1], b64(fields[2])
+    check(origin, f"{what} origin line is empty")
+    check(re.fullmatch(r"0|[1-9][0-9]{0,19}", size) and int(size) < 2**64,
+          f"{what} tree size {size[:30]!r} is not a decimal below 2^64 without sign or leading zeros")
+    check(root and len(root) == 32, f"{what} root hash {fields[2][:60]!r} is not canonical base64 of 32 bytes")
+    # At least one signature line by the key, and every one of them valid; others are ignored.
+    signer = f"{name} (key {key_id.hex()})"
+    check(mine, f"{what} has no signature by {signer}; it is signed by: {', '.join(seen)}")
+    for n, signature in mine:
         try:
-            public.verify(s.signature, body)
+            public.verify(signature, body.encode())
         except InvalidSignature:
-            raise ProofFailed(f"{what} signature line {s.line_number} by {key.describe()} does not "
-                              "verify over the checkpoint text (the text or the signature was changed)")
+            raise Failed(f"{what} signature line {n} by {signer} does not verify over its text")
+    check(size != "0" or root == sha256(b""), f"{what} is for the empty tree but its root is not SHA-256(\"\")")
+    return origin, int(size), root
 
+SHAPES = {"inclusion": {"position": int, "leafIndex": int, "treeSize": int, "record": str,
+                        "leafHash": str, "path": list},
+          "consistency": {"fromSize": int, "fromRoot": str, "toSize": int, "path": list}}
+JSON_TYPES = {int: "an integer", str: "a string", list: "an array", dict: "an object"}
 
-class Checkpoint:
-    def __init__(self, origin, size, root, note):
-        self.origin = origin
-        self.size = size
-        self.root = root
-        self.note = note
-
-
-def parse_checkpoint(text, key, what="checkpoint"):
-    """Parse a signed checkpoint note, check its signature by `key`, and
-    return Checkpoint. Raises ProofFailed."""
-    note = parse_note(text, what)
-    lines = note.body[:-1].split("\n")
-    if len(lines) != 3:
-        raise ProofFailed(f"{what} text has {len(lines)} lines; it must have exactly 3 "
-                          "(origin, tree size, root hash)")
-    origin, size_text, root_text = lines
-    if origin == "":
-        raise ProofFailed(f"{what} origin line is empty")
-    if not DECIMAL_RE.fullmatch(size_text):
-        raise ProofFailed(f"{what} tree size {size_text!r} is not a decimal number without sign "
-                          "or leading zeros")
-    size = int(size_text)
-    if size > UINT64_MAX:
-        raise ProofFailed(f"{what} tree size {size_text} does not fit in 64 bits")
-    root = strict_b64decode(root_text)
-    if root is None:
-        raise ProofFailed(f"{what} root hash {root_text!r} is not canonical padded standard base64")
-    if len(root) != HASH_SIZE:
-        raise ProofFailed(f"{what} root hash is {len(root)} bytes, not {HASH_SIZE}")
-    verify_note_signature(note, key, what)
-    if size == 0 and root != EMPTY_ROOT:
-        raise ProofFailed(f"{what} is for the empty tree but its root is {hx(root)}, not "
-                          f"SHA-256(\"\") = {hx(EMPTY_ROOT)}")
-    return Checkpoint(origin, size, root, note)
-
-
-# ---------------------------------------------------------------------------
-# Bundles
-# ---------------------------------------------------------------------------
-
-def _reject_duplicates(pairs):
-    seen = {}
-    for k, v in pairs:
-        if k in seen:
-            raise ValueError(f"duplicate member {k!r}")
-        seen[k] = v
-    return seen
-
-
-def _reject_constant(name):
-    raise ValueError(f"{name} is not JSON")
-
-
-def strict_json_loads(data):
-    """UTF-8 JSON with no duplicate object members and no NaN/Infinity."""
-    text = data.decode("utf-8") if isinstance(data, bytes) else data
-    return json.loads(text, object_pairs_hook=_reject_duplicates, parse_constant=_reject_constant)
-
-
-BUNDLE_MEMBERS = {"format", "kind", "log", "checkpoint"}
-BUNDLE_OPTIONAL = {"inclusion", "consistency"}
-INCLUSION_MEMBERS = {"position": int, "leafIndex": int, "treeSize": int, "record": str,
-                     "leafHash": str, "path": list}
-CONSISTENCY_MEMBERS = {"fromSize": int, "fromRoot": str, "toSize": int, "path": list}
-
-
-def _json_type(value):
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "non-integer number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return "null"
-
-
-def _check_members(obj, required, optional, where):
-    fix = "give the file exactly as `consent-ledger prove` wrote it"
-    missing = [m for m in sorted(required) if m not in obj]
-    if missing:
-        raise UnusableInput(f"not a {BUNDLE_FORMAT} bundle: {where} lacks {', '.join(missing)}; {fix}")
-    unknown = [m for m in sorted(obj) if m not in required and m not in optional]
-    if unknown:
-        raise UnusableInput(f"not a {BUNDLE_FORMAT} bundle: {where} has unknown member(s) "
-                            f"{', '.join(unknown)}; {fix}")
-
-
-def _check_types(obj, types, where):
-    for member, typ in types.items():
-        value = obj[member]
-        ok = isinstance(value, typ) and not (typ is int and isinstance(value, bool))
-        if not ok:
-            wanted = {int: "an integer", str: "a string", list: "an array"}[typ]
-            raise UnusableInput(f"not a {BUNDLE_FORMAT} bundle: {where}.{member} is a "
-                                f"{_json_type(value)}, not {wanted}")
-
+def check_members(obj, types, where, optional=()):
+    """`obj` has exactly the members in `types` (those in `optional` may be absent), each of its
+    JSON type; object members are checked against SHAPES in turn."""
+    missing, unknown = sorted(set(types) - set(obj) - set(optional)), sorted(set(obj) - set(types))
+    usable(not missing, f"not a {FORMAT} bundle: {where} lacks {', '.join(missing)}; {FIX}")
+    usable(not unknown, f"not a {FORMAT} bundle: {where} has unknown member(s) {', '.join(unknown)}; {FIX}")
+    for member, value in sorted(obj.items()):
+        want = types[member]
+        usable(isinstance(value, want) and not isinstance(value, bool),
+               f"not a {FORMAT} bundle: {where}.{member} is not {JSON_TYPES[want]}; {FIX}")
+        if want is dict:
+            check_members(value, SHAPES[member], member)
 
 def parse_bundle(data):
-    """Decode and shape-check a bundle (bytes). Raises UnusableInput."""
+    """Step 1: format, kind, and exactly the members of docs/proofs.md (no duplicate keys)."""
     try:
-        bundle = strict_json_loads(data)
-    except UnicodeDecodeError:
-        raise UnusableInput("the bundle is not UTF-8 text; give the .json file `consent-ledger prove` wrote")
-    except ValueError as e:
-        raise UnusableInput(f"the bundle is not valid JSON ({e}); give the .json file `consent-ledger prove` wrote")
-    if not isinstance(bundle, dict):
-        raise UnusableInput(f"not a {BUNDLE_FORMAT} bundle: the JSON is a {_json_type(bundle)}, not an object")
-    if bundle.get("format") != BUNDLE_FORMAT:
-        raise UnusableInput(f"not a {BUNDLE_FORMAT} bundle: format is {json.dumps(bundle.get('format'))}; "
-                            "this verifier reads only consent-ledger-proof/1")
+        bundle = strict_json(data)
+    except (ValueError, RecursionError) as e:  # UnicodeDecodeError is a ValueError
+        raise Unusable(f"the bundle is not UTF-8 JSON ({str(e)[:100]}); {FIX}")
+    usable(isinstance(bundle, dict) and bundle.get("format") == FORMAT, f"not a {FORMAT} bundle (format); {FIX}")
     kind = bundle.get("kind")
-    if kind not in ("inclusion", "consistency"):
-        raise UnusableInput(f"not a {BUNDLE_FORMAT} bundle: kind is {json.dumps(kind)}, not "
-                            "\"inclusion\" or \"consistency\"")
-    if kind == "inclusion":
-        required, optional = BUNDLE_MEMBERS | {"inclusion"}, {"consistency"}
-    else:
-        required, optional = BUNDLE_MEMBERS | {"consistency"}, set()
-    if kind == "consistency" and "inclusion" in bundle:
-        raise UnusableInput(f"not a {BUNDLE_FORMAT} bundle: a consistency bundle has no inclusion "
-                            "member; give the file exactly as `consent-ledger prove` wrote it")
-    _check_members(bundle, required, optional, "the bundle")
-    _check_types(bundle, {"log": str, "checkpoint": str}, "bundle")
-    if kind == "inclusion":
-        inc = bundle["inclusion"]
-        if not isinstance(inc, dict):
-            raise UnusableInput(f"not a {BUNDLE_FORMAT} bundle: inclusion is a {_json_type(inc)}, not an object")
-        _check_members(inc, set(INCLUSION_MEMBERS), set(), "inclusion")
-        _check_types(inc, INCLUSION_MEMBERS, "inclusion")
-    if "consistency" in bundle:
-        con = bundle["consistency"]
-        if not isinstance(con, dict):
-            raise UnusableInput(f"not a {BUNDLE_FORMAT} bundle: consistency is a {_json_type(con)}, not an object")
-        _check_members(con, set(CONSISTENCY_MEMBERS), set(), "consistency")
-        _check_types(con, CONSISTENCY_MEMBERS, "consistency")
+    usable(kind in ("inclusion", "consistency"), f"not a {FORMAT} bundle: kind is not inclusion or consistency")
+    types = {"format": str, "kind": str, "log": str, "checkpoint": str, kind: dict, "consistency": dict}
+    # An inclusion bundle may carry a consistency proof (`prove inclusion --since N`).
+    check_members(bundle, types, "bundle", optional=("consistency",) if kind == "inclusion" else ())
     return bundle
 
-
-def _hash_list(values, where):
-    return [parse_hex_hash(v, f"{where}[{i}]") for i, v in enumerate(values)]
-
-
-def _non_negative(value, where):
-    if value < 0:
-        raise ProofFailed(f"{where} is {value}, a negative number")
-    if value > UINT64_MAX:
-        raise ProofFailed(f"{where} is {value}, which does not fit in 64 bits")
-
-
-def check_inclusion(bundle, checkpoint):
-    """Step 3. Returns a description for the OK line."""
-    inc = bundle["inclusion"]
-    position, index, size = inc["position"], inc["leafIndex"], inc["treeSize"]
-    _non_negative(position, "inclusion.position")
-    _non_negative(index, "inclusion.leafIndex")
-    _non_negative(size, "inclusion.treeSize")
-    if position < 1:
-        raise ProofFailed(f"inclusion.position is {position}; positions start at 1")
-    if index != position - 1:
-        raise ProofFailed(f"inclusion.leafIndex is {index} but the record at position {position} "
-                          f"is leaf {position - 1}")
-    if size != checkpoint.size:
-        raise ProofFailed(f"inclusion.treeSize is {size} but the checkpoint is for {checkpoint.size} leaves")
-    if index >= size:
-        raise ProofFailed(f"inclusion.leafIndex {index} is not less than the tree size {size}")
-    record = strict_b64decode(inc["record"])
-    if record is None:
-        raise ProofFailed("inclusion.record is not canonical padded standard base64")
-    stated = parse_hex_hash(inc["leafHash"], "inclusion.leafHash")
-    computed = leaf_hash(record)
-    if stated != computed:
-        raise ProofFailed(f"inclusion.leafHash is {hx(stated)} but SHA-256(0x00 || record) is {hx(computed)}")
-    try:
-        obj = strict_json_loads(record)
-    except (UnicodeDecodeError, ValueError) as e:
-        raise ProofFailed(f"inclusion.record is not UTF-8 JSON ({e})")
-    if not isinstance(obj, dict):
-        raise ProofFailed(f"inclusion.record is a JSON {_json_type(obj)}, not an object")
-    if obj.get("log") != bundle["log"] or not isinstance(obj.get("log"), str):
-        raise ProofFailed(f"the record's log is {json.dumps(obj.get('log'))}, not the bundle's "
-                          f"{json.dumps(bundle['log'])}")
-    rec_pos = obj.get("position")
-    if not isinstance(rec_pos, int) or isinstance(rec_pos, bool) or rec_pos != position:
-        raise ProofFailed(f"the record's position is {json.dumps(rec_pos)}, not {position}")
-    path = _hash_list(inc["path"], "inclusion.path")
-    try:
-        verify_inclusion(index, size, computed, path, checkpoint.root)
-    except ProofFailed as e:
-        raise ProofFailed(f"inclusion proof: {e}")
-    return position, index, size
-
-
-def check_consistency(bundle, checkpoint):
-    """Step 4. Returns (fromSize, fromRoot)."""
-    con = bundle["consistency"]
-    from_size, to_size = con["fromSize"], con["toSize"]
-    _non_negative(from_size, "consistency.fromSize")
-    _non_negative(to_size, "consistency.toSize")
-    if to_size != checkpoint.size:
-        raise ProofFailed(f"consistency.toSize is {to_size} but the checkpoint is for {checkpoint.size} leaves")
-    if from_size == 0:
-        raise ProofFailed("consistency.fromSize is 0; a proof from the empty tree is meaningless and refused")
-    if from_size > to_size:
-        raise ProofFailed(f"consistency.fromSize {from_size} is larger than toSize {to_size}")
-    from_root = parse_hex_hash(con["fromRoot"], "consistency.fromRoot")
-    path = _hash_list(con["path"], "consistency.path")
-    try:
-        verify_consistency(from_size, to_size, from_root, checkpoint.root, path)
-    except ProofFailed as e:
-        raise ProofFailed(f"consistency proof: {e}")
-    return from_size, from_root
-
-
-def verify_bundle(bundle, key, trusted_text=None):
-    """Run steps 2 to 5 on a shape-checked bundle; returns the OK lines.
-    Raises ProofFailed."""
-    log = bundle["log"]
-    checkpoint = parse_checkpoint(bundle["checkpoint"], key, "the bundle's checkpoint")
-    expected_origin = f"{key.name}/{log}"
-    if not checkpoint.origin.endswith("/" + log):
-        raise ProofFailed(f"the checkpoint's origin {checkpoint.origin!r} does not end in "
-                          f"{'/' + log!r} (it is for another log)")
-    if checkpoint.origin != expected_origin:
-        raise ProofFailed(f"the checkpoint's origin is {checkpoint.origin!r}, not {expected_origin!r} "
-                          "(<key name>/<log>)")
-    signer = key.describe()
+def verify_bundle(bundle, key, trusted):
+    """Steps 2 to 5 on a bundle that passed step 1; returns the OK lines."""
+    # 2. The checkpoint: a valid note signed by the key, for the origin <key name>/<log>.
+    log, signer = bundle["log"], f"{key[0]} (key {key[1].hex()})"
+    origin, size, root = parse_checkpoint(bundle["checkpoint"], key, "the bundle's checkpoint")
+    check(origin == f"{key[0]}/{log}", f"the checkpoint's origin {origin!r} is not {key[0] + '/' + log!r}")
     lines = []
-    if bundle["kind"] == "inclusion":
-        position, index, size = check_inclusion(bundle, checkpoint)
-        lines.append(f"OK: record at position {position} is leaf {index} of the tree of {size} "
-                     f"leaves signed by {signer}")
-    consistency = None
-    if "consistency" in bundle:
-        consistency = check_consistency(bundle, checkpoint)
-        line = (f"the tree of {checkpoint.size} leaves signed by {signer} extends the tree of "
-                f"{consistency[0]} leaves with root {hx(consistency[1])}")
-        lines.append(f"OK: {line}" if bundle["kind"] == "consistency" else f"  and {line}")
-    if trusted_text is not None:
-        older = parse_checkpoint(trusted_text, key, "the trusted checkpoint")
-        if older.origin != checkpoint.origin:
-            raise ProofFailed(f"the trusted checkpoint's origin {older.origin!r} is not the bundle "
-                              f"checkpoint's {checkpoint.origin!r}")
-        if older.size > checkpoint.size:
-            raise ProofFailed(f"the trusted checkpoint ({older.size} leaves) is larger than the bundle's "
-                              f"({checkpoint.size} leaves); ask for a proof against a newer checkpoint")
-        if older.size == checkpoint.size:
-            if older.root != checkpoint.root:
-                raise ProofFailed(f"the trusted checkpoint and the bundle's are both for {older.size} "
-                                  f"leaves but their roots differ: {hx(older.root)} and "
-                                  f"{hx(checkpoint.root)} (the log was forked or rewritten)")
-        else:
-            if consistency is None:
-                raise ProofFailed(f"the trusted checkpoint is for {older.size} leaves but the bundle has "
-                                  f"no consistency proof from there to {checkpoint.size} leaves (ask for "
-                                  f"`prove inclusion ... --since {older.size}`)")
-            if consistency[0] != older.size:
-                raise ProofFailed(f"the bundle's consistency proof starts at {consistency[0]} leaves, not "
-                                  f"at the trusted checkpoint's {older.size}")
-            if consistency[1] != older.root:
-                raise ProofFailed(f"the bundle's consistency.fromRoot {hx(consistency[1])} is not the "
-                                  f"trusted checkpoint's root {hx(older.root)} (the log was forked or rewritten)")
-        lines.append(f"  and it is consistent with the trusted checkpoint of {older.size} leaves")
+    if bundle["kind"] == "inclusion":  # 3. Inclusion of the record as leaf position - 1.
+        inc = bundle["inclusion"]
+        position, index = inc["position"], inc["leafIndex"]
+        check(position >= 1 and index == position - 1,
+              f"inclusion.leafIndex {index} is not inclusion.position {position} - 1 (positions start at 1)")
+        check(inc["treeSize"] == size, f"inclusion.treeSize {inc['treeSize']} is not the checkpoint's size {size}")
+        check(index < size, f"inclusion.leafIndex {index} is not below the tree size {size}")
+        record = b64(inc["record"])
+        check(record is not None, "inclusion.record is not canonical padded base64")
+        leaf = sha256(b"\x00" + record)
+        check(hex_hash(inc["leafHash"], "inclusion.leafHash") == leaf,
+              f"inclusion.leafHash is not SHA-256(0x00 || record) = {leaf.hex()}")
+        try:
+            fields = strict_json(record)
+        except (ValueError, RecursionError):
+            fields = None
+        check(isinstance(fields, dict), "inclusion.record is not a UTF-8 JSON object (without duplicate members)")
+        check(fields.get("log") == log, f"the record's log is {json.dumps(fields.get('log'))[:80]}, not the bundle's")
+        check(type(fields.get("position")) is int and fields["position"] == position,
+              f"the record's position is {json.dumps(fields.get('position'))[:40]}, not {position}")
+        path = [hex_hash(p, f"inclusion.path[{i}]") for i, p in enumerate(inc["path"])]
+        verify_inclusion(index, size, leaf, path, root)
+        lines.append(f"OK: record at position {position} is leaf {index} of the tree of {size} leaves "
+                     f"signed by {signer}")
+    con = bundle.get("consistency")
+    if con is not None:  # 4. Consistency from fromSize (fromRoot) to the checkpoint's size.
+        from_size = con["fromSize"]
+        check(con["toSize"] == size, f"consistency.toSize {con['toSize']} is not the checkpoint's size {size}")
+        check(0 < from_size <= size, f"consistency.fromSize {from_size} is not between 1 and toSize {size}")
+        from_root = hex_hash(con["fromRoot"], "consistency.fromRoot")
+        path = [hex_hash(p, f"consistency.path[{i}]") for i, p in enumerate(con["path"])]
+        verify_consistency(from_size, size, from_root, root, path)
+        line = (f"the tree of {size} leaves signed by {signer} extends the tree of {from_size} leaves "
+                f"with root {from_root.hex()}")
+        lines.append(("OK: " if bundle["kind"] == "consistency" else "  and ") + line)
+    if trusted is not None:  # 5. The bundle's checkpoint extends an older one the user trusts.
+        old_origin, old_size, old_root = parse_checkpoint(trusted, key, "the trusted checkpoint")
+        check(old_origin == origin, f"the trusted checkpoint's origin {old_origin!r} is not the bundle's {origin!r}")
+        check(old_size <= size, f"the trusted checkpoint ({old_size} leaves) is larger than the bundle's ({size})")
+        check(old_size < size or old_root == root, f"the trusted checkpoint has {size} leaves too but another root "
+              "(the log was forked or rewritten)")
+        if old_size < size:
+            check(con is not None, f"the bundle has no consistency proof from the trusted checkpoint's {old_size} "
+                  f"leaves (ask for `prove inclusion ... --since {old_size}`)")
+            check(from_size == old_size, f"consistency.fromSize {from_size} is not the trusted size {old_size}")
+            check(from_root == old_root, "consistency.fromRoot is not the trusted checkpoint's root (a forked log)")
+        lines.append(f"  and it is consistent with the trusted checkpoint of {old_size} leaves")
     return lines
 
-
-# ---------------------------------------------------------------------------
-# Input
-# ---------------------------------------------------------------------------
-
-def read_input(path, what, fix):
+def read(path, what):
     try:
-        if path == "-":
-            return sys.stdin.buffer.read()
-        with open(path, "rb") as f:
-            return f.read()
+        return sys.stdin.buffer.read() if path == "-" else pathlib.Path(path).read_bytes()
     except OSError as e:
-        raise UnusableInput(f"cannot read {what} {path!r}: {e.strerror or e}; {fix}")
+        raise Unusable(f"cannot read {what} {path!r}: {e.strerror or e}; check the path")
 
-
-def load_verifier_key(arg):
-    """K is the key text itself or a path to a file holding it."""
-    if os.path.exists(arg):
-        if not os.path.isfile(arg):
-            raise UnusableInput(f"--public-key {arg!r} is not a regular file; pass the verifier key "
-                                "text or a file holding it")
-        data = read_input(arg, "the public key file", "check the path")
-        try:
-            text = data.decode("utf-8").strip()
-        except UnicodeDecodeError:
-            raise UnusableInput(f"the public key file {arg!r} is not UTF-8 text")
-        return parse_verifier_key(text)
-    if "+" not in arg:
-        raise UnusableInput(f"--public-key {arg!r} is neither an existing file nor verifier key text "
-                            "(<name>+<key id>+<base64>); pass `consent-ledger signing-key show` output "
-                            "or a file holding it")
-    return parse_verifier_key(arg.strip())
-
-
-# ---------------------------------------------------------------------------
-# Vector mode
-# ---------------------------------------------------------------------------
-
-def _vector_bytes(value):
-    if value is None:
-        return None
-    return strict_b64decode(value)
-
-
-def run_vector(kind, data):
-    """True when the vector's proof verifies. Undecodable base64 is a reject."""
-    proof = data.get("proof")
-    if proof is None:
-        proof = []
-    if not isinstance(proof, list):
-        raise UnusableInput("proof is neither a list nor null")
-    path = [_vector_bytes(p) for p in proof]
-    if any(p is None for p in path):
+def run_vector(kind, v):
+    """True when the vector's proof verifies; undecodable base64 is a reject."""
+    proof = [] if v.get("proof") is None else v["proof"]
+    check(isinstance(proof, list), "proof is neither a list nor null", ValueError)
+    path = [b64(p) for p in proof]
+    if None in path:
         return False
+    if kind == "inclusion":
+        a, b, x, y = v["leafIdx"], v["treeSize"], b64(v["leafHash"]), b64(v["root"])
+    else:
+        a, b, x, y = v["size1"], v["size2"], b64(v["root1"]), b64(v["root2"])
     try:
-        if kind == "inclusion":
-            idx, size = data["leafIdx"], data["treeSize"]
-            root, leaf = _vector_bytes(data["root"]), _vector_bytes(data["leafHash"])
-            if root is None or leaf is None:
-                return False
-            verify_inclusion(idx, size, leaf, path, root)
-        else:
-            s1, s2 = data["size1"], data["size2"]
-            r1, r2 = _vector_bytes(data["root1"]), _vector_bytes(data["root2"])
-            if r1 is None or r2 is None:
-                return False
-            verify_consistency(s1, s2, r1, r2, path)
-    except ProofFailed:
+        check(x is not None and y is not None, "a hash is not canonical base64")
+        verify_inclusion(a, b, x, path, y) if kind == "inclusion" else verify_consistency(a, b, x, y, path)
+        return True
+    except Failed:
         return False
-    return True
-
 
 def run_vectors(directory):
-    if not os.path.isdir(directory):
-        raise UnusableInput(f"{directory!r} is not a directory; pass the rfc9162 vector folder "
-                            "(with inclusion/ and consistency/)")
-    found = []
-    for kind in ("inclusion", "consistency"):
-        top = os.path.join(directory, kind)
-        if not os.path.isdir(top):
-            continue
-        for root, _dirs, files in os.walk(top):
-            for name in files:
-                if name.endswith(".json"):
-                    full = os.path.join(root, name)
-                    rel = os.path.relpath(full, directory).replace(os.sep, "/")
-                    found.append((rel, kind, full))
-    if not found:
-        raise UnusableInput(f"no vectors under {directory!r}/inclusion or /consistency")
-    found.sort()
-    accepted = rejected = disagree = 0
-    for rel, kind, full in found:
+    usable(os.path.isdir(directory), f"{directory!r} is not a directory (with inclusion/ and consistency/)")
+    found = sorted((os.path.relpath(os.path.join(top, f), directory).replace(os.sep, "/"), kind)
+                   for kind in ("inclusion", "consistency")
+                   for top, _, files in os.walk(os.path.join(directory, kind)) for f in files if f.endswith(".json"))
+    usable(found, f"no vectors under {directory!r}/inclusion or /consistency")
+    accepted = disagree = 0
+    for rel, kind in found:
         try:
-            with open(full, "rb") as f:
-                data = json.loads(f.read().decode("utf-8"))
-            if not isinstance(data, dict) or not isinstance(data.get("wantErr"), bool):
-                raise UnusableInput("no boolean wantErr")
-            ok = run_vector(kind, data)
-        except (OSError, ValueError, KeyError, UnusableInput) as e:
-            raise UnusableInput(f"vector {rel} is unusable: {e}")
-        if ok:
-            accepted += 1
-        else:
-            rejected += 1
+            v = json.loads(read(os.path.join(directory, rel), "the vector").decode("utf-8"))
+            check(isinstance(v, dict) and isinstance(v.get("wantErr"), bool), "no boolean wantErr", ValueError)
+            ok = run_vector(kind, v)
+        except (OSError, ValueError, KeyError) as e:
+            raise Unusable(f"vector {rel} is unusable: {e}")
         print(f"{rel} {'accept' if ok else 'reject'}")
-        if ok == data["wantErr"]:
+        accepted += ok
+        if ok == v["wantErr"]:
             disagree += 1
-            print(f"disagreement: {rel} was {'accepted' if ok else 'rejected'} but wantErr is "
-                  f"{str(data['wantErr']).lower()}", file=sys.stderr)
-    print(f"{len(found)} vectors: {accepted} accepted, {rejected} rejected, "
-          f"{disagree} disagree with wantErr")
+            print(f"disagreement: {rel} {'accept' if ok else 'reject'}ed, wantErr {v['wantErr']}", file=sys.stderr)
+    rejected = len(found) - accepted
+    print(f"{len(found)} vectors: {accepted} accepted, {rejected} rejected, {disagree} disagree with wantErr")
     return 0 if disagree == 0 else 1
 
-
-# ---------------------------------------------------------------------------
-# Command line
-# ---------------------------------------------------------------------------
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        self.exit(2, f"ERROR: {message}; see --help\n")
-
-
 def main(argv=None):
-    parser = _Parser(
-        description="Verify a ConsentLedger proof bundle offline (docs/proofs.md).",
-        epilog="Exit 0 and 'OK...' when everything checks, 1 and 'FAILED: ...' when something "
-               "does not, 2 and 'ERROR: ...' (on stderr) for unusable input.")
+    parser = argparse.ArgumentParser(description="Verify a ConsentLedger proof bundle offline (docs/proofs.md).",
+                                     epilog="Exit 0 'OK...', 1 'FAILED: ...' (a check did not pass), "
+                                            "2 'ERROR: ...' on stderr (unusable input).")
     parser.add_argument("bundle", nargs="?", metavar="BUNDLE", help="proof bundle file, or - for stdin")
     parser.add_argument("--public-key", metavar="K", help="verifier key text, or a file holding it")
-    parser.add_argument("--trusted", metavar="OLDER_CHECKPOINT",
-                        help="a file holding an older signed checkpoint you trust")
-    parser.add_argument("--rfc9162-vectors", metavar="DIR",
-                        help="run the RFC 9162 inclusion/consistency vectors in DIR instead")
+    parser.add_argument("--trusted", metavar="OLDER_CHECKPOINT", help="a file holding an older checkpoint you trust")
+    parser.add_argument("--rfc9162-vectors", metavar="DIR", help="run the RFC 9162 vectors in DIR instead")
+    parser.error = lambda message: parser.exit(2, f"ERROR: {message}; see --help\n")
     for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="backslashreplace")
+        stream.reconfigure(errors="backslashreplace")
     args = parser.parse_args(argv)
-
     try:
-        if Ed25519PublicKey is None and args.rfc9162_vectors is None:
-            raise UnusableInput("the Python package 'cryptography' is not installed; "
-                                "install it (pip install cryptography)")
         if args.rfc9162_vectors is not None:
-            if args.bundle is not None or args.public_key is not None or args.trusted is not None:
-                raise UnusableInput("--rfc9162-vectors takes no BUNDLE, --public-key or --trusted")
+            usable(args.bundle is args.public_key is args.trusted is None, "--rfc9162-vectors takes no BUNDLE, "
+                   "--public-key or --trusted")
             return run_vectors(args.rfc9162_vectors)
-        if args.bundle is None:
-            raise UnusableInput("give a BUNDLE file (or - for stdin); see --help")
-        if args.public_key is None:
-            raise UnusableInput("give --public-key K: the ledger's verifier key "
-                                "(`consent-ledger signing-key show`) or a file holding it")
-        key = load_verifier_key(args.public_key)
-        data = read_input(args.bundle, "the bundle", "check the path")
-        bundle = parse_bundle(data)
-        trusted = None
-        if args.trusted is not None:
-            if args.trusted == "-" and args.bundle == "-":
-                raise UnusableInput("BUNDLE and --trusted cannot both be stdin")
-            trusted = read_input(args.trusted, "the trusted checkpoint", "check the path")
+        usable(Ed25519PublicKey, "the Python package 'cryptography' is not installed (pip install cryptography)")
+        usable(args.bundle and args.public_key, "give a BUNDLE file (or - for stdin) and --public-key K; see --help")
+        usable(args.bundle != "-" or args.trusted != "-", "BUNDLE and --trusted cannot both be stdin")
+        key = load_key(args.public_key)
+        bundle = parse_bundle(read(args.bundle, "the bundle"))
+        trusted = None if args.trusted is None else read(args.trusted, "the trusted checkpoint")
         lines = verify_bundle(bundle, key, trusted)
-    except UnusableInput as e:
+    except Unusable as e:
         print(f"ERROR: {e}", file=sys.stderr)
         return 2
-    except ProofFailed as e:
+    except Failed as e:
         print(f"FAILED: {e}")
         return 1
     print("\n".join(lines))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -66,6 +66,12 @@ struct RegulatorBenchmark: AsyncParsableCommand {
     @Flag(name: .customLong("leave-running"), help: "With --keep: leave the server running at the end (to query it with psql).")
     var leaveRunning = false
 
+    @Option(name: .customLong("checkpoint-behind"),
+            help: ArgumentHelp("Sign a checkpoint this many positions behind the head before measuring (once; a kept cluster keeps "
+                                   + "it), so that the report re-hashes only the positions after it; a negative value: none.",
+                               valueName: "positions"))
+    var checkpointBehind = 1_000_000
+
     @Option(name: .customLong("sample-ms"), help: "How often the server backends' memory is sampled, in milliseconds.")
     var sampleMilliseconds = 50
 
@@ -100,6 +106,7 @@ struct RegulatorBenchmark: AsyncParsableCommand {
         logger.logLevel = .warning
         let settings = Settings(events: events, families: families, seed: seed, loadBatchSize: loadBatchSize, rounds: rounds,
                                 quarter: quarter, jurisdictions: jurisdictions, rebuildProjections: rebuildProjections,
+                                checkpointBehind: checkpointBehind,
                                 sampleInterval: .milliseconds(sampleMilliseconds), quietWait: Double(quietWait),
                                 commandLine: ReportText.typedCommandLine + "  (in effect: regulator \(effectiveArguments))")
         let opened = try RegulatorCluster.open(keep: keep)
@@ -123,6 +130,7 @@ struct RegulatorBenchmark: AsyncParsableCommand {
         var quarter: String?
         var jurisdictions: [String]
         var rebuildProjections: Bool
+        var checkpointBehind: Int
         var sampleInterval: Duration
         var quietWait: Double
         var commandLine: String
@@ -138,6 +146,8 @@ struct RegulatorBenchmark: AsyncParsableCommand {
             let (setup, reused) = try await load(opened, settings: s, logger: logger)
             let projections = try await bringProjectionsToHead(admin: admin, opened: opened, setup: setup, force: s.rebuildProjections,
                                                                 logger: logger)
+            let checkpoint = try await BenchCheckpoint.ensure(log: log, head: setup.events, behind: s.checkpointBehind, admin: admin,
+                                                              logger: logger)
             Progress.note("VACUUM (ANALYZE) ledger.events, report_facts.facts, anomalies.findings; CHECKPOINT")
             let (server, facts) = try await admin.withConnection { connection in
                 for table in ["report_facts.facts", "anomalies.findings"] {
@@ -158,7 +168,8 @@ struct RegulatorBenchmark: AsyncParsableCommand {
             let (baselines, runs) = try await rounds(target: target, dataDirectory: opened.cluster.dataDirectory, admin: admin,
                                                      scope: scope, settings: s, logger: logger)
             let busy = MachineLoad().busyPercent(since: measuring)
-            return RegulatorReportText(setup: setup, reused: reused, projections: projections, server: server, facts: facts,
+            return RegulatorReportText(setup: setup, reused: reused, projections: projections, checkpoint: checkpoint, server: server,
+                                       facts: facts,
                                        scope: scope, baselines: baselines, runs: runs, rounds: s.rounds, machineBusyPercent: busy,
                                        commandLine: s.commandLine, clusterFolder: opened.kept ? opened.cluster.directory.path : nil,
                                        date: UTCTime.seconds(Int64(Date().timeIntervalSince1970)))

@@ -11,6 +11,7 @@ struct RegulatorReportText {
     /// True when the log was found loaded in a kept cluster.
     var reused: Bool
     var projections: RegulatorBenchmark.ProjectionSetup
+    var checkpoint: BenchCheckpoint
     var server: ServerFacts
     var facts: FactsSize
     var scope: RegulatorScope
@@ -72,6 +73,7 @@ struct RegulatorReportText {
                 + (projections.earlierSeconds.map { " (brought there by an earlier run in \(T.fixed($0, 1)) s, "
                     + "\(T.grouped(Double(setup.events) / $0)) positions/s)" } ?? ""))
         }
+        out.append(checkpoint.line)
         out += ["then VACUUM (ANALYZE) of ledger.events, report_facts.facts, anomalies.findings, and CHECKPOINT", ""]
         return out
     }

@@ -18,9 +18,14 @@ struct ChainCheck: Sendable {
 
     /// Checks positions `from` to `through` of `log` in ranges of `rangeSize`, `parallelism` at a
     /// time (the link into `from` is checked from the stored chain hash before it).
+    /// A stretch shorter than `parallelism` ranges is split so that every connection gets a share
+    /// (at least 10,000 positions each).
     static func run(log: String, from: Int64 = 1, through: Int64, rangeSize: Int64 = 1_000_000, parallelism: Int = 2,
                     client: PostgresClient, logger: Logger) async throws -> ChainCheck {
-        let ranges = stride(from: max(from, 1), through: max(through, 1), by: Int(rangeSize)).map { ($0, min(through, $0 + rangeSize - 1)) }
+        let first = max(from, 1)
+        let share = (through - first + 1 + Int64(max(1, parallelism)) - 1) / Int64(max(1, parallelism))
+        let size = max(10_000, min(rangeSize, share))
+        let ranges = stride(from: first, through: max(through, 1), by: Int(size)).map { ($0, min(through, $0 + size - 1)) }
             .filter { $0.0 <= $0.1 }
         var problems: [(Int64, String)] = []
         try await withThrowingTaskGroup(of: (Int64, String)?.self) { group in
@@ -47,17 +52,25 @@ struct ChainCheck: Sendable {
         binds.append(log)
         binds.append(first)
         binds.append(last)
-        let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-        for try await (count, badLeaf, badLink) in rows.decode((Int64, Int64?, Int64?).self) {
-            let expected = last - first + 1
-            if count != expected {
-                return (first, "positions \(first) to \(last) should hold \(expected) events, but \(count) are stored")
+        let found = try await client.withConnection { connection in
+            // One short statement over many rows: JIT compilation costs more than it saves here
+            // (0.2-0.3 s per million positions, docs/benchmarks.md).
+            try await connection.inTransaction(logger: logger) { connection in
+                try await connection.query("SET LOCAL jit = off", logger: logger)
+                let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                var found: (Int64, Int64?, Int64?)?
+                for try await row in rows.decode((Int64, Int64?, Int64?).self) { found = row }
+                return found
             }
-            let leaf = badLeaf.map { ($0, "the leaf hash does not match the stored record") }
-            let link = badLink.map { ($0, "the chain hash does not follow from the previous chain hash and this leaf hash") }
-            return [leaf, link].compactMap { $0 }.min { $0.0 < $1.0 }
         }
-        return (first, "nothing could be read")
+        guard let (count, badLeaf, badLink) = found else { return (first, "nothing could be read") }
+        let expected = last - first + 1
+        if count != expected {
+            return (first, "positions \(first) to \(last) should hold \(expected) events, but \(count) are stored")
+        }
+        let leaf = badLeaf.map { ($0, "the leaf hash does not match the stored record") }
+        let link = badLink.map { ($0, "the chain hash does not follow from the previous chain hash and this leaf hash") }
+        return [leaf, link].compactMap { $0 }.min { $0.0 < $1.0 }
     }
 
     /// $1 log, $2 first, $3 last. The first position's predecessor is read from the log (32 zero

@@ -71,10 +71,12 @@ struct ReportIntegrity: Sendable {
 
     /// What the check recomputes, as printed in the report.
     var method: String {
-        let rehash = "leaf hash = SHA-256(0x00 || record) and chain hash = SHA-256(previous chain hash || leaf hash) recomputed "
-            + "in the database for positions \(verifiedFrom) to \(verifiedThrough), with no position missing"
+        let rehash = verifiedFrom > verifiedThrough
+            ? "found no position after it to re-hash"
+            : "recomputed leaf hash = SHA-256(0x00 || record) and chain hash = SHA-256(previous chain hash || leaf hash) "
+                + "in the database for positions \(verifiedFrom) to \(verifiedThrough), with no position missing"
         guard let checkpoint else {
-            return rehash + "; no signed checkpoint at or below position \(verifiedThrough); "
+            return "no signed checkpoint at or below position \(verifiedThrough): " + rehash + "; "
                 + "`consent-ledger verify` checks each record's fields and canonical form as well"
         }
         return "positions 1 to \(checkpoint.treeSize) were re-hashed when checkpoints up to the one of tree size \(checkpoint.treeSize) "

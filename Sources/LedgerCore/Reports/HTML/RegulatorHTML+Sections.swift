@@ -155,10 +155,10 @@ extension RegulatorHTML {
             let checkpoint = try integrity.object("checkpoint")
             facts += [
                 ("Signed checkpoint", "The log’s first \(ReportFormat.count(try checkpoint.int("treeSize"))) events, signed by "
-                    + "\(HTML(text: try checkpoint.string("keyName"))) (key \(ReportMarkup.id(try checkpoint.string("keyId")))) at "
-                    + "\(HTML(text: try checkpoint.string("signedAt")))"),
+                    + "\(HTML(text: try checkpoint.string("keyName"))) (key \(ReportMarkup.id(try checkpoint.string("keyId")))), "
+                    + "\(ReportMarkup.time(try checkpoint.string("signedAt")))"),
                 ("Its root hash", ReportMarkup.id(try checkpoint.string("rootHash"))),
-                ("The signed note", HTML(text: try checkpoint.string("note"))),
+                ("The signed note", noteMarkup(try checkpoint.string("note"))),
             ]
         }
         facts += [
@@ -172,6 +172,21 @@ extension RegulatorHTML {
                 + "after it hashes and links to the one before it.",
             (passed ? .empty : ReportMarkup.paragraph("The log failed verification: the figures above may rest on records changed behind the ledger’s back.", className: "warning"))
                 + ReportMarkup.facts(facts))
+    }
+
+    /// A signed note line by line, long tokens (base64 signatures) breakable every 16 characters
+    /// so that the page keeps its width.
+    static func noteMarkup(_ note: String) -> HTML {
+        let lines = note.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line -> String in
+            line.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+                guard token.count > 24 else { return HTML.escape(String(token)) }
+                let characters = Array(token)
+                return stride(from: 0, to: characters.count, by: 16)
+                    .map { HTML.escape(String(characters[$0..<min($0 + 16, characters.count)])) }
+                    .joined(separator: "<wbr>")
+            }.joined(separator: " ")
+        }
+        return HTML(markup: "<code class=\"id\">" + lines.joined(separator: "<br>") + "</code>")
     }
 
     // MARK: Policy

@@ -22,23 +22,29 @@ public struct LedgerAPI: Sendable {
     public let settings: ServerSettings
     /// Where requests log.
     public let logger: Logger
+    /// The Prometheus registry `GET /metrics` shows (nil: no metrics route).
+    public let metrics: ServerMetrics?
 
     /// An API over three running pools.
     public init(application: PostgresClient, auditor: PostgresClient, administrator: PostgresClient,
-                settings: ServerSettings = ServerSettings(), logger: Logger = Logger(label: "consent-ledger.http")) {
+                settings: ServerSettings = ServerSettings(), metrics: ServerMetrics? = nil,
+                logger: Logger = Logger(label: "consent-ledger.http")) {
         self.application = application
         self.auditor = auditor
         self.administrator = administrator
         self.settings = settings
+        self.metrics = metrics
         self.logger = logger
     }
 
-    /// The router: `/health` and `/ready` open; everything under `/v1` behind an API key.
+    /// The router: `/health`, `/ready` and `/metrics` open; everything under `/v1` behind an API key.
     public func router() -> Router<LedgerRequestContext> {
         let router = Router(context: LedgerRequestContext.self)
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: settings.maxBodyBytes))
         HealthRoutes(database: application).add(to: router)
+        metrics?.add(to: router)
         let v1 = router.group("v1").add(middleware: APIKeyMiddleware(keys: APIKeyStore(client: application, logger: logger)))
         EventRoutes(store: EventStore(client: application, logger: logger), settings: settings).add(to: v1)
         SubjectRoutes(auditor: auditor, admin: administrator).add(to: v1)

@@ -28,6 +28,7 @@ struct EventRoutes {
             throw Problem(.badRequest, code: "invalid-request", detail: "Idempotency-Key must be 1 to 200 characters")
         }
         let result = try await store.append(log: log, events: events, idempotencyKey: key)
+        if !result.idempotentReplay { ServerMetrics.appended(events.count, log: log) }
         return Response.json([
             "log": .string(log), "idempotentReplay": .bool(result.idempotentReplay),
             "firstPosition": .number(Double(result.firstPosition ?? 0)), "lastPosition": .number(Double(result.lastPosition ?? 0)),

@@ -50,13 +50,15 @@ struct Serve: AsyncParsableCommand {
             logger.logLevel = .info
             return logger
         }()
+        let metrics = ServerMetrics.bootstrap()
         try await LedgerDatabase.with(target, role: .administrator, progress: Console.note) { admin in
             let outcome = try await Migrator(client: admin).migrate()
             Console.note("schema version \(outcome.version)")
             try await LedgerDatabase.with(target, role: .application) { app in
                 try await LedgerDatabase.with(target, role: .auditor) { auditor in
-                    let api = LedgerAPI(application: app, auditor: auditor, administrator: admin, settings: settings, logger: logger)
-                    var services: [any Service] = []
+                    let api = LedgerAPI(application: app, auditor: auditor, administrator: admin, settings: settings,
+                                        metrics: metrics, logger: logger)
+                    var services: [any Service] = [ProjectionLagService(client: auditor, logger: logger)]
                     if !noProjections {
                         services.append(ProjectionService(follower: ProjectionFollower(runner: ProjectionRunner(client: admin)),
                                                           note: { logger.info("\($0)") }))

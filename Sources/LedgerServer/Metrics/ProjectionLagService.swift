@@ -1,0 +1,37 @@
+import LedgerPostgres
+import Logging
+import Metrics
+import PostgresNIO
+import ServiceLifecycle
+
+/// Every few seconds, sets `consent_ledger_projection_lag_events{projection, log}` to how many
+/// positions each projection is behind each log's head (from `ProjectionStatus`).
+public struct ProjectionLagService: Service {
+    let client: PostgresClient
+    let interval: Duration
+    let logger: Logger
+
+    /// A service reading lag through `client` every `interval`.
+    public init(client: PostgresClient, interval: Duration = .seconds(5), logger: Logger) {
+        self.client = client
+        self.interval = interval
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            do {
+                for status in try await ProjectionStatus.all(client: client, logger: logger) {
+                    for position in status.logs {
+                        Gauge(label: "consent_ledger_projection_lag_events",
+                              dimensions: [("projection", status.projection), ("log", position.log)])
+                            .record(max(0, position.head - position.position))
+                    }
+                }
+            } catch {
+                logger.warning("could not read the projections' lag: \(error)")
+            }
+            try? await Task.sleep(for: interval)
+        }
+    }
+}

@@ -14,10 +14,10 @@ import LedgerCore
 /// with no fraction), `required`, `properties`, `additionalProperties` (a boolean or a schema),
 /// `items` (one schema for every element), `enum`, `const`, `oneOf`, `anyOf`, `$ref` (only
 /// `#/$defs/<name>`, resolved against the root's `$defs`; its sibling keywords apply too),
-/// `minimum`, `pattern` (NSRegularExpression, unanchored as in JSON Schema) and `format`, which
+/// `minimum`, `maximum`, `minLength`, `maxLength` (code points), `pattern` (NSRegularExpression, unanchored as in JSON Schema) and `format`, which
 /// is asserted, not just annotated: `date-time` (RFC 3339 in UTC, ending in `Z`, fraction
 /// allowed), `date` (`YYYY-MM-DD`, a real day) and `uuid` (lowercase, as the ledger writes them).
-/// Annotations ignored: `$schema`, `$id`, `title`, `description`, `$comment`.
+/// Annotations ignored: `$schema`, `$id`, `title`, `description`, `$comment`, `examples`.
 ///
 /// Loading a schema walks all of it and refuses (throws ``SchemaError``, listing every problem
 /// with its location as a JSON pointer) any keyword it does not know, so that no part of a
@@ -50,11 +50,11 @@ struct JSONSchemaValidator: @unchecked Sendable {  // NSRegularExpression is imm
     }
 
     /// The keywords that only annotate, ignored.
-    static let annotationKeywords: Set<String> = ["$schema", "$id", "title", "description", "$comment"]
+    static let annotationKeywords: Set<String> = ["$schema", "$id", "title", "description", "$comment", "examples"]
     /// The keywords validated.
     static let assertionKeywords: Set<String> = [
         "type", "required", "properties", "additionalProperties", "items", "enum", "const", "oneOf", "anyOf", "$ref",
-        "minimum", "pattern", "format", "$defs",
+        "minimum", "maximum", "minLength", "maxLength", "pattern", "format", "$defs",
     ]
     /// Every keyword understood.
     static var knownKeywords: Set<String> { annotationKeywords.union(assertionKeywords) }
@@ -206,7 +206,17 @@ struct JSONSchemaValidator: @unchecked Sendable {  // NSRegularExpression is imm
             if case .number(let minimum)? = keywords["minimum"], number < minimum {
                 found.append(Violation(path: path, message: "\(Self.show(value)) is less than the minimum \(Self.show(.number(minimum)))"))
             }
+            if case .number(let maximum)? = keywords["maximum"], number > maximum {
+                found.append(Violation(path: path, message: "\(Self.show(value)) is more than the maximum \(Self.show(.number(maximum)))"))
+            }
         case .string(let text):
+            // Lengths count Unicode code points, as JSON Schema does.
+            if case .number(let minimum)? = keywords["minLength"], Double(text.unicodeScalars.count) < minimum {
+                found.append(Violation(path: path, message: "\(Self.show(value)) is shorter than \(Self.show(.number(minimum))) characters"))
+            }
+            if case .number(let maximum)? = keywords["maxLength"], Double(text.unicodeScalars.count) > maximum {
+                found.append(Violation(path: path, message: "\(Self.show(value)) is longer than \(Self.show(.number(maximum))) characters"))
+            }
             if case .string(let pattern)? = keywords["pattern"], let regex = patterns[pattern],
                regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
                 found.append(Violation(path: path, message: "\(Self.show(value)) does not match the pattern \(pattern)"))
@@ -425,9 +435,15 @@ private struct SchemaWalker {
                 problem("\(pointer)/$ref", "only \"#/$defs/<name>\" references are supported, not \(JSONSchemaValidator.show(reference))")
             }
         }
-        if let minimum = keywords["minimum"] {
-            if minimum.doubleValue == nil { problem("\(pointer)/minimum", "must be a number") }
-            if !admits("number", "integer") { problem(pointer, "minimum on a schema whose type admits no number") }
+        for bound in ["minimum", "maximum"] {
+            guard let value = keywords[bound] else { continue }
+            if value.doubleValue == nil { problem("\(pointer)/\(bound)", "must be a number") }
+            if !admits("number", "integer") { problem(pointer, "\(bound) on a schema whose type admits no number") }
+        }
+        for bound in ["minLength", "maxLength"] {
+            guard let value = keywords[bound] else { continue }
+            if value.doubleValue.map({ $0 < 0 || $0.rounded() != $0 }) ?? true { problem("\(pointer)/\(bound)", "must be a whole number, 0 or more") }
+            if !admits("string") { problem(pointer, "\(bound) on a schema whose type admits no string") }
         }
         if let pattern = keywords["pattern"] {
             if let text = pattern.stringValue {

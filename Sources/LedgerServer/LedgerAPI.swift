@@ -43,6 +43,7 @@ public struct LedgerAPI: Sendable {
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: settings.maxBodyBytes))
+        router.add(middleware: QuerySanityMiddleware())
         HealthRoutes(database: application).add(to: router)
         metrics?.add(to: router)
         let v1 = router.group("v1").add(middleware: APIKeyMiddleware(keys: APIKeyStore(client: application, logger: logger)))

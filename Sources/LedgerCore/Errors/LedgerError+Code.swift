@@ -35,6 +35,8 @@ extension LedgerError {
         public static let invalidLogId = Code("invalid-log-id")
         /// The log does not exist.
         public static let logNotFound = Code("log-not-found")
+        /// The log has no events about the subject (up to the position asked for).
+        public static let subjectNotFound = Code("subject-not-found")
 
         // MARK: Integrity
         /// The events table refused a change (it is append-only) or a row whose hashes lie.

@@ -48,7 +48,7 @@ public struct SubjectReplay: Sendable {
     }
 
     /// Replays `subject`'s events in `log` up to `asOf`.
-    /// - Throws: `log-not-found`; `invalid-request` when the subject has no events there.
+    /// - Throws: `log-not-found`; `subject-not-found` when the subject has no events there.
     public func replay(log: String, subject: String, asOf: AsOf = .head) async throws -> History {
         let head = try await EventStore(client: client, logger: logger).requireHead(log: log).position
         let last = asOf.lastPosition(head: head)
@@ -60,7 +60,7 @@ public struct SubjectReplay: Sendable {
                 let events = try await ReplayedEvent.read(log: log, subject: subject, through: last, filter: filter,
                                                           on: connection, logger: logger)
                 guard !events.isEmpty else {
-                    throw LedgerError(.invalidRequest, "subject \(subject) has no events in log \(log) as of \(asOf)",
+                    throw LedgerError(.subjectNotFound, "subject \(subject) has no events in log \(log) as of \(asOf)",
                                       hint: "Check the pseudonym (`consent-ledger events --log \(log)` lists events with their subjects) and the --as-of moment.")
                 }
                 try await ProjectionSchema.createTemporary(projections, on: connection, logger: logger)

@@ -90,12 +90,19 @@ public struct RegulatorReport: Sendable {
         return Result(json: bytes, sha256: digest, report: .object(report), provenance: provenance)
     }
 
+    /// The longest period one report covers (three years).
+    public static let maxPeriodDays = 1_100
+
     /// Refuses parameters that cannot make a report, saying how to fix them (``compute`` calls it
     /// too; callers may check before opening a database).
     public static func validate(_ parameters: Parameters) throws(LedgerError) {
         guard EventEnvelope.Jurisdiction.isValidCode(parameters.jurisdiction) else {
             throw LedgerError(.invalidField, "--jurisdiction \(parameters.jurisdiction) is not a jurisdiction code", field: "jurisdiction",
                               hint: "Give an ISO 3166 code such as US, US-TX or GB, or EU, as events carry it in jurisdiction.code.")
+        }
+        guard parameters.to.timeIntervalSince(parameters.from) <= Double(maxPeriodDays) * 86_400 || parameters.from >= parameters.to else {
+            throw LedgerError(.invalidRequest, "the period is longer than \(maxPeriodDays) days",
+                              hint: "A regulator report covers a quarter or a year; ask for one period at a time.")
         }
         guard parameters.from < parameters.to else {
             throw LedgerError(.invalidRequest, "the period is empty: --from \(RegulatorQuery.timestamp(parameters.from)) is not before --to \(RegulatorQuery.timestamp(parameters.to))",

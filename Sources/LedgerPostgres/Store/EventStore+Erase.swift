@@ -29,6 +29,11 @@ extension EventStore {
                 }
                 throw LedgerError(.databaseError, "append_events returned no row for the erasure")
             }
+        } catch let error as PostgresTransactionError {
+            // withTransaction wraps what the body threw; callers need the error itself (a second
+            // erasure is a LedgerError, not a database failure).
+            let cause = error.closureError ?? error.beginError ?? error.commitError ?? error
+            throw (cause as? PSQLError).map(DatabaseErrors.translate) ?? cause
         } catch let error as PSQLError {
             throw DatabaseErrors.translate(error)
         }

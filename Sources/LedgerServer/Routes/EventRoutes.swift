@@ -19,7 +19,7 @@ struct EventRoutes {
     /// The body is NDJSON (one event per line) or a JSON array of events; the whole body is one
     /// atomic batch. `Idempotency-Key` makes a retry safe (the default key is the batch's hash).
     @Sendable func append(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let log = try context.parameters.require("log")
+        let log = try context.path("log")
         _ = try context.require([.ingest, .admin], log: log)
         let body = try await request.body.collect(upTo: settings.maxBodyBytes)
         let events = try Self.events(in: Array(buffer: body), maxEvents: settings.maxBatchEvents)
@@ -80,7 +80,7 @@ struct EventRoutes {
 
     /// `?after=N&limit=K&stream=S`: the records exactly as hashed, one per line, with their hashes.
     @Sendable func read(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let log = try context.parameters.require("log")
+        let log = try context.path("log")
         _ = try context.require([.auditor, .admin], log: log)
         let after = try Self.integer(request.uri.queryParameters["after"], name: "after", minimum: 0) ?? 0
         let limit = try Self.integer(request.uri.queryParameters["limit"], name: "limit", minimum: 1)

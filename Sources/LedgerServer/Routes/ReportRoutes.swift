@@ -20,7 +20,7 @@ struct ReportRoutes {
     }
 
     @Sendable func consentRegister(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let log = try context.parameters.require("log")
+        let log = try context.path("log")
         _ = try context.require([.auditor, .admin], log: log)
         let query = request.uri.queryParameters
         let parameters = ConsentRegisterReport.Parameters(
@@ -33,7 +33,7 @@ struct ReportRoutes {
     }
 
     @Sendable func regulator(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let log = try context.parameters.require("log")
+        let log = try context.path("log")
         _ = try context.require([.auditor, .admin], log: log)
         let query = request.uri.queryParameters
         guard let jurisdiction = query["jurisdiction"], let from = try Self.time(query["from"], name: "from"),
@@ -49,8 +49,8 @@ struct ReportRoutes {
     }
 
     @Sendable func dossier(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let log = try context.parameters.require("log")
-        let subject = try context.parameters.require("subject")
+        let log = try context.path("log")
+        let subject = try context.path("subject")
         _ = try context.require([.auditor, .admin], log: log)
         let query = request.uri.queryParameters
         let format = try Self.format(query["format"])

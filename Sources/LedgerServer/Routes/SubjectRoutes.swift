@@ -17,8 +17,8 @@ struct SubjectRoutes {
     }
 
     @Sendable func state(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let log = try context.parameters.require("log")
-        let subject = try context.parameters.require("subject")
+        let log = try context.path("log")
+        let subject = try context.path("subject")
         _ = try context.require([.auditor, .admin], log: log)
         let query = request.uri.queryParameters
         guard let clock = AsOf.Clock(rawValue: query["clock"].map(String.init) ?? "recorded") else {
@@ -36,8 +36,8 @@ struct SubjectRoutes {
 
     /// Body: `{"reason": "erasureRequest", "requestReference": "ticket-123", "operatorId": "op_1"}`.
     @Sendable func erase(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let log = try context.parameters.require("log")
-        let subject = try context.parameters.require("subject")
+        let log = try context.path("log")
+        let subject = try context.path("subject")
         _ = try context.require([.admin], log: log)
         let body = try await request.body.collect(upTo: 64 << 10)
         let json: JSONValue
@@ -49,12 +49,20 @@ struct SubjectRoutes {
         if let unknown = object.keys.sorted().first(where: { !["reason", "requestReference", "operatorId"].contains($0) }) {
             throw Problem(.badRequest, code: "unknown-field", detail: "unknown member", field: unknown)
         }
-        guard let reason = object["reason"]?.stringValue else {
+        guard let reasonValue = object["reason"] else {
             throw Problem(.badRequest, code: "missing-field", detail: "reason is required: one of \(SubjectErasure.reasons.joined(separator: ", "))",
                           field: "reason")
         }
-        let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: object["requestReference"]?.stringValue,
-                                               operatorId: object["operatorId"]?.stringValue)
+        func text(_ name: String, _ value: JSONValue?) throws -> String? {
+            guard let value, !value.isNull else { return nil }
+            guard let text = value.stringValue else {
+                throw Problem(.badRequest, code: "invalid-field", detail: "\(name) must be a string", field: name)
+            }
+            return text
+        }
+        let reason = try text("reason", reasonValue) ?? ""
+        let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: try text("requestReference", object["requestReference"]),
+                                               operatorId: try text("operatorId", object["operatorId"]))
         let appended = try await EventStore(client: admin, logger: context.logger).erase(log: log, subject: subject, erasure: erasure)
         return Response.json(["log": .string(log), "subject": .string(subject), "erased": true,
                               "position": .number(Double(appended.position)), "eventId": .string(appended.eventId)])

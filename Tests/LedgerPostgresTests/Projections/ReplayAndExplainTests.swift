@@ -63,7 +63,7 @@ struct ReplayAndExplainTests {
         try await ProjectionTestSupport.appendSimulated(db, families: 3, days: 2, seed: 34)
         try await db.as(.auditor) { client async throws in
             await #expect { try await SubjectReplay(client: client).replay(log: "sim", subject: "p_nobody") } throws: { error in
-                (error as? LedgerError)?.code == .invalidRequest && "\(error)".contains("p_nobody has no events")
+                (error as? LedgerError)?.code == .subjectNotFound && "\(error)".contains("p_nobody has no events")
             }
             await #expect { try await SubjectReplay(client: client).replay(log: "nolog", subject: "p_nobody") } throws: { error in
                 (error as? LedgerError)?.code == .logNotFound

@@ -155,3 +155,32 @@ struct HTTPAPITests {
         }
     }
 }
+
+extension HTTPAPITests {
+    @Test("what the fuzzer found: a second erasure, NUL characters, encoded paths, unknown subjects, endless periods")
+    func fuzzerFindings() async throws {
+        let fixture = try await ServerFixture.make()
+        try await DemoStoryProjectionTests.appendStory(fixture.db, log: "acme")
+        let subject = DemoHistory.subject
+        try await fixture.test { client in
+            let body = ByteBuffer(string: #"{"reason":"erasureRequest"}"#)
+            let first = try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/erase", method: .post, headers: fixture.headers("admin"), body: body)
+            #expect(first.status == .ok)
+            let second = try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/erase", method: .post, headers: fixture.headers("admin"), body: body)
+            #expect(second.status == .badRequest && second.json?["detail"]?.stringValue?.contains("already erased") == true, "\(second.text)")
+            let typed = try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/erase", method: .post, headers: fixture.headers("admin"),
+                                                 body: ByteBuffer(string: #"{"reason":"erasureRequest","requestReference":5}"#))
+            #expect(typed.status == .badRequest && typed.json?["field"] == "requestReference", "\(typed.text)")
+
+            let nul = try await client.execute(uri: "/v1/logs/acme/events?stream=%00", method: .get, headers: fixture.headers("auditor"))
+            #expect(nul.status == .badRequest && nul.json?["field"] == "stream", "\(nul.text)")
+            let encoded = try await client.execute(uri: "/v1/logs/ac%6De/events?limit=1", method: .get, headers: fixture.headers("auditor"))
+            #expect(encoded.status == .ok, "\(encoded.text)")
+            let nobody = try await client.execute(uri: "/v1/logs/acme/subjects/p_nobody/dossier", method: .get, headers: fixture.headers("auditor"))
+            #expect(nobody.status == .notFound && nobody.json?["type"]?.stringValue?.hasSuffix("subject-not-found") == true, "\(nobody.text)")
+            let endless = try await client.execute(uri: "/v1/logs/acme/reports/regulator?jurisdiction=EU&from=0001-01-01&to=9999-12-31",
+                                                   method: .get, headers: fixture.headers("auditor"))
+            #expect(endless.status == .badRequest && endless.json?["detail"]?.stringValue?.contains("longer than") == true, "\(endless.text)")
+        }
+    }
+}

@@ -101,12 +101,16 @@ struct EventRoutes {
         })
     }
 
+    /// The largest number a query parameter takes: 2^53 - 1, the largest every JSON client can hold
+    /// exactly (docs/openapi.json says the same).
+    static let maximumInteger: Int64 = 9_007_199_254_740_991
+
     /// A whole-number query parameter, or nil when absent; a 400 naming it when malformed.
     static func integer(_ text: Substring?, name: String, minimum: Int64) throws -> Int64? {
         guard let text else { return nil }
-        guard let value = Int64(text), value >= minimum else {
-            throw Problem(.badRequest, code: "invalid-request", detail: "\(name) must be a whole number of at least \(minimum), not \(text)",
-                          field: name)
+        guard let value = Int64(text), value >= minimum, value <= maximumInteger else {
+            throw Problem(.badRequest, code: "invalid-request",
+                          detail: "\(name) must be a whole number from \(minimum) to \(maximumInteger), not \(text)", field: name)
         }
         return value
     }

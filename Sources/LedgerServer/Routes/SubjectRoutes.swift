@@ -25,6 +25,9 @@ struct SubjectRoutes {
             throw Problem(.badRequest, code: "invalid-field", detail: "clock must be recorded or occurred", field: "clock")
         }
         let asOf = try AsOf.parse(query["asOf"].map(String.init), clock: clock)
+        if case .position(let position) = asOf, position > EventRoutes.maximumInteger {
+            throw Problem(.badRequest, code: "invalid-request", detail: "asOf must be at most \(EventRoutes.maximumInteger)", field: "asOf")
+        }
         _ = try await EventStore(client: auditor, logger: context.logger).requireHead(log: log)
         let (position, snapshots) = try await TimeTravel(client: auditor, logger: context.logger).snapshots(log: log, asOf: asOf, subject: subject)
         guard let snapshot = snapshots.first else {

@@ -47,7 +47,8 @@ public struct LedgerAPI: Sendable {
         HealthRoutes(database: application).add(to: router)
         metrics?.add(to: router)
         let v1 = router.group("v1").add(middleware: APIKeyMiddleware(keys: APIKeyStore(client: application, logger: logger)))
-        EventRoutes(store: EventStore(client: application, logger: logger), settings: settings).add(to: v1)
+        let store = EventStore(client: application, logger: logger)
+        EventRoutes(store: store, settings: settings, group: GroupCommitter(store: store)).add(to: v1)
         SubjectRoutes(auditor: auditor, admin: administrator).add(to: v1)
         ReportRoutes(auditor: auditor).add(to: v1)
         return router

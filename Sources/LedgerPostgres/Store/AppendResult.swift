@@ -22,4 +22,10 @@ public struct AppendResult: Sendable, Equatable {
     public var firstPosition: Int64? { events.first?.position }
     /// The last position, if any.
     public var lastPosition: Int64? { events.last?.position }
+
+    /// A result from its parts (the HTTP API's group commit answers each request with its share).
+    public init(events: [Appended], idempotentReplay: Bool) {
+        self.events = events
+        self.idempotentReplay = idempotentReplay
+    }
 }

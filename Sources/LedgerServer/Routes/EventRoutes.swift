@@ -10,6 +10,8 @@ import NIOCore
 struct EventRoutes {
     let store: EventStore
     let settings: ServerSettings
+    /// Single-event appends without an Idempotency-Key are grouped into shared transactions.
+    let group: GroupCommitter
 
     func add(to group: RouterGroup<LedgerRequestContext>) {
         group.post("logs/{log}/events", use: append)
@@ -27,7 +29,9 @@ struct EventRoutes {
         if let key, key.isEmpty || key.count > 200 {
             throw Problem(.badRequest, code: "invalid-request", detail: "Idempotency-Key must be 1 to 200 characters")
         }
-        let result = try await store.append(log: log, events: events, idempotencyKey: key)
+        let result = events.count == 1 && key == nil
+            ? try await group.append(log: log, event: events[0])
+            : try await store.append(log: log, events: events, idempotencyKey: key)
         if !result.idempotentReplay { ServerMetrics.appended(events.count, log: log) }
         return Response.json([
             "log": .string(log), "idempotentReplay": .bool(result.idempotentReplay),

@@ -1,0 +1,72 @@
+import LedgerCore
+import LedgerPostgres
+
+/// Group commit: concurrent single-event appends to one log share one transaction, so that many
+/// apps posting one event each are not limited to one commit (and one WAL flush) per event.
+///
+/// The first request for a log starts a flush; requests arriving while it commits wait and go in
+/// the next one, up to `maxBatch` at a time. Each request is answered only after the transaction
+/// holding its event has committed. When a shared batch is refused (one event's expected
+/// version, a duplicate id, a subject erased…), its events are appended one by one so that each
+/// request gets its own answer and no event is refused for another's fault.
+actor GroupCommitter {
+    private struct Waiter {
+        let event: EventInput
+        let continuation: CheckedContinuation<AppendResult, any Error>
+    }
+
+    private let store: EventStore
+    private let maxBatch: Int
+    private var pending: [String: [Waiter]] = [:]
+    private var flushing: Set<String> = []
+
+    init(store: EventStore, maxBatch: Int = 500) {
+        self.store = store
+        self.maxBatch = maxBatch
+    }
+
+    /// Appends `event` to `log`, possibly with others; returns once it is committed.
+    func append(log: String, event: EventInput) async throws -> AppendResult {
+        try await withCheckedThrowingContinuation { continuation in
+            pending[log, default: []].append(Waiter(event: event, continuation: continuation))
+            if flushing.insert(log).inserted {
+                Task { await self.flush(log: log) }
+            }
+        }
+    }
+
+    /// Commits what is pending for `log`, batch after batch, until nothing is.
+    private func flush(log: String) async {
+        while let queued = pending[log], !queued.isEmpty {
+            let batch = Array(queued.prefix(maxBatch))
+            pending[log] = Array(queued.dropFirst(batch.count))
+            // The actor is free while this awaits: new requests queue up for the next batch.
+            await commit(batch, log: log)
+        }
+        pending[log] = nil
+        flushing.remove(log)
+    }
+
+    private func commit(_ batch: [Waiter], log: String) async {
+        if batch.count > 1 {
+            do {
+                let result = try await store.append(log: log, events: batch.map(\.event))
+                if result.events.count == batch.count, !result.idempotentReplay {
+                    for (waiter, appended) in zip(batch, result.events) {
+                        waiter.continuation.resume(returning: AppendResult(events: [appended], idempotentReplay: false))
+                    }
+                    return
+                }
+            } catch {
+                // Refused as a whole: fall through and give each event its own answer.
+            }
+        }
+        for waiter in batch {
+            do {
+                waiter.continuation.resume(returning: try await store.appendOne(log: log, event: waiter.event))
+            } catch {
+                waiter.continuation.resume(throwing: error)
+            }
+        }
+    }
+}

@@ -55,14 +55,13 @@ public struct LedgerAPI: Sendable {
     }
 }
 
-/// Applies the configured body limit to every request (Hummingbird reads it from the context).
+/// Refuses a body whose declared length is over the limit before reading it (the routes also
+/// stop reading at the limit, for bodies sent without a length).
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = LedgerRequestContext
     let maxBytes: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var context = context
-        context.maxUploadSize = maxBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBytes {
             throw Problem(.contentTooLarge, code: "body-too-large", detail: "the body is \(length) bytes; at most \(maxBytes)",
                           hint: "Send fewer events per request.")

@@ -145,7 +145,8 @@ public struct CheckpointStore: Sendable {
         }
     }
 
-    private func chainHash(log: String, position: Int64) async throws -> [UInt8] {
+    /// The log's chain hash at `position`.
+    func chainHash(log: String, position: Int64) async throws -> [UInt8] {
         let rows = try await client.query(
             "SELECT chain_hash FROM ledger.events WHERE log_id = \(log) AND position = \(position)", logger: logger)
         for try await hash in rows.decode(Data.self) { return Array(hash) }

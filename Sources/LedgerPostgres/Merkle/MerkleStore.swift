@@ -66,6 +66,17 @@ public struct MerkleStore: Sendable {
         }
     }
 
+    /// The audit paths of several leaves in the tree of the first `size` leaves, read in one
+    /// query (a dossier proves each of its events).
+    public func inclusionProofs(log: String, indexes: [UInt64], size: UInt64) async throws -> [[[UInt8]]] {
+        guard !indexes.isEmpty else { return [] }
+        return try await twoPass(log: log, size: size) { source in
+            var paths: [[[UInt8]]] = []
+            for index in indexes { paths.append(try await MerkleTree.inclusionProof(index: index, size: size, source: source)) }
+            return paths
+        }
+    }
+
     /// The consistency proof from the first `from` leaves to the first `to` leaves.
     public func consistencyProof(log: String, from: UInt64, to: UInt64) async throws -> [[UInt8]] {
         try await twoPass(log: log, size: to) { source in

@@ -31,4 +31,18 @@ public struct StoredCheckpoint: Sendable, Equatable {
          "keyId": .string(NoteKeyID.hex(keyID)), "verifierKey": .string(verifierKey), "signedAt": .string(signedAt),
          "note": .string(note)]
     }
+
+    /// Why the stored note does not hold (a signature that fails under the key recorded with it,
+    /// or a size and root other than the columns beside it), or nil when it holds.
+    public var signatureProblem: String? {
+        do {
+            let signed = try Checkpoint.verified(note: note, key: try NoteVerifierKey(text: verifierKey))
+            guard signed.size == treeSize, signed.rootHash == rootHash else {
+                return "the checkpoint of \(treeSize) leaves: its note does not say the size and root stored beside it"
+            }
+            return nil
+        } catch {
+            return "the checkpoint of \(treeSize) leaves: \(error.message)"
+        }
+    }
 }

@@ -74,26 +74,13 @@ public struct TreeVerifier: Sendable {
             } else if try await tree.root(log: log, size: UInt64(treeSize)) != checkpoint.rootHash {
                 problem = "the checkpoint of \(treeSize) leaves signs a root that is not the tree's root at that size"
             } else {
-                problem = Self.signatureProblem(checkpoint)
+                problem = checkpoint.signatureProblem
             }
             if let problem {
                 return Report(treeSize: size, nodesChecked: checked, checkpointsChecked: checkpoints, problem: problem)
             }
         }
         return Report(treeSize: size, nodesChecked: checked, checkpointsChecked: checkpoints, problem: nil)
-    }
-
-    /// Why a stored checkpoint's note does not hold, or nil.
-    static func signatureProblem(_ checkpoint: StoredCheckpoint) -> String? {
-        do {
-            let signed = try Checkpoint.verified(note: checkpoint.note, key: try NoteVerifierKey(text: checkpoint.verifierKey))
-            guard signed.size == checkpoint.treeSize, signed.rootHash == checkpoint.rootHash else {
-                return "the checkpoint of \(checkpoint.treeSize) leaves: its note does not say the size and root stored beside it"
-            }
-            return nil
-        } catch {
-            return "the checkpoint of \(checkpoint.treeSize) leaves: \(error.message)"
-        }
     }
 
     /// How many nodes level `level` holds, and the first whose hash is not that of its children.

@@ -41,6 +41,12 @@ public enum AsOf: Sendable, Equatable, CustomStringConvertible {
         return clock == .recorded ? .recordedAt(date) : .occurredAt(date)
     }
 
+    /// A day (`2026-07-01`, midnight UTC) or an RFC 3339 time, as report periods are given.
+    public static func dayOrTime(_ text: String) -> Date? {
+        if text.count == 10, let day = date(text + "T00:00:00Z") { return day }
+        return date(text)
+    }
+
     /// An RFC 3339 date-time (with or without fractional seconds), or nil.
     public static func date(_ text: String) -> Date? {
         let plain = ISO8601DateFormatter()

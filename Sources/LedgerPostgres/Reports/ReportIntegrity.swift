@@ -46,23 +46,11 @@ struct ReportIntegrity: Sendable {
     private static func checkpointProblems(_ checkpoint: StoredCheckpoint, client: PostgresClient, logger: Logger) async throws -> [String] {
         var problems: [String] = []
         let size = checkpoint.treeSize
-        do {
-            let key = try NoteVerifierKey(text: checkpoint.verifierKey)
-            let signed = try Checkpoint.verified(note: checkpoint.note, key: key)
-            if signed.size != size || signed.rootHash != checkpoint.rootHash {
-                problems.append("checkpoint \(size): the signed note does not say the size and root stored beside it")
-            }
-        } catch {
-            problems.append("checkpoint \(size): \(error.message)")
-        }
-        let tree = MerkleStore(client: client, logger: logger)
-        if try await tree.root(log: checkpoint.log, size: size) != checkpoint.rootHash {
+        if let problem = checkpoint.signatureProblem { problems.append(problem) }
+        if try await MerkleStore(client: client, logger: logger).root(log: checkpoint.log, size: size) != checkpoint.rootHash {
             problems.append("checkpoint \(size): the stored Merkle tree's root at that size is not the signed root")
         }
-        let rows = try await client.query(
-            "SELECT chain_hash FROM ledger.events WHERE log_id = \(checkpoint.log) AND position = \(Int64(size))", logger: logger)
-        var chain: [UInt8]?
-        for try await hash in rows.decode(Data.self) { chain = Array(hash) }
+        let chain = try? await CheckpointStore(client: client, logger: logger).chainHash(log: checkpoint.log, position: Int64(size))
         if chain != checkpoint.chainHash {
             problems.append("position \(size): the chain hash is not the one recorded with its checkpoint")
         }

@@ -69,10 +69,10 @@ public enum SubjectDossierReport {
             "SELECT position, leaf_hash FROM ledger.events WHERE log_id = \(log) AND position = ANY(\(covered)::bigint[])", logger: logger)
         var leaves: [Int64: [UInt8]] = [:]
         for try await (position, hash) in rows.decode((Int64, Data).self) { leaves[position] = Array(hash) }
-        let tree = MerkleStore(client: client, logger: logger)
+        let paths = try await MerkleStore(client: client, logger: logger)
+            .inclusionProofs(log: log, indexes: covered.map { UInt64($0 - 1) }, size: checkpoint.treeSize)
         var proofs: [Int64: JSONValue] = [:]
-        for position in covered {
-            let path = try await tree.inclusionProof(log: log, index: UInt64(position - 1), size: checkpoint.treeSize)
+        for (position, path) in zip(covered, paths) {
             proofs[position] = [
                 "treeSize": .number(Double(checkpoint.treeSize)), "leafHash": .string(LedgerHash.hex(leaves[position] ?? [])),
                 "path": .array(path.map { .string(LedgerHash.hex($0)) }),

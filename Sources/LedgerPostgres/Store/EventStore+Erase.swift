@@ -13,7 +13,7 @@ extension EventStore {
             throw LedgerError(.invalidRequest, "an erasure is recorded by a SubjectErased event about the same subject")
         }
         do {
-            return try await client.withTransaction(logger: logger) { connection in
+            return try await client.withConnection { connection in try await connection.inTransaction(logger: logger) { connection in
                 let erasedNow = try await connection.query("SELECT ledger.erase_subject(\(log), \(subject))", logger: logger)
                 var done = false
                 for try await value in erasedNow.decode(Bool.self) { done = value }
@@ -28,12 +28,7 @@ extension EventStore {
                     return AppendResult.Appended(position: position, eventId: eventId.uuidString.lowercased(), stream: stream, streamVersion: version)
                 }
                 throw LedgerError(.databaseError, "append_events returned no row for the erasure")
-            }
-        } catch let error as PostgresTransactionError {
-            // withTransaction wraps what the body threw; callers need the error itself (a second
-            // erasure is a LedgerError, not a database failure).
-            let cause = error.closureError ?? error.beginError ?? error.commitError ?? error
-            throw (cause as? PSQLError).map(DatabaseErrors.translate) ?? cause
+            } }
         } catch let error as PSQLError {
             throw DatabaseErrors.translate(error)
         }

@@ -61,20 +61,14 @@ struct ReportRoutes {
     }
 
     /// The report in `format`, with `Report-Seal` naming the sealed JSON's SHA-256 in every format.
-    static func response(_ format: String, json: [UInt8], seal: String, csv: () -> String) throws -> Response {
-        let (bytes, type): ([UInt8], String)
-        switch format {
-        case "csv": (bytes, type) = (Array(csv().utf8), "text/csv; charset=utf-8; header=present")
-        case "html": (bytes, type) = (Array(try ReportHTML.render(try JSONParser.parse(json)).utf8), "text/html; charset=utf-8")
-        default: (bytes, type) = (json + [0x0A], "application/json")
-        }
-        return Response(status: .ok, headers: [.contentType: type, .reportSeal: seal], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    static func response(_ format: ReportEncoding, json: [UInt8], seal: String, csv: () -> String) throws -> Response {
+        Response(status: .ok, headers: [.contentType: format.contentType, .reportSeal: seal],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: try format.bytes(json: json, csv: csv))))
     }
 
-    static func format(_ text: Substring?) throws -> String {
-        let format = text.map(String.init) ?? "json"
-        guard ["json", "csv", "html"].contains(format) else {
-            throw Problem(.badRequest, code: "invalid-field", detail: "format must be json, csv or html, not \(format)", field: "format")
+    static func format(_ text: Substring?) throws -> ReportEncoding {
+        guard let format = ReportEncoding(rawValue: text.map(String.init) ?? "json") else {
+            throw Problem(.badRequest, code: "invalid-field", detail: "format must be json, csv or html, not \(text ?? "")", field: "format")
         }
         return format
     }
@@ -82,8 +76,7 @@ struct ReportRoutes {
     /// A day (`2026-07-01`, midnight UTC) or an RFC 3339 time; nil when absent.
     static func time(_ text: Substring?, name: String) throws -> Date? {
         guard let text else { return nil }
-        if text.count == 10, let day = AsOf.date(text + "T00:00:00Z") { return day }
-        guard let date = AsOf.date(String(text)) else {
+        guard let date = AsOf.dayOrTime(String(text)) else {
             throw Problem(.badRequest, code: "invalid-field", detail: "\(name) \(text) is neither a day such as 2026-07-01 nor an RFC 3339 time",
                           field: name)
         }

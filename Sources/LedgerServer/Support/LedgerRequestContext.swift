@@ -8,12 +8,9 @@ public struct LedgerRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The authenticated key (nil before authentication, and on the open routes).
     public var key: APIKey?
-    /// The largest request body accepted (`ServerSettings.maxBodyBytes`).
-    public var maxUploadSize: Int
 
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        maxUploadSize = ServerSettings.defaultMaxBodyBytes
     }
 }

@@ -25,7 +25,7 @@ extension Demo {
             + (signed.isNew ? "" : "; the log had not grown since it was signed"))
         for line in checkpoint.note.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { Console.note("     " + line) }
         let bundlePath = folder.appendingPathComponent("proof-position-3.json").path
-        try Data(CanonicalJSON.encode(bundle.json) + [0x0A]).write(to: URL(fileURLWithPath: bundlePath))
+        try ProofOutput.write(bundle, to: bundlePath, quietly: true)
         let outcome = try ProofBundleVerifier.verify(bundle, key: verifier)
         Console.note("   proved that position 3 (the teen's age range, shared) is in it: \(bundlePath)")
         Console.note("   checked offline with only the public key: \(outcome.summary)")

@@ -150,7 +150,7 @@ extension Demo {
                 ("dossier-\(DemoHistory.subject).html", dossier.json, dossier.sha256, "the teen's whole history: \(dossier.steps.count) events"),
             ] {
                 let path = folder.appendingPathComponent(name).path
-                _ = try ReportOutput.write(try ReportOutput.bytes(.html, json: json, csv: { "" }), sealedAs: seal, to: path)
+                _ = try ReportOutput.write(try ReportEncoding.html.bytes(json: json, csv: { "" }), sealedAs: seal, to: path)
                 Console.note("   \(path)  (\(what); JSON seal \(seal.prefix(16))…)")
             }
         }

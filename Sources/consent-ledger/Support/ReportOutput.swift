@@ -2,24 +2,14 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 
-/// The formats every report is written in.
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case json, csv, html
-}
+/// The formats every report is written in (`--format`).
+typealias ReportFormat = ReportEncoding
+
+extension ReportEncoding: ExpressibleByArgument {}
 
 /// Writing a report: to standard output, or to a file with its SHA-256 beside it (`F.sha256`, in
 /// `sha256sum` format).
 enum ReportOutput {
-    /// The bytes of a report in `format`: the sealed JSON as computed, its CSV, or its HTML page
-    /// (rendered from the sealed JSON, so it shows the JSON's seal).
-    static func bytes(_ format: ReportFormat, json: [UInt8], csv: () -> String) throws -> [UInt8] {
-        switch format {
-        case .json: return json + [0x0A]
-        case .csv: return Array(csv().utf8)
-        case .html: return Array(try ReportHTML.render(try JSONParser.parse(json)).utf8)
-        }
-    }
-
     /// Writes `bytes`; returns the digest to print: `sealedAs` (a JSON report's own seal) or the
     /// SHA-256 of the bytes.
     static func write(_ bytes: [UInt8], sealedAs seal: String?, to path: String?) throws -> String {
@@ -39,7 +29,7 @@ enum ReportOutput {
     /// Writes a report in `format` and prints one line about it on standard error.
     static func finish(_ format: ReportFormat, json: [UInt8], seal: String, csv: () -> String, to path: String?,
                        describing summary: String) throws {
-        let digest = try write(try bytes(format, json: json, csv: csv), sealedAs: format == .json ? seal : nil, to: path)
+        let digest = try write(try format.bytes(json: json, csv: csv), sealedAs: format == .json ? seal : nil, to: path)
         let what = format == .json ? "sha256 \(digest) (of the report without its sha256 member)"
             : "sha256 \(digest) (of the \(format.rawValue) bytes; the JSON report it shows is sealed \(seal))"
         Console.note("\(summary); \(what)")

@@ -6,8 +6,7 @@ import LedgerPostgres
 enum ReportTime {
     /// The instant `text` names, or a validation error that shows both accepted forms.
     static func parse(_ text: String, option: String) throws -> Date {
-        if text.count == 10, let day = AsOf.date(text + "T00:00:00Z") { return day }
-        guard let date = AsOf.date(text) else {
+        guard let date = AsOf.dayOrTime(text) else {
             throw ValidationError("--\(option) \(text) is neither a day such as 2026-07-01 (midnight UTC) nor an RFC 3339 time such as 2026-07-01T00:00:00Z")
         }
         return date

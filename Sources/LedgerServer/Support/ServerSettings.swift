@@ -13,13 +13,16 @@ public struct ServerSettings: Sendable {
     public var maxBodyBytes: Int
     /// The most events one append may carry; more get 413.
     public var maxBatchEvents: Int
+    /// How App Store notifications are verified (nil: the notification route answers 501).
+    public var appStore: AppStoreSettings?
 
     /// Settings; the defaults listen on 127.0.0.1:8080.
     public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = defaultMaxBodyBytes,
-                maxBatchEvents: Int = defaultMaxBatchEvents) {
+                maxBatchEvents: Int = defaultMaxBatchEvents, appStore: AppStoreSettings? = nil) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
         self.maxBatchEvents = maxBatchEvents
+        self.appStore = appStore
     }
 }

@@ -33,6 +33,14 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("max-batch-events"), help: "The most events one append may carry (413 beyond).")
     var maxBatchEvents = ServerSettings.defaultMaxBatchEvents
 
+    @Option(name: .customLong("app-store-root"),
+            help: "A root certificate (PEM or DER file) that App Store notifications must chain to: Apple Root CA - G3. Repeatable; without it the notification route answers 501.")
+    var appStoreRoots: [String] = []
+
+    @Option(name: .customLong("app-store-bundle-id"),
+            help: "Accept App Store notifications only for this bundle id. Repeatable; default: any app.")
+    var appStoreBundleIds: [String] = []
+
     @Flag(name: .customLong("no-projections"), help: "Do not run the projection follower in this process.")
     var noProjections = false
 
@@ -40,11 +48,32 @@ struct Serve: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024") }
         guard maxBatchEvents >= 1 else { throw ValidationError("--max-batch-events must be at least 1") }
+        if !appStoreBundleIds.isEmpty, appStoreRoots.isEmpty {
+            throw ValidationError("--app-store-bundle-id needs --app-store-root: without a root no notification can be verified")
+        }
+    }
+
+    /// The App Store settings from `--app-store-root` and `--app-store-bundle-id`; nil without roots.
+    func appStoreSettings() throws -> AppStoreSettings? {
+        guard !appStoreRoots.isEmpty else { return nil }
+        var files: [[UInt8]] = []
+        for path in appStoreRoots {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("--app-store-root \(path): cannot read the file")
+            }
+            files.append(Array(data))
+        }
+        do {
+            return AppStoreSettings(verifier: try AppStoreSignedDataVerifier(rootFiles: files), bundleIds: Set(appStoreBundleIds))
+        } catch {
+            throw ValidationError("--app-store-root: \(error.description)")
+        }
     }
 
     func run() async throws {
         let target = try database.target()
-        let settings = ServerSettings(host: host, port: port, maxBodyBytes: maxBodyBytes, maxBatchEvents: maxBatchEvents)
+        let settings = ServerSettings(host: host, port: port, maxBodyBytes: maxBodyBytes, maxBatchEvents: maxBatchEvents,
+                                      appStore: try appStoreSettings())
         let logger: Logger = {
             var logger = Logger(label: "consent-ledger.http")
             logger.logLevel = .info

@@ -11,8 +11,8 @@ public struct ConsentRescinded: EventPayload {
     public var notificationUUID: String
     /// The notification's `signedDate`: UNIX time in milliseconds, as Apple sends it.
     public var signedDate: Int
-    /// `appData.appAppleId`.
-    public var appAppleId: Int
+    /// `appData.appAppleId` (Apple leaves it out in the sandbox).
+    public var appAppleId: Int?
     /// `appData.bundleId`.
     public var bundleId: String
     /// `appData.environment`.
@@ -61,7 +61,7 @@ public struct ConsentRescinded: EventPayload {
     }
 
     /// Creates the payload.
-    public init(notificationUUID: String, signedDate: Int, appAppleId: Int, bundleId: String,
+    public init(notificationUUID: String, signedDate: Int, appAppleId: Int?, bundleId: String,
                 environment: Environment, appTransactionId: String? = nil,
                 signatureCheck: SignatureCheck, enforcementAction: EnforcementAction) {
         self.notificationUUID = notificationUUID
@@ -85,7 +85,8 @@ extension ConsentRescinded {
             .required("notificationUUID", .token(.uuid), "The notification's `notificationUUID`."),
             .required("signedDate", .integer(0...FieldKind.largestInteger),
                       "The notification's `signedDate`, UNIX time in milliseconds as Apple sends it."),
-            .required("appAppleId", .integer(1...FieldKind.largestInteger), "`appData.appAppleId`."),
+            .optional("appAppleId", .integer(1...FieldKind.largestInteger),
+                      "`appData.appAppleId`; Apple leaves it out in the sandbox."),
             .required("bundleId", .token(.bundleId), "`appData.bundleId`."),
             .required("environment", .oneOf(Environment.self), "`appData.environment`."),
             .optional("appTransactionId", .token(.identifier), "The `appTransactionId` of the signed app transaction."),

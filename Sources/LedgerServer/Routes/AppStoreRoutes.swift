@@ -1,0 +1,128 @@
+import Foundation
+import Hummingbird
+import LedgerCore
+import LedgerPostgres
+
+/// `POST /v1/logs/{log}/app-store/notifications` (ingest, admin): the app's server forwards an
+/// App Store Server Notifications V2 `RESCIND_CONSENT` exactly as Apple sent it, with the subject
+/// it concerns and what the app did; the ledger verifies the JWS and its x5c chain against the
+/// configured roots itself and appends `ConsentRescinded` (decision 0017).
+///
+/// Body:
+/// ```json
+/// {"signedPayload": "eyJhbGciOiJFUzI1NiIsIng1YyI6…", "subject": "p_4f1c", "enforcementAction": "accessRevoked",
+///  "jurisdiction": {"code": "US-TX", "basis": "storefront"}}
+/// ```
+/// A forged, altered or expired notification is refused (400 `app-store-signature-refused`) and
+/// nothing is stored. The event's id is the notification's UUID, so Apple's retries of one
+/// notification are answered as replays (200).
+struct AppStoreRoutes {
+    let store: EventStore
+    /// nil: no roots configured; the route answers 501.
+    let settings: AppStoreSettings?
+
+    /// The members the body may have.
+    static let members: Set<String> = ["signedPayload", "subject", "enforcementAction", "jurisdiction"]
+
+    func add(to group: RouterGroup<LedgerRequestContext>) {
+        group.post("logs/{log}/app-store/notifications", use: receive)
+    }
+
+    @Sendable func receive(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let log = try context.path("log")
+        _ = try context.require([.ingest, .admin], log: log)
+        guard let settings else {
+            throw Problem(.notImplemented, code: "app-store-not-configured",
+                          detail: "this server has no App Store root certificate, so it cannot verify notifications",
+                          hint: "Start the server with --app-store-root <Apple Root CA - G3 certificate file>.")
+        }
+        let body = try await request.body.collect(upTo: 256 << 10)
+        let object = try Self.object(Array(buffer: body))
+        let signedPayload = try Self.string(object, "signedPayload")
+        let subject = try Self.string(object, "subject")
+        let actionName = try Self.string(object, "enforcementAction")
+        guard let action = ConsentRescinded.EnforcementAction(rawValue: actionName) else {
+            let allowed = ConsentRescinded.EnforcementAction.allCases.map(\.rawValue).joined(separator: ", ")
+            throw Problem(.badRequest, code: "invalid-field", detail: "enforcementAction must be one of \(allowed)",
+                          field: "enforcementAction")
+        }
+        let payload = try await Self.verified(signedPayload, field: "signedPayload", verifier: settings.verifier)
+        var notification: RescindConsentNotification
+        do { notification = try RescindConsentNotification(payload: payload) } catch { throw Problem(error) }
+        if !settings.bundleIds.isEmpty, !settings.bundleIds.contains(notification.bundleId) {
+            throw Problem(.forbidden, code: "app-not-allowed",
+                          detail: "the notification is for \(notification.bundleId), which this server does not accept",
+                          field: "signedPayload.appData.bundleId",
+                          hint: "Add it with --app-store-bundle-id, or forward it to the ledger of that app.")
+        }
+        if let info = RescindConsentNotification.signedAppTransactionInfo(in: payload) {
+            let transaction = try await Self.verified(info, field: "signedPayload.appData.signedAppTransactionInfo",
+                                                      verifier: settings.verifier)
+            notification.appTransactionId = transaction["appTransactionId"]?.stringValue
+        }
+        let event: EventInput
+        do {
+            event = try EventInput(json: notification.event(subject: subject, enforcementAction: action,
+                                                            jurisdiction: object["jurisdiction"]))
+        } catch {
+            throw Problem(Self.bodyField(of: error))
+        }
+        let result = try await store.appendOne(log: log, event: event)
+        if !result.idempotentReplay { ServerMetrics.appended(1, log: log) }
+        let appended = result.events[0]
+        return Response.json([
+            "log": .string(log), "idempotentReplay": .bool(result.idempotentReplay), "notificationUUID": .string(notification.notificationUUID),
+            "position": .number(Double(appended.position)), "eventId": .string(appended.eventId), "stream": .string(appended.stream),
+            "streamVersion": .number(Double(appended.streamVersion)),
+        ], status: result.idempotentReplay ? .ok : .created)
+    }
+
+    /// Verifies one App Store JWS; a refusal names the field and what failed.
+    static func verified(_ jws: String, field: String, verifier: AppStoreSignedDataVerifier) async throws -> [String: JSONValue] {
+        do {
+            return try await verifier.verify(jws)
+        } catch {
+            throw Problem(.badRequest, code: "app-store-signature-refused", detail: error.description, field: field,
+                          hint: "Forward the notification exactly as the App Store sent it; nothing was recorded.")
+        }
+    }
+
+    /// The body as a JSON object with only the known members.
+    static func object(_ bytes: [UInt8]) throws -> [String: JSONValue] {
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes) } catch {
+            throw Problem(.badRequest, code: "invalid-json", detail: "the body is not JSON: \(error)",
+                          hint: "Send {\"signedPayload\": …, \"subject\": …, \"enforcementAction\": …}.")
+        }
+        guard let object = json.objectValue else {
+            throw Problem(.badRequest, code: "invalid-json", detail: "the body must be a JSON object")
+        }
+        if let unknown = object.keys.sorted().first(where: { !members.contains($0) }) {
+            throw Problem(.badRequest, code: "unknown-field", detail: "unknown member; the body takes \(members.sorted().joined(separator: ", "))",
+                          field: unknown)
+        }
+        return object
+    }
+
+    static func string(_ object: [String: JSONValue], _ name: String) throws -> String {
+        guard let value = object[name], !value.isNull else {
+            throw Problem(.badRequest, code: "missing-field", detail: "\(name) is required", field: name)
+        }
+        guard let text = value.stringValue else {
+            throw Problem(.badRequest, code: "invalid-field", detail: "\(name) must be a string", field: name)
+        }
+        return text
+    }
+
+    /// An error about the built event, with its field named as the body names it.
+    static func bodyField(of error: LedgerError) -> LedgerError {
+        var error = error
+        switch error.field {
+        case "subject", "stream": error.field = "subject"
+        case let field? where field.hasPrefix("jurisdiction"): break
+        case let field? where field.hasPrefix("payload."): error.field = "signedPayload"
+        default: break
+        }
+        return error
+    }
+}

@@ -48,8 +48,9 @@ public struct LedgerAPI: Sendable {
         metrics?.add(to: router)
         let v1 = router.group("v1").add(middleware: APIKeyMiddleware(keys: APIKeyStore(client: application, logger: logger)))
         let store = EventStore(client: application, logger: logger)
-        EventRoutes(store: store, settings: settings, group: GroupCommitter(store: store)).add(to: v1)
-        AppStoreRoutes(store: store, settings: settings.appStore).add(to: v1)
+        let admission = AppendAdmission(maxQueued: settings.maxQueuedEvents, maxQueuedPerKey: settings.maxQueuedEventsPerKey)
+        EventRoutes(store: store, settings: settings, group: GroupCommitter(store: store), admission: admission).add(to: v1)
+        AppStoreRoutes(store: store, settings: settings.appStore, admission: admission).add(to: v1)
         SubjectRoutes(auditor: auditor, admin: administrator).add(to: v1)
         ReportRoutes(auditor: auditor).add(to: v1)
         return router

@@ -20,6 +20,8 @@ struct AppStoreRoutes {
     let store: EventStore
     /// nil: no roots configured; the route answers 501.
     let settings: AppStoreSettings?
+    /// The bounded queue appends share.
+    let admission: AppendAdmission
 
     /// The members the body may have.
     static let members: Set<String> = ["signedPayload", "subject", "enforcementAction", "jurisdiction"]
@@ -30,7 +32,7 @@ struct AppStoreRoutes {
 
     @Sendable func receive(request: Request, context: LedgerRequestContext) async throws -> Response {
         let log = try context.path("log")
-        _ = try context.require([.ingest, .admin], log: log)
+        let key = try context.require([.ingest, .admin], log: log)
         guard let settings else {
             throw Problem(.notImplemented, code: "app-store-not-configured",
                           detail: "this server has no App Store root certificate, so it cannot verify notifications",
@@ -67,7 +69,7 @@ struct AppStoreRoutes {
         } catch {
             throw Problem(Self.bodyField(of: error))
         }
-        let result = try await store.appendOne(log: log, event: event)
+        let result = try await admission.admit(events: 1, key: key.keyID) { try await store.appendOne(log: log, event: event) }
         if !result.idempotentReplay { ServerMetrics.appended(1, log: log) }
         let appended = result.events[0]
         return Response.json([

@@ -12,6 +12,8 @@ struct EventRoutes {
     let settings: ServerSettings
     /// Single-event appends without an Idempotency-Key are grouped into shared transactions.
     let group: GroupCommitter
+    /// The bounded queue: 503 or 429 with Retry-After when full.
+    let admission: AppendAdmission
 
     func add(to group: RouterGroup<LedgerRequestContext>) {
         group.post("logs/{log}/events", use: append)
@@ -22,16 +24,18 @@ struct EventRoutes {
     /// atomic batch. `Idempotency-Key` makes a retry safe (the default key is the batch's hash).
     @Sendable func append(request: Request, context: LedgerRequestContext) async throws -> Response {
         let log = try context.path("log")
-        _ = try context.require([.ingest, .admin], log: log)
+        let key = try context.require([.ingest, .admin], log: log)
         let body = try await request.body.collect(upTo: settings.maxBodyBytes)
         let events = try Self.events(in: Array(buffer: body), maxEvents: settings.maxBatchEvents)
-        let key = request.headers[.idempotencyKey]
-        if let key, key.isEmpty || key.count > 200 {
+        let idempotencyKey = request.headers[.idempotencyKey]
+        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 200 {
             throw Problem(.badRequest, code: "invalid-request", detail: "Idempotency-Key must be 1 to 200 characters")
         }
-        let result = events.count == 1 && key == nil
-            ? try await group.append(log: log, event: events[0])
-            : try await store.append(log: log, events: events, idempotencyKey: key)
+        let result = try await admission.admit(events: events.count, key: key.keyID) {
+            events.count == 1 && idempotencyKey == nil
+                ? try await group.append(log: log, event: events[0])
+                : try await store.append(log: log, events: events, idempotencyKey: idempotencyKey)
+        }
         if !result.idempotentReplay { ServerMetrics.appended(events.count, log: log) }
         return Response.json([
             "log": .string(log), "idempotentReplay": .bool(result.idempotentReplay),

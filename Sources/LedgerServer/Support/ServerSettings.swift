@@ -13,16 +13,24 @@ public struct ServerSettings: Sendable {
     public var maxBodyBytes: Int
     /// The most events one append may carry; more get 413.
     public var maxBatchEvents: Int
+    /// The most events admitted and not yet committed, in all: beyond, 503 with Retry-After.
+    public var maxQueuedEvents: Int
+    /// The most events one API key may have admitted and not yet committed: beyond, 429 with
+    /// Retry-After (nil: half of ``maxQueuedEvents``).
+    public var maxQueuedEventsPerKey: Int?
     /// How App Store notifications are verified (nil: the notification route answers 501).
     public var appStore: AppStoreSettings?
 
     /// Settings; the defaults listen on 127.0.0.1:8080.
     public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = defaultMaxBodyBytes,
-                maxBatchEvents: Int = defaultMaxBatchEvents, appStore: AppStoreSettings? = nil) {
+                maxBatchEvents: Int = defaultMaxBatchEvents, maxQueuedEvents: Int = AppendAdmission.defaultMaxQueuedEvents,
+                maxQueuedEventsPerKey: Int? = nil, appStore: AppStoreSettings? = nil) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
         self.maxBatchEvents = maxBatchEvents
+        self.maxQueuedEvents = maxQueuedEvents
+        self.maxQueuedEventsPerKey = maxQueuedEventsPerKey
         self.appStore = appStore
     }
 }

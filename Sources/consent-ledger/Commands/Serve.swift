@@ -33,6 +33,14 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("max-batch-events"), help: "The most events one append may carry (413 beyond).")
     var maxBatchEvents = ServerSettings.defaultMaxBatchEvents
 
+    @Option(name: .customLong("max-queued-events"),
+            help: "The most events admitted and not yet committed; beyond, appends get 503 with Retry-After.")
+    var maxQueuedEvents = AppendAdmission.defaultMaxQueuedEvents
+
+    @Option(name: .customLong("max-queued-events-per-key"),
+            help: "The most events one API key may have admitted and not yet committed; beyond, 429 with Retry-After (default: half of --max-queued-events).")
+    var maxQueuedEventsPerKey: Int?
+
     @Option(name: .customLong("app-store-root"),
             help: "A root certificate (PEM or DER file) that App Store notifications must chain to: Apple Root CA - G3. Repeatable; without it the notification route answers 501.")
     var appStoreRoots: [String] = []
@@ -48,6 +56,10 @@ struct Serve: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024") }
         guard maxBatchEvents >= 1 else { throw ValidationError("--max-batch-events must be at least 1") }
+        guard maxQueuedEvents >= 1 else { throw ValidationError("--max-queued-events must be at least 1") }
+        if let perKey = maxQueuedEventsPerKey, perKey < 1 || perKey > maxQueuedEvents {
+            throw ValidationError("--max-queued-events-per-key must be from 1 to --max-queued-events (\(maxQueuedEvents))")
+        }
         if !appStoreBundleIds.isEmpty, appStoreRoots.isEmpty {
             throw ValidationError("--app-store-bundle-id needs --app-store-root: without a root no notification can be verified")
         }
@@ -73,6 +85,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let target = try database.target()
         let settings = ServerSettings(host: host, port: port, maxBodyBytes: maxBodyBytes, maxBatchEvents: maxBatchEvents,
+                                      maxQueuedEvents: maxQueuedEvents, maxQueuedEventsPerKey: maxQueuedEventsPerKey,
                                       appStore: try appStoreSettings())
         let logger: Logger = {
             var logger = Logger(label: "consent-ledger.http")

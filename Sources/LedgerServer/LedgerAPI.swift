@@ -41,7 +41,8 @@ public struct LedgerAPI: Sendable {
     public func router() -> Router<LedgerRequestContext> {
         let router = Router(context: LedgerRequestContext.self)
         router.add(middleware: MetricsMiddleware())
-        router.add(middleware: ProblemMiddleware())
+        let allowed = AllowedMethods()
+        router.add(middleware: ProblemMiddleware(allowed: allowed))
         router.add(middleware: BodyLimitMiddleware(maxBytes: settings.maxBodyBytes))
         router.add(middleware: QuerySanityMiddleware())
         HealthRoutes(database: application).add(to: router)
@@ -53,6 +54,7 @@ public struct LedgerAPI: Sendable {
         AppStoreRoutes(store: store, settings: settings.appStore, admission: admission).add(to: v1)
         SubjectRoutes(auditor: auditor, admin: administrator).add(to: v1)
         ReportRoutes(auditor: auditor).add(to: v1)
+        allowed.record(router.routes.map { ($0.path.description, $0.method.rawValue) })
         return router
     }
 }

@@ -79,6 +79,8 @@ public struct Problem: HTTPResponseError, Sendable {
 /// Turns every error a route throws into a problem document, so no error leaves as plain text.
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = LedgerRequestContext
+    /// The routes' methods: a path the server has, asked with another method, is a 405.
+    var allowed: AllowedMethods? = nil
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -87,6 +89,13 @@ struct ProblemMiddleware: RouterMiddleware {
             throw problem
         } catch let error as LedgerError {
             throw Problem(error)
+        } catch let error as HTTPError where error.status == .notFound && !(allowed?.methods(for: request.uri.path).isEmpty ?? true) {
+            let methods = allowed?.methods(for: request.uri.path) ?? []
+            var problem = Problem(.methodNotAllowed, code: "method-not-allowed",
+                                  detail: "\(request.uri.path) does not take \(request.method.rawValue); it takes \(methods.joined(separator: ", "))",
+                                  hint: "See docs/http-api.md for what each route takes.")
+            problem.headers[.allow] = methods.joined(separator: ", ")
+            throw problem
         } catch let error as HTTPError {
             // Hummingbird's own (a body over the limit, a route that does not exist, …).
             let code = error.status == .contentTooLarge ? "body-too-large" : (error.status == .notFound ? "not-found" : "http-error")

@@ -24,6 +24,27 @@ struct HTTPAPITests {
         }
     }
 
+    @Test("a path the server has asked with a method it lacks is 405 with Allow; an unknown path is 404")
+    func methodNotAllowed() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.test { client in
+            let cases: [(String, HTTPRequest.Method, String)] = [
+                ("/v1/logs/acme/events", .delete, "GET, POST"),
+                ("/v1/logs/acme/app-store/notifications", .get, "POST"),
+                ("/v1/logs/acme/subjects/p_1/erase", .put, "POST"),
+                ("/health", .post, "GET"),
+            ]
+            for (uri, method, allow) in cases {
+                let response = try await client.execute(uri: uri, method: method, headers: fixture.headers("admin"))
+                #expect(response.status == .methodNotAllowed, "\(method) \(uri): \(response.text)")
+                #expect(response.headers[.allow] == allow, "\(method) \(uri)")
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
+            let unknown = try await client.execute(uri: "/v1/logs/acme/nothing", method: .get, headers: fixture.headers("admin"))
+            #expect(unknown.status == .notFound && unknown.headers[.allow] == nil)
+        }
+    }
+
     @Test("append then read back: 201 with positions, the records as hashed, a retried key writes nothing")
     func appendAndRead() async throws {
         let fixture = try await ServerFixture.make()

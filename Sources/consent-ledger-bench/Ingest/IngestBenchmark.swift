@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import Logging
+import PostgresNIO
+
+/// `consent-ledger-bench ingest`: `consent-ledger serve` taking one event per request from
+/// concurrent clients (group commit on, and off), beside pgbench inserting single rows into a
+/// plain table with 8 clients on the same cluster, in one run; then the latency per request at
+/// half the measured throughput.
+struct IngestBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "HTTP ingest throughput, one event per request, beside pgbench single-row inserts; latency at half load.",
+        discussion: """
+            Starts its own durable PostgreSQL cluster in a temporary folder, migrates it, creates an ingest \
+            key and starts `consent-ledger serve` on it (the binary next to this one, or --server-binary) \
+            as a separate process. Each round then measures, one after the other: pgbench with \
+            --pgbench-clients clients inserting one row per transaction into a plain table; --clients HTTP \
+            clients each posting one event per request as fast as answers come (group commit); the same \
+            with an Idempotency-Key on every request (no group commit). Then --clients paced clients post \
+            at half the median grouped throughput, and the report gives p50, p99 and max latency, counted \
+            from when each request was due. At the end every acknowledged event must be in the log, and \
+            the server must stop cleanly on SIGTERM. Report on standard output, progress on standard error.
+            """
+    )
+
+    @Option(help: "Concurrent HTTP clients, each with one request in flight.")
+    var clients = 32
+
+    @Option(name: .customLong("pgbench-clients"), help: "pgbench clients (-c).")
+    var pgbenchClients = 8
+
+    @Option(help: "Measured seconds per phase.")
+    var seconds = 15
+
+    @Option(help: "Warm-up seconds before each HTTP phase (not measured).")
+    var warmup = 3
+
+    @Option(help: "Rounds; the report gives each path's best and median.")
+    var rounds = 3
+
+    @Option(name: .customLong("load-fraction"), help: "The paced phase's rate, as a fraction of the median grouped throughput.")
+    var loadFraction = 0.5
+
+    @Option(name: .customLong("server-binary"), help: "The consent-ledger binary to serve with (default: the one next to this benchmark).")
+    var serverBinary: String?
+
+    @Flag(name: .customLong("with-projections"), help: "Let the server follow the projections while it ingests (default: --no-projections).")
+    var withProjections = false
+
+    @Flag(help: "Leave the cluster running and its folder in place at the end.")
+    var keep = false
+
+    func validate() throws {
+        guard clients >= 1, pgbenchClients >= 1 else { throw ValidationError("--clients and --pgbench-clients must be at least 1") }
+        guard seconds >= 1, warmup >= 0, rounds >= 1 else { throw ValidationError("--seconds and --rounds must be at least 1") }
+        guard loadFraction > 0, loadFraction <= 1 else { throw ValidationError("--load-fraction must be in (0, 1]") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "consent-ledger-bench")
+        logger.logLevel = .warning
+        let binary = serverBinary ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("consent-ledger").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BenchError("no consent-ledger binary at \(binary): build it (swift build -c release) or give --server-binary")
+        }
+        let throwaway = try ThrowawayCluster.start()
+        var server: ServeProcess?
+        do {
+            let (token, version) = try await prepare(throwaway.target, logger: logger)
+            let baseline = try PgbenchBaseline(cluster: throwaway.cluster, folder: throwaway.cluster.directory.path)
+            let serve = try ServeProcess(binary: binary, dataDirectory: throwaway.cluster.directory.path,
+                                         extra: withProjections ? [] : ["--no-projections"],
+                                         logPath: throwaway.cluster.directory.path + "/serve.log")
+            server = serve
+            try await serve.waitUntilReady()
+            Progress.note("serving on port \(serve.port) (\(binary))")
+
+            var report = IngestReport(clients: clients, pgbenchClients: pgbenchClients, seconds: seconds, warmup: warmup,
+                                      serverVersion: version, projections: withProjections, commandLine: CommandLine.arguments)
+            var acknowledged = 0
+            for round in 1...rounds {
+                try await execute(PgbenchBaseline.table, target: throwaway.target, logger: logger)
+                try await execute("CHECKPOINT", target: throwaway.target, logger: logger)
+                let load = MachineLoad()
+                let tps = try baseline.run(clients: pgbenchClients, seconds: seconds)
+                report.pgbench.append(tps)
+                report.busy.append(MachineLoad().busyPercent(since: load) ?? .nan)
+                Progress.note("round \(round): pgbench \(pgbenchClients) clients: \(Int(tps)) rows/s")
+                for ungrouped in [false, true] {
+                    try await execute("CHECKPOINT", target: throwaway.target, logger: logger)
+                    let http = HTTPLoad(port: serve.port, log: "bench", token: token, ungrouped: ungrouped)
+                    let outcome = try await http.closedLoop(clients: clients, warmup: Double(warmup), seconds: Double(seconds))
+                    acknowledged += outcome.acknowledgedTotal
+                    if ungrouped { report.ungrouped.append(outcome) } else { report.grouped.append(outcome) }
+                    Progress.note("round \(round): HTTP \(clients) clients\(ungrouped ? ", no group commit" : ""): "
+                        + "\(Int(outcome.perSecond)) events/s, p50 \(IngestReport.ms(HTTPLoad.percentile(outcome.latencies, 0.5))) ms"
+                        + (outcome.failures.isEmpty ? "" : ", failures \(outcome.failures)"))
+                }
+            }
+            let rate = IngestReport.median(report.grouped.map(\.perSecond)) * loadFraction
+            try await execute("CHECKPOINT", target: throwaway.target, logger: logger)
+            Progress.note("paced: \(clients) clients at \(Int(rate)) events/s in all")
+            let paced = try await HTTPLoad(port: serve.port, log: "bench", token: token, ungrouped: false)
+                .paced(clients: clients, rate: rate, warmup: Double(warmup), seconds: Double(seconds))
+            acknowledged += paced.acknowledgedTotal
+            report.paced = (rate, paced)
+
+            report.exitStatus = serve.stop()
+            server = nil
+            report.acknowledged = acknowledged
+            report.stored = try await LedgerDatabase.with(throwaway.target, role: .administrator, keepRunning: true, logger: logger) { admin in
+                let rows = try await admin.query("SELECT count(*) FROM ledger.events WHERE log_id = 'bench'", logger: logger)
+                for try await count in rows.decode(Int64.self) { return Int(count) }
+                return 0
+            }
+            throwaway.finish(keep: keep)
+            print(report.lines.joined(separator: "\n"))
+        } catch {
+            server?.stop()
+            throwaway.finish(keep: keep)
+            throw error
+        }
+    }
+
+    /// Migrates, creates the ingest key of log `bench`, and returns it with the server's version.
+    private func prepare(_ target: DatabaseTarget, logger: Logger) async throws -> (String, String) {
+        try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
+            Progress.note("migrating the ledger schema")
+            _ = try await Migrator(client: admin, logger: logger).migrate()
+            let token = try await APIKeyStore(client: admin, logger: logger).create(log: "bench", role: .ingest, label: "bench").1
+            let rows = try await admin.query("SHOW server_version", logger: logger)
+            var version = "?"
+            for try await value in rows.decode(String.self) { version = value }
+            return (token, version)
+        }
+    }
+
+    private func execute(_ sql: String, target: DatabaseTarget, logger: Logger) async throws {
+        try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
+            for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
+                try await PlainTable.execute(String(statement), on: admin, logger: logger)
+            }
+        }
+    }
+}

@@ -55,6 +55,10 @@ public struct ConsentRegisterReport: Sendable {
     public static func compute(_ parameters: Parameters, client: PostgresClient,
                                logger: Logger = Logger(label: "consent-ledger.reports"),
                                progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> Result {
+        if let from = parameters.from, let to = parameters.to, from >= to {
+            throw LedgerError(.invalidRequest, "the period is empty: from \(Self.timestamp(from)) is not before to \(Self.timestamp(to))",
+                              field: "from", hint: "Give from the first day of the period and to the day after its last, or leave either out.")
+        }
         let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, client: client, logger: logger)
         let projection = try ProjectionDefinition.named("consent_register")
         var travel = TimeTravel(client: client, logger: logger)

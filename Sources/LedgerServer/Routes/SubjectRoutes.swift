@@ -28,7 +28,11 @@ struct SubjectRoutes {
         if case .position(let position) = asOf, position > EventRoutes.maximumInteger {
             throw Problem(.badRequest, code: "invalid-request", detail: "asOf must be at most \(EventRoutes.maximumInteger)", field: "asOf")
         }
-        _ = try await EventStore(client: auditor, logger: context.logger).requireHead(log: log)
+        let head = try await EventStore(client: auditor, logger: context.logger).requireHead(log: log)
+        if case .position(let position) = asOf, position > head.position {
+            throw Problem(.badRequest, code: "invalid-request", detail: "log \(log) has no position \(position): its head is \(head.position)",
+                          field: "asOf", hint: "Give asOf from 0 to \(head.position), a time, or leave it out for the head.")
+        }
         let (position, snapshots) = try await TimeTravel(client: auditor, logger: context.logger).snapshots(log: log, asOf: asOf, subject: subject)
         guard let snapshot = snapshots.first else {
             throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no events about subject \(subject) as of \(asOf)")

@@ -193,6 +193,14 @@ extension HTTPAPITests {
                                                  body: ByteBuffer(string: #"{"reason":"erasureRequest","requestReference":5}"#))
             #expect(typed.status == .badRequest && typed.json?["field"] == "requestReference", "\(typed.text)")
 
+            let backwards = try await client.execute(uri: "/v1/logs/acme/reports/consent-register?from=2026-10-01&to=2026-07-01",
+                                                     method: .get, headers: fixture.headers("auditor"))
+            #expect(backwards.status == .badRequest && backwards.json?["detail"]?.stringValue?.contains("period is empty") == true,
+                    "\(backwards.text)")
+            let future = try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/state?asOf=999999", method: .get,
+                                                  headers: fixture.headers("auditor"))
+            #expect(future.status == .badRequest && future.json?["field"] == "asOf", "\(future.text)")
+
             let nul = try await client.execute(uri: "/v1/logs/acme/events?stream=%00", method: .get, headers: fixture.headers("auditor"))
             #expect(nul.status == .badRequest && nul.json?["field"] == "stream", "\(nul.text)")
             let encoded = try await client.execute(uri: "/v1/logs/ac%6De/events?limit=1", method: .get, headers: fixture.headers("auditor"))

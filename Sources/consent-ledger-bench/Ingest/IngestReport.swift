@@ -82,11 +82,8 @@ struct IngestReport {
         outcome.failures.isEmpty ? "none" : outcome.failures.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ")
     }
 
-    static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
+    /// The median (0 for none): ``PathTiming/median(_:)``.
+    static func median(_ values: [Double]) -> Double { values.isEmpty ? 0 : PathTiming.median(values) }
 
     static func ratio(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.2f×", a / b) : "n/a" }
     static func ratioText(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.0f%%", 100 * a / b) : "n/a" }

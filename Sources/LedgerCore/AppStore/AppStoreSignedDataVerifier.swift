@@ -74,7 +74,7 @@ public struct AppStoreSignedDataVerifier: Sendable {
                     + Self.iso(moment))
             }
         }
-        try await validateChain(chain, at: [signedDate, now])
+        try await validateChain(chain, at: now)
         guard let key = P256.Signing.PublicKey(chain[0].publicKey) else {
             throw .badCertificateChain("the leaf certificate's key is not a P-256 key")
         }
@@ -103,25 +103,17 @@ public struct AppStoreSignedDataVerifier: Sendable {
     }
 
     /// Builds the chain from the leaf through the header's other certificates to a configured root
-    /// and checks it under RFC 5280 at each of `moments` and under Apple's marker policy.
-    private func validateChain(_ chain: [Certificate], at moments: [Date]) async throws(AppStoreVerificationError) {
+    /// and checks it under RFC 5280 at `moment` and under Apple's marker policy. (Validity at
+    /// `signedDate` was checked before, for every certificate the header carries.)
+    private func validateChain(_ chain: [Certificate], at moment: Date) async throws(AppStoreVerificationError) {
         guard !roots.isEmpty else { throw .untrusted("no root certificate is configured") }
-        let store = CertificateStore(roots)
-        let intermediates = CertificateStore(chain.dropFirst())
-        for moment in moments {
-            var verifier = Verifier(rootCertificates: store) {
-                RFC5280Policy(validationTime: moment)
-                AppleMarkerPolicy()
-            }
-            switch await verifier.validate(leaf: chain[0], intermediates: intermediates) {
-            case .validCertificate:
-                continue
-            case .couldNotValidate(let failures):
-                let reasons = Set(failures.map { $0.policyFailureReason.description }).sorted()
-                throw .untrusted(reasons.isEmpty
-                    ? "no path from the leaf to a configured root certificate"
-                    : reasons.joined(separator: "; "))
-            }
+        var verifier = Verifier(rootCertificates: CertificateStore(roots)) {
+            RFC5280Policy(validationTime: moment)
+            AppleMarkerPolicy()
+        }
+        if case .couldNotValidate(let failures) = await verifier.validate(leaf: chain[0], intermediates: CertificateStore(chain.dropFirst())) {
+            let reasons = Set(failures.map { $0.policyFailureReason.description }).sorted()
+            throw .untrusted(reasons.isEmpty ? "no path from the leaf to a configured root certificate" : reasons.joined(separator: "; "))
         }
     }
 

@@ -20,34 +20,18 @@ public struct CompactJWS: Sendable {
         guard parts.count == 3 else {
             throw .malformed("a signed payload has three base64url parts separated by dots; this has \(parts.count)")
         }
-        guard let headerBytes = Self.base64URLDecode(parts[0]), case .object(let header)? = try? JSONParser.parse(headerBytes) else {
+        guard let headerBytes = Base64URL.decode(parts[0]), case .object(let header)? = try? JSONParser.parse(headerBytes) else {
             throw .malformed("the JWS header is not base64url-encoded JSON")
         }
-        guard let payloadBytes = Self.base64URLDecode(parts[1]), case .object(let payload)? = try? JSONParser.parse(payloadBytes) else {
+        guard let payloadBytes = Base64URL.decode(parts[1]), case .object(let payload)? = try? JSONParser.parse(payloadBytes) else {
             throw .malformed("the JWS payload is not a base64url-encoded JSON object")
         }
-        guard let signature = Self.base64URLDecode(parts[2]) else {
+        guard let signature = Base64URL.decode(parts[2]) else {
             throw .malformed("the JWS signature is not base64url")
         }
         self.header = header
         self.payload = payload
         self.signature = signature
         signingInput = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
-    }
-
-    /// base64url without padding (RFC 7515 §2); nil for any other character.
-    static func base64URLDecode(_ text: Substring) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ byte in
-            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F
-        }) else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while standard.count % 4 != 0 { standard += "=" }
-        return Data(base64Encoded: standard).map(Array.init)
-    }
-
-    /// base64url without padding.
-    public static func base64URLEncode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 }

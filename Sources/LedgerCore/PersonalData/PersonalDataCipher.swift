@@ -59,7 +59,7 @@ public enum PersonalDataCipher {
             let nonce = try AES.GCM.Nonce(data: Array(nonceBytes))
             let box = try AES.GCM.seal(plaintext, using: encryptionKey, nonce: nonce, authenticating: context.bytes)
             guard let combined = box.combined else { throw LedgerError(.integrityFailure, "AES-GCM produced no combined form") }
-            return .object([marker: .string("v1." + base64url(Array(combined)))])
+            return .object([marker: .string("v1." + Base64URL.encode(combined))])
         } catch let error as LedgerError {
             throw error
         } catch {
@@ -70,7 +70,7 @@ public enum PersonalDataCipher {
     /// Opens a sealed value; throws when the key or context is wrong or the bytes were changed.
     public static func open(_ sealed: JSONValue, key: [UInt8], context: Context) throws(LedgerError) -> JSONValue {
         guard case .object(let members) = sealed, members.count == 1, case .string(let text)? = members[marker],
-              text.hasPrefix("v1."), let combined = unbase64url(String(text.dropFirst(3))) else {
+              text.hasPrefix("v1."), let combined = Base64URL.decode(text.dropFirst(3)) else {
             throw LedgerError(.integrityFailure, "not a sealed value", field: context.path)
         }
         let (encryptionKey, _) = try subkeys(key)
@@ -96,16 +96,5 @@ public enum PersonalDataCipher {
         let encryption = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Array("aes-256-gcm".utf8), outputByteCount: 32)
         let nonce = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Array("synthetic-nonce".utf8), outputByteCount: 32)
         return (encryption, nonce)
-    }
-
-    static func base64url(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
-    static func unbase64url(_ text: String) -> [UInt8]? {
-        var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while s.count % 4 != 0 { s += "=" }
-        return Data(base64Encoded: s).map(Array.init)
     }
 }

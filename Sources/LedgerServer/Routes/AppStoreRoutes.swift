@@ -39,10 +39,11 @@ struct AppStoreRoutes {
                           hint: "Start the server with --app-store-root <Apple Root CA - G3 certificate file>.")
         }
         let body = try await request.body.collect(upTo: 256 << 10)
-        let object = try Self.object(Array(buffer: body))
-        let signedPayload = try Self.string(object, "signedPayload")
-        let subject = try Self.string(object, "subject")
-        let actionName = try Self.string(object, "enforcementAction")
+        let object = try JSONBody.object(Array(buffer: body), members: Self.members,
+                                         example: #"{"signedPayload": …, "subject": …, "enforcementAction": …}"#)
+        let signedPayload = try JSONBody.requiredString(object, "signedPayload")
+        let subject = try JSONBody.requiredString(object, "subject")
+        let actionName = try JSONBody.requiredString(object, "enforcementAction")
         guard let action = ConsentRescinded.EnforcementAction(rawValue: actionName) else {
             let allowed = ConsentRescinded.EnforcementAction.allCases.map(\.rawValue).joined(separator: ", ")
             throw Problem(.badRequest, code: "invalid-field", detail: "enforcementAction must be one of \(allowed)",
@@ -87,33 +88,6 @@ struct AppStoreRoutes {
             throw Problem(.badRequest, code: "app-store-signature-refused", detail: error.description, field: field,
                           hint: "Forward the notification exactly as the App Store sent it; nothing was recorded.")
         }
-    }
-
-    /// The body as a JSON object with only the known members.
-    static func object(_ bytes: [UInt8]) throws -> [String: JSONValue] {
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes) } catch {
-            throw Problem(.badRequest, code: "invalid-json", detail: "the body is not JSON: \(error)",
-                          hint: "Send {\"signedPayload\": …, \"subject\": …, \"enforcementAction\": …}.")
-        }
-        guard let object = json.objectValue else {
-            throw Problem(.badRequest, code: "invalid-json", detail: "the body must be a JSON object")
-        }
-        if let unknown = object.keys.sorted().first(where: { !members.contains($0) }) {
-            throw Problem(.badRequest, code: "unknown-field", detail: "unknown member; the body takes \(members.sorted().joined(separator: ", "))",
-                          field: unknown)
-        }
-        return object
-    }
-
-    static func string(_ object: [String: JSONValue], _ name: String) throws -> String {
-        guard let value = object[name], !value.isNull else {
-            throw Problem(.badRequest, code: "missing-field", detail: "\(name) is required", field: name)
-        }
-        guard let text = value.stringValue else {
-            throw Problem(.badRequest, code: "invalid-field", detail: "\(name) must be a string", field: name)
-        }
-        return text
     }
 
     /// An error about the built event, with its field named as the body names it.

@@ -47,29 +47,12 @@ struct SubjectRoutes {
         let subject = try context.path("subject")
         _ = try context.require([.admin], log: log)
         let body = try await request.body.collect(upTo: 64 << 10)
-        let json: JSONValue
-        do { json = try JSONParser.parse(Array(buffer: body)) } catch {
-            throw Problem(.badRequest, code: "invalid-json", detail: "the body is not JSON: \(error)",
-                          hint: "Send {\"reason\": \"erasureRequest\"}.")
-        }
-        guard let object = json.objectValue else { throw Problem(.badRequest, code: "invalid-json", detail: "the body must be a JSON object") }
-        if let unknown = object.keys.sorted().first(where: { !["reason", "requestReference", "operatorId"].contains($0) }) {
-            throw Problem(.badRequest, code: "unknown-field", detail: "unknown member", field: unknown)
-        }
-        guard let reasonValue = object["reason"] else {
-            throw Problem(.badRequest, code: "missing-field", detail: "reason is required: one of \(SubjectErasure.reasons.joined(separator: ", "))",
-                          field: "reason")
-        }
-        func text(_ name: String, _ value: JSONValue?) throws -> String? {
-            guard let value, !value.isNull else { return nil }
-            guard let text = value.stringValue else {
-                throw Problem(.badRequest, code: "invalid-field", detail: "\(name) must be a string", field: name)
-            }
-            return text
-        }
-        let reason = try text("reason", reasonValue) ?? ""
-        let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: try text("requestReference", object["requestReference"]),
-                                               operatorId: try text("operatorId", object["operatorId"]))
+        let object = try JSONBody.object(Array(buffer: body), members: ["reason", "requestReference", "operatorId"],
+                                         example: #"{"reason": "erasureRequest"}"#)
+        let reason = try JSONBody.requiredString(object, "reason",
+                                                 hint: "One of \(SubjectErasure.reasons.joined(separator: ", ")).")
+        let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: try JSONBody.string(object, "requestReference"),
+                                               operatorId: try JSONBody.string(object, "operatorId"))
         let appended = try await EventStore(client: admin, logger: context.logger).erase(log: log, subject: subject, erasure: erasure)
         return Response.json(["log": .string(log), "subject": .string(subject), "erased": true,
                               "position": .number(Double(appended.position)), "eventId": .string(appended.eventId)])

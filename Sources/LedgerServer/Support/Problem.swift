@@ -89,14 +89,14 @@ struct ProblemMiddleware: RouterMiddleware {
             throw problem
         } catch let error as LedgerError {
             throw Problem(error)
-        } catch let error as HTTPError where error.status == .notFound && !(allowed?.methods(for: request.uri.path).isEmpty ?? true) {
-            let methods = allowed?.methods(for: request.uri.path) ?? []
-            var problem = Problem(.methodNotAllowed, code: "method-not-allowed",
-                                  detail: "\(request.uri.path) does not take \(request.method.rawValue); it takes \(methods.joined(separator: ", "))",
-                                  hint: "See docs/http-api.md for what each route takes.")
-            problem.headers[.allow] = methods.joined(separator: ", ")
-            throw problem
         } catch let error as HTTPError {
+            if error.status == .notFound, let methods = allowed?.methods(for: request.uri.path), !methods.isEmpty {
+                var problem = Problem(.methodNotAllowed, code: "method-not-allowed",
+                                      detail: "\(request.uri.path) does not take \(request.method.rawValue); it takes \(methods.joined(separator: ", "))",
+                                      hint: "See docs/http-api.md for what each route takes.")
+                problem.headers[.allow] = methods.joined(separator: ", ")
+                throw problem
+            }
             // Hummingbird's own (a body over the limit, a route that does not exist, …).
             let code = error.status == .contentTooLarge ? "body-too-large" : (error.status == .notFound ? "not-found" : "http-error")
             throw Problem(error.status, code: code, detail: error.body ?? error.status.reasonPhrase,

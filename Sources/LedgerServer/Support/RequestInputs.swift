@@ -26,3 +26,39 @@ struct QuerySanityMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 }
+
+/// A request body that is one JSON object with known members (erase, App Store notifications).
+enum JSONBody {
+    /// The body as an object; 400 when it is not JSON, not an object, or has a member not in `members`.
+    static func object(_ bytes: [UInt8], members: Set<String>, example: String) throws -> [String: JSONValue] {
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes) } catch {
+            throw Problem(.badRequest, code: "invalid-json", detail: "the body is not JSON: \(error)", hint: "Send \(example).")
+        }
+        guard let object = json.objectValue else {
+            throw Problem(.badRequest, code: "invalid-json", detail: "the body must be a JSON object", hint: "Send \(example).")
+        }
+        if let unknown = object.keys.sorted().first(where: { !members.contains($0) }) {
+            throw Problem(.badRequest, code: "unknown-field", detail: "unknown member; the body takes \(members.sorted().joined(separator: ", "))",
+                          field: unknown)
+        }
+        return object
+    }
+
+    /// Member `name`: nil when absent or null, 400 when not a string.
+    static func string(_ object: [String: JSONValue], _ name: String) throws -> String? {
+        guard let value = object[name], !value.isNull else { return nil }
+        guard let text = value.stringValue else {
+            throw Problem(.badRequest, code: "invalid-field", detail: "\(name) must be a string", field: name)
+        }
+        return text
+    }
+
+    /// Member `name`, which must be present: 400 `missing-field` otherwise.
+    static func requiredString(_ object: [String: JSONValue], _ name: String, hint: String? = nil) throws -> String {
+        guard let text = try string(object, name) else {
+            throw Problem(.badRequest, code: "missing-field", detail: "\(name) is required", field: name, hint: hint)
+        }
+        return text
+    }
+}

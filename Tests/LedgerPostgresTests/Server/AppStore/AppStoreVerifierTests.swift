@@ -101,8 +101,8 @@ struct AppStoreVerifierTests {
     func malformed() async throws {
         await expectRefusal("abc.def", kind: "malformed")
         await expectRefusal("ab+c.def.ghi", kind: "malformed")
-        let header = CompactJWS.base64URLEncode(Array(#"{"alg":"ES256"}"#.utf8))
-        let payload = CompactJWS.base64URLEncode(Array(#"{"signedDate":1}"#.utf8))
+        let header = Base64URL.encode(Array(#"{"alg":"ES256"}"#.utf8))
+        let payload = Base64URL.encode(Array(#"{"signedDate":1}"#.utf8))
         await expectRefusal("\(header).\(payload).AAAA", kind: "badCertificateChain")
         await expectRefusal(try Self.chain.rescindConsent(), kind: "untrusted", verifier: AppStoreSignedDataVerifier(roots: []))
     }

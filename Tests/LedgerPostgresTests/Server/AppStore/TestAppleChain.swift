@@ -67,9 +67,9 @@ struct TestAppleChain {
             "alg": .string(alg),
             "x5c": .array([leaf, intermediate, root].map { .string(Data(Self.der($0)).base64EncodedString()) }),
         ])
-        let input = CompactJWS.base64URLEncode(CanonicalJSON.encode(header)) + "." + CompactJWS.base64URLEncode(CanonicalJSON.encode(payload))
+        let input = Base64URL.encode(CanonicalJSON.encode(header)) + "." + Base64URL.encode(CanonicalJSON.encode(payload))
         let signature = try (key ?? leafKey).signature(for: Array(input.utf8))
-        return input + "." + CompactJWS.base64URLEncode(signature.rawRepresentation)
+        return input + "." + Base64URL.encode(signature.rawRepresentation)
     }
 
     static func der(_ certificate: Certificate) -> [UInt8] {

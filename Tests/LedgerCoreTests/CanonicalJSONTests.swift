@@ -5,7 +5,7 @@ import Testing
 /// RFC 8785 canonicalization, checked against the shared cyberphone vectors and the RFC's text.
 @Suite("CanonicalJSON")
 struct CanonicalJSONTests {
-    // MARK: Shared vectors (shared/testdata/jcs)
+    // MARK: Vendored vectors (Tests/Fixtures/third-party/jcs)
 
     /// Names `X` of the `input/X.json` vectors, sorted.
     static func vectorNames() throws -> [String] {

@@ -3,7 +3,7 @@ import LedgerCore
 import Testing
 
 /// RFC 9162 proof vectors from transparency-dev/merkle, read at test time from
-/// `shared/testdata/rfc9162/{inclusion,consistency}`: the verifier must accept a
+/// `Tests/Fixtures/third-party/rfc9162/{inclusion,consistency}`: the verifier must accept a
 /// vector if and only if its `wantErr` is false. The numbered folders are built
 /// from the eight Certificate Transparency test leaves, so the generators are also
 /// checked against every happy-path proof there.

@@ -51,12 +51,12 @@ struct CLITests {
         }
     }
 
-    @Test("append in batches prints every position; a re-run stores nothing twice; verify passes, then finds tampering")
+    @Test("append --verbose prints every position; a re-run stores nothing twice; verify passes, then finds tampering")
     func appendVerifyTamper() async throws {
         let db = try await TestDatabase.create()
         let input = (0..<5).map { _ in Fixtures.line() }.joined(separator: "\n") + "\n"
         let app = try Self.url(db, user: "consent_ledger_app")
-        let first = try CLIRunner.run(["append", "--log", "acme", "--batch-size", "2", "--database-url", app, "-"], input: input)
+        let first = try CLIRunner.run(["append", "--log", "acme", "--batch-size", "2", "--verbose", "--database-url", app, "-"], input: input)
         #expect(first.status == 0, "\(first.stderr)")
         let printed = first.stdout.split(separator: "\n")
         #expect(printed.count == 5)

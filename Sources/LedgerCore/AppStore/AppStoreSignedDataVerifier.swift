@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
 import SwiftASN1
-import X509
+// The chain is checked at an injected "now" (tests fix it), which X509 offers behind this SPI.
+@_spi(FixedExpiryValidationTime) import X509
 
 /// Verifies data the App Store signs (notifications, app transactions): a compact JWS whose
 /// header names ES256 and carries the signing chain in `x5c` (leaf first).
@@ -108,7 +109,7 @@ public struct AppStoreSignedDataVerifier: Sendable {
     private func validateChain(_ chain: [Certificate], at moment: Date) async throws(AppStoreVerificationError) {
         guard !roots.isEmpty else { throw .untrusted("no root certificate is configured") }
         var verifier = Verifier(rootCertificates: CertificateStore(roots)) {
-            RFC5280Policy(validationTime: moment)
+            RFC5280Policy(fixedExpiryValidationTime: moment)
             AppleMarkerPolicy()
         }
         if case .couldNotValidate(let failures) = await verifier.validate(leaf: chain[0], intermediates: CertificateStore(chain.dropFirst())) {

@@ -146,6 +146,17 @@ public struct LocalCluster: Sendable {
         }
     }
 
+    /// Asks the server for a fast shutdown (SIGINT to the postmaster, as `pg_ctl stop -m fast`
+    /// sends) and returns at once, without waiting for it to finish: for a process that is about to
+    /// exit, whose own connections would otherwise see the server go away under them. Open
+    /// transactions roll back; committed work is kept.
+    public func requestFastShutdown() {
+        guard let text = try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8),
+              let first = text.split(separator: "\n").first, let pid = pid_t(first.trimmingCharacters(in: .whitespaces)),
+              pid > 1 else { return }
+        kill(pid, SIGINT)
+    }
+
     private func initialize(_ binaries: PostgresBinaries) throws(LedgerError) {
         let outcome = try runTool(binaries.initdb, ["-D", dataDirectory, "-U", Self.superuser, "--auth=trust",
                                                    "-E", "UTF8", "--locale=C", "--no-instructions"])

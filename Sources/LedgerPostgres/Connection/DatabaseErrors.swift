@@ -15,6 +15,27 @@ public enum DatabaseErrors {
         return Int(detail[range.upperBound...].prefix { $0.isNumber })
     }
 
+    /// Translates any error that reached a command's edge: PostgreSQL's and the connection pool's
+    /// into ``LedgerError``s, anything else unchanged.
+    public static func translateAny(_ error: any Error) -> any Error {
+        if let error = error as? PSQLError { return translate(error) }
+        if String(reflecting: type(of: error)).hasSuffix("ConnectionPoolError") {
+            return LedgerError(.databaseUnavailable, "the database cannot be reached (\(error))",
+                               hint: "Check that the server is running and reachable, then try again.")
+        }
+        return error
+    }
+
+    /// Whether an error is a passing one (the server unreachable or restarting, a lost connection),
+    /// after which the same work may succeed if tried again; errors the database gave an answer for
+    /// (a missing schema, a refused statement) are not.
+    public static func isTransient(_ error: any Error) -> Bool {
+        switch translateAny(error) {
+        case let ledger as LedgerError: return ledger.code == .databaseUnavailable
+        default: return false
+        }
+    }
+
     /// Translates an error raised by a query.
     public static func translate(_ error: PSQLError) -> Error {
         guard let info = error.serverInfo, let state = info[.sqlState] else {

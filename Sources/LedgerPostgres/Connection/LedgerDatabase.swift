@@ -35,20 +35,44 @@ public enum LedgerDatabase {
             if case .running = try cluster.status() {} else {
                 progress("starting the embedded PostgreSQL in \(cluster.directory.path)")
                 startedHere = try cluster.start()
+                if startedHere, !keepRunning { StartedClusters.shared.add(cluster) }
             }
+        }
+        func stopIfStartedHere() throws {
+            guard startedHere, !keepRunning, case .embedded(let cluster) = target else { return }
+            StartedClusters.shared.remove(cluster)
+            try cluster.stop()
         }
         do {
             if case .embedded = target { try await createLedgerDatabaseIfMissing(target, logger: logger) }
             let settings = target.settings(role: role)
             try await preflight(settings, logger: logger)
             let result = try await withRunningClient(settings, logger: logger, body)
-            if startedHere, !keepRunning, case .embedded(let cluster) = target { try cluster.stop() }
+            try stopIfStartedHere()
             return result
         } catch {
-            if startedHere, !keepRunning, case .embedded(let cluster) = target { try? cluster.stop() }
+            try? stopIfStartedHere()
             throw error
         }
     }
+
+    /// Asks every embedded cluster that a ``with(_:role:keepRunning:logger:progress:_:)`` still
+    /// running in this process started (and would stop when done) to shut down, without waiting.
+    /// For a signal handler that is about to end the process: the work in flight is abandoned (open
+    /// transactions roll back), nothing committed is lost, and the server is gone moments later.
+    public static func stopClustersStartedHere(note: (String) -> Void = { _ in }) {
+        for cluster in StartedClusters.shared.takeAll() {
+            note("stopping the embedded PostgreSQL in \(cluster.directory.path), which this command started")
+            cluster.requestFastShutdown()
+        }
+    }
+
+    /// Registers a cluster the caller started and will stop itself, so that
+    /// ``stopClustersStartedHere(note:)`` stops it too if the process is interrupted first.
+    public static func stopOnInterruption(_ cluster: LocalCluster) { StartedClusters.shared.add(cluster) }
+
+    /// Forgets a cluster registered with ``stopOnInterruption(_:)``.
+    public static func forgetOnInterruption(_ cluster: LocalCluster) { StartedClusters.shared.remove(cluster) }
 
     /// Runs `body` with a pool on `settings`; the pool runs in a child task and ends with `body`.
     public static func withRunningClient<Result: Sendable>(
@@ -97,6 +121,23 @@ public enum LedgerDatabase {
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P04" {
                 // Created meanwhile by another process: fine.
             }
+        }
+    }
+}
+
+/// The embedded clusters this process started and means to stop (see
+/// ``LedgerDatabase/stopClustersStartedHere(note:)``).
+final class StartedClusters: @unchecked Sendable {
+    static let shared = StartedClusters()
+    private let lock = NSLock()
+    private var clusters: [String: LocalCluster] = [:]
+
+    func add(_ cluster: LocalCluster) { lock.withLock { clusters[cluster.dataDirectory] = cluster } }
+    func remove(_ cluster: LocalCluster) { _ = lock.withLock { clusters.removeValue(forKey: cluster.dataDirectory) } }
+    func takeAll() -> [LocalCluster] {
+        lock.withLock {
+            defer { clusters.removeAll() }
+            return Array(clusters.values)
         }
     }
 }

@@ -94,7 +94,7 @@ public struct APIKeyStore: Sendable {
         let rows = try await client.query("""
             SELECT key_id, log_id, role, label, \(unescaped: Self.createdAtColumn),
                    to_char(revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-              FROM ledger.api_keys WHERE \(log) IS NULL OR log_id = \(log) ORDER BY created_at DESC, key_id
+              FROM ledger.api_keys WHERE \(log)::text IS NULL OR log_id = \(log) ORDER BY created_at DESC, key_id
             """, logger: logger)
         var keys: [APIKey] = []
         for try await (keyID, log, role, label, createdAt, revokedAt) in rows.decode((String, String, String, String, String, String?).self) {

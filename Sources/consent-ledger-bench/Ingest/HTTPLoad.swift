@@ -61,7 +61,7 @@ struct HTTPLoad: Sendable {
                         // Paced clients start spread over one interval, so the load is even.
                         var due = start + .seconds((interval ?? 0) * Double(client) / Double(clients))
                         while true {
-                            if let interval {
+                            if interval != nil {
                                 if due >= windowEnd { break }
                                 if due > clock.now { try await Task.sleep(until: due, clock: clock) }
                             } else if clock.now >= windowEnd {

@@ -12,7 +12,9 @@ final class ServeProcess: @unchecked Sendable {
     init(binary: String, dataDirectory: String, extra: [String], logPath: String) throws {
         port = try Self.freePort()
         self.logPath = logPath
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        guard FileManager.default.createFile(atPath: logPath, contents: nil) else {
+            throw BenchError("cannot create the server's log file \(logPath)")
+        }
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--data-dir", dataDirectory, "--host", "127.0.0.1", "--port", String(port)] + extra

@@ -18,8 +18,10 @@ struct Append: AsyncParsableCommand {
             events), and a batch the ledger has seen returns its original positions and writes nothing. \
             So after a failure, fix the input and run the same command again.
 
-            Prints one JSON line per event to standard output: {"line":…,"position":…,"eventId":…,\
-            "stream":…,"streamVersion":…}.
+            Prints a summary on standard error (events appended, positions, events already in the ledger) \
+            and, on a terminal, progress with its rate and the time left. With --verbose it also prints one \
+            JSON line per event to standard output: {"line":…,"position":…,"eventId":…,"stream":…,\
+            "streamVersion":…}.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -39,6 +41,9 @@ struct Append: AsyncParsableCommand {
     @Option(help: "The idempotency key (default: SHA-256 of each batch's events). With --batch-size, batch k uses KEY:k.")
     var idempotencyKey: String?
 
+    @Flag(help: "Print one JSON line per event appended (line, position, eventId, stream, streamVersion) on standard output.")
+    var verbose = false
+
     func validate() throws {
         if let batchSize, batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
         if file != nil, input != nil { throw ValidationError("give either --file or -, not both") }
@@ -53,13 +58,12 @@ struct Append: AsyncParsableCommand {
         }
         var reader = try NDJSONReader(path: path)
         let target = try database.target()
-        let started = Date()
+        let bar = ProgressBar(label: "append to \(log)", unit: "lines")
         let totals = try await LedgerDatabase.with(target, role: .application, progress: Console.note) { client in
             let store = EventStore(client: client)
             var output = StandardOutput()
             var batchNumber = 0
-            var stored = 0
-            var replayed = 0
+            var totals = AppendTotals()
             while true {
                 // Read and check one batch.
                 var events: [EventInput] = []
@@ -68,9 +72,10 @@ struct Append: AsyncParsableCommand {
                     do {
                         events.append(try EventInput(line: bytes))
                     } catch let error as LedgerError {
-                        throw Self.explain(error.at(line: line), keptEvents: stored + replayed)
+                        throw Self.explain(error.at(line: line), keptEvents: totals.kept)
                     }
                     lines.append(line)
+                    if line % 1_000 == 0 { bar.update(done: Int64(line), total: reader.totalLines) }
                 }
                 if events.isEmpty { break }
                 batchNumber += 1
@@ -80,27 +85,56 @@ struct Append: AsyncParsableCommand {
                     result = try await store.append(log: log, events: events, idempotencyKey: key)
                 } catch var error as LedgerError {
                     if let index = error.line, index >= 1, index <= lines.count { error.line = lines[index - 1] }
-                    throw Self.explain(error, keptEvents: stored + replayed)
+                    throw Self.explain(error, keptEvents: totals.kept)
                 }
-                for (line, event) in zip(lines, result.events) {
-                    output.line(#"{"line":\#(line),"position":\#(event.position),"eventId":"\#(event.eventId)","stream":"\#(event.stream)","streamVersion":\#(event.streamVersion)}"#)
+                if verbose {
+                    for (line, event) in zip(lines, result.events) {
+                        try output.line(#"{"line":\#(line),"position":\#(event.position),"eventId":"\#(event.eventId)","stream":"\#(event.stream)","streamVersion":\#(event.streamVersion)}"#)
+                    }
+                    try output.flush()
                 }
-                output.flush()
-                if result.idempotentReplay { replayed += result.events.count } else { stored += result.events.count }
-                if batchSize != nil, batchNumber % 20 == 0 {
-                    let rate = Double(stored + replayed) / max(Date().timeIntervalSince(started), 0.001)
-                    Console.note("… \(stored + replayed) events through line \(lines.last ?? 0) (\(Int(rate)) events/s)")
-                }
+                totals.add(result)
+                bar.update(done: Int64(lines.last ?? 0), total: reader.totalLines)
             }
-            return (stored, replayed)
+            return totals
         }
-        let (stored, replayed) = totals
-        if stored + replayed == 0 {
+        bar.finish()
+        guard totals.kept > 0 else {
             throw LedgerError(.invalidRequest, "the input holds no events", hint: "Write one JSON event per line.")
         }
-        var summary = "appended \(stored) events to log \(log)"
-        if replayed > 0 { summary += "; \(replayed) were already in the ledger (same idempotency key: nothing written twice)" }
-        Console.note(summary)
+        Console.note(totals.summary(log: log))
+    }
+}
+
+/// What an `append` run did, for its summary line.
+struct AppendTotals {
+    /// Events written by this run.
+    var stored = 0
+    /// Events of batches the ledger had already (same idempotency key): nothing written twice.
+    var replayed = 0
+    /// The lowest and highest positions of the events written or found.
+    var positions: ClosedRange<Int64>?
+
+    /// Events the ledger now holds from this input.
+    var kept: Int { stored + replayed }
+
+    mutating func add(_ result: AppendResult) {
+        if result.idempotentReplay { replayed += result.events.count } else { stored += result.events.count }
+        guard let first = result.events.map(\.position).min(), let last = result.events.map(\.position).max() else { return }
+        positions = positions.map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...last
+    }
+
+    /// `appended 29,000 events to log acme (positions 1 to 29,000)`, and what was already there.
+    func summary(log: String) -> String {
+        var text = "appended \(ProgressBar.grouped(Int64(stored))) event\(stored == 1 ? "" : "s") to log \(log)"
+        if let positions, stored > 0 && replayed == 0 {
+            text += positions.lowerBound == positions.upperBound ? " (position \(positions.lowerBound))"
+                : " (positions \(positions.lowerBound) to \(positions.upperBound))"
+        }
+        if replayed > 0 {
+            text += "; \(ProgressBar.grouped(Int64(replayed))) were already in the ledger (same idempotency key: nothing written twice)"
+        }
+        return text
     }
 }
 

@@ -28,7 +28,7 @@ struct Catalogue: AsyncParsableCommand {
             try text.write(toFile: out, atomically: true, encoding: .utf8)
             Console.note("wrote the catalogue (\(EventCatalogue.eventTypes.count) event types) to \(out)")
         } else {
-            print(text, terminator: "")
+            try Console.outRaw(Array((text).utf8))
         }
     }
 }

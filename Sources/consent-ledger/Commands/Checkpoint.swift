@@ -27,7 +27,7 @@ struct CheckpointCommand: AsyncParsableCommand {
     var out: String?
 
     func run() async throws {
-        let signing = try key.load(dataDirectory: database.dataDirectory)
+        let signing = try key.load(dataFolder: database.dataFolder())
         let signed = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
             try await CheckpointStore(client: client).sign(log: log, key: signing, progress: Console.note)
         }
@@ -39,6 +39,6 @@ struct CheckpointCommand: AsyncParsableCommand {
             Console.note("log \(log) has not grown since its checkpoint of \(checkpoint.treeSize) (signed \(checkpoint.signedAt)); here it is again")
         }
         if let out { try Data(checkpoint.note.utf8).write(to: URL(fileURLWithPath: out)) }
-        print(checkpoint.note, terminator: "")
+        try Console.outRaw(Array((checkpoint.note).utf8))
     }
 }

@@ -10,7 +10,7 @@ struct DbStart: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let cluster = try database.embeddedCluster()
+        let cluster = try database.embeddedCluster(creating: true)
         let target = DatabaseTarget.embedded(cluster)
         let startedNow = try cluster.start()
         // Create the ledger database so psql can connect straight away.

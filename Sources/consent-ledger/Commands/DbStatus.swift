@@ -13,18 +13,18 @@ struct DbStatus: AsyncParsableCommand {
 
     func run() async throws {
         let cluster = try database.embeddedCluster()
-        print("folder:  \(cluster.directory.path)")
-        print("socket:  \(cluster.socketPath)")
+        try Console.out("folder:  \(cluster.directory.path)")
+        try Console.out("socket:  \(cluster.socketPath)")
         switch try cluster.status() {
         case .notCreated:
-            print("status:  not created (any command that needs it creates it; or run `consent-ledger db start`)")
+            try Console.out("status:  not created (any command that needs it creates it; or run `consent-ledger db start`)")
             throw ExitCode(4)
         case .stopped:
-            print("status:  stopped (start it with `consent-ledger db start`)")
+            try Console.out("status:  stopped (start it with `consent-ledger db start`)")
             throw ExitCode(3)
         case .running(let pid):
-            print("status:  running (pid \(pid))")
-            print("psql:    psql -h \(cluster.socketDirectory) -p \(cluster.port) -U postgres \(LocalCluster.databaseName)")
+            try Console.out("status:  running (pid \(pid))")
+            try Console.out("psql:    psql -h \(cluster.socketDirectory) -p \(cluster.port) -U postgres \(LocalCluster.databaseName)")
         }
     }
 }

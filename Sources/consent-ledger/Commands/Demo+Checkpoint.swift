@@ -6,7 +6,7 @@ extension Demo {
     /// Step 8: sign a checkpoint of the log (creating the demo's signing key on first use), prove
     /// that the story's first age signal is in it, and check that proof offline, as an auditor would.
     func signAndProve(target: DatabaseTarget, folder: URL) async throws {
-        let keyPath = SigningKeyOptions.defaultPath(dataDirectory: database.dataDirectory)
+        let keyPath = SigningKeyOptions.defaultPath(dataFolder: database.dataFolder())
         let key: NoteSigningKey
         if FileManager.default.fileExists(atPath: keyPath) {
             key = try SigningKeyOptions.load(path: keyPath)

@@ -30,7 +30,7 @@ struct Demo: AsyncParsableCommand {
     var days: Int = 30
 
     func run() async throws {
-        let target = try database.target()
+        let target = try database.target(creating: true)
         Console.note("1. database: \(target.displayName)")
         var stopWhenDone = false
         if case .embedded(let cluster) = target {
@@ -44,8 +44,12 @@ struct Demo: AsyncParsableCommand {
             let outcome = try await Migrator(client: client).migrate()
             Console.note("2. schema: version \(outcome.version) (\(outcome.previousVersion == nil ? "created" : "already there; re-applied, nothing changed"))")
         }
+        if stopWhenDone, case .embedded(let cluster) = target { LedgerDatabase.stopOnInterruption(cluster) }
         defer {
-            if stopWhenDone, case .embedded(let cluster) = target { try? cluster.stop() }
+            if stopWhenDone, case .embedded(let cluster) = target {
+                LedgerDatabase.forgetOnInterruption(cluster)
+                try? cluster.stop()
+            }
         }
         let events = try DemoHistory.lines.enumerated().map { index, line in
             do { return try EventInput(line: Array(line.utf8)) } catch { throw LedgerError.locating(error, line: index + 1) }

@@ -46,9 +46,9 @@ struct Events: AsyncParsableCommand {
             let keys = reveal ? try await store.keyStates(log: log) : [:]
             var output = StandardOutput()
             try await store.read(log: log, after: after, limit: limit, stream: stream) { event in
-                output.write(reveal ? try Self.revealedLine(for: event, keys: keys) : event.ndjsonLine)
+                try output.write(reveal ? try Self.revealedLine(for: event, keys: keys) : event.ndjsonLine)
             }
-            output.flush()
+            try output.flush()
         }
     }
 

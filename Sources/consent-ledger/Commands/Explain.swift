@@ -43,10 +43,10 @@ struct Explain: AsyncParsableCommand {
         }
         var out = StandardOutput()
         switch format {
-        case .json: out.line(CanonicalJSON.encodeString(Self.json(answer)))
-        case .text: for line in Self.lines(answer) { out.line(line) }
+        case .json: try out.line(CanonicalJSON.encodeString(Self.json(answer)))
+        case .text: for line in Self.lines(answer) { try out.line(line) }
         }
-        out.flush()
+        try out.flush()
     }
 
     /// The explanation for people, line by line.

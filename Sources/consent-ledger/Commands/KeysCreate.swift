@@ -29,6 +29,6 @@ struct KeysCreate: AsyncParsableCommand {
             return try await APIKeyStore(client: client).create(log: log, role: APIRole(rawValue: role)!, label: label)
         }
         Console.note("created API key \(key.keyID) for log \(key.log), role \(key.role.rawValue); it is shown once, keep it secret:")
-        print(token)
+        try Console.out(token)
     }
 }

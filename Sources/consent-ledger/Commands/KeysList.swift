@@ -18,7 +18,7 @@ struct KeysList: AsyncParsableCommand {
         }
         if keys.isEmpty { Console.note("no API keys yet: consent-ledger keys create --log L --role ingest|auditor|admin") }
         for key in keys {
-            print([key.keyID, key.log, key.role.rawValue, key.createdAt, key.revokedAt.map { "revoked " + $0 } ?? "active", key.label]
+            try Console.out([key.keyID, key.log, key.role.rawValue, key.createdAt, key.revokedAt.map { "revoked " + $0 } ?? "active", key.label]
                 .joined(separator: "\t"))
         }
     }

@@ -15,7 +15,7 @@ struct Logs: AsyncParsableCommand {
         }
         if heads.isEmpty { Console.note("no logs yet: append to create one (consent-ledger append --log NAME --file events.ndjson)") }
         for head in heads {
-            print("\(head.log)\t\(head.position)\t\(LedgerHash.hex(head.chainHash))")
+            try Console.out("\(head.log)\t\(head.position)\t\(LedgerHash.hex(head.chainHash))")
         }
     }
 }

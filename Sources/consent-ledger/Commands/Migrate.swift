@@ -15,7 +15,7 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let target = try database.target()
+        let target = try database.target(creating: true)
         let (outcome, projections) = try await LedgerDatabase.with(target, role: .administrator, progress: Console.note) { client in
             (try await Migrator(client: client).migrate(), try await ProjectionStatus.all(client: client))
         }

@@ -36,13 +36,13 @@ struct ProjectRebuild: AsyncParsableCommand {
             var rebuilder = ProjectionRebuilder(client: client, chunkSize: chunkSize)
             rebuilder.parallelism = parallel
             // `all`: --parallel groups, each one pass over the log on its own connection; one swap.
-            let bar = ProgressBar(label: projections.map(\.name).joined(separator: ", "))
+            let bar = ProgressBar(label: "rebuild " + projections.map(\.name).joined(separator: ", "), unit: "positions")
             let result = try await rebuilder.rebuild(projections) { progress in
-                if !progress.isFinal { bar.update(done: progress.done, total: progress.total, detail: progress.line) }
+                if !progress.isFinal { bar.update(done: progress.done, total: progress.total) }
             }
             bar.finish()
             let rate = result.seconds > 0 ? Int(Double(result.positions) / result.seconds) : 0
-            print("\(projections.map(\.name).joined(separator: ", ")): rebuilt from \(result.positions) positions "
+            try Console.out("\(projections.map(\.name).joined(separator: ", ")): rebuilt from \(result.positions) positions "
                   + "(\(result.events) events read) in " + String(format: "%.2f", result.seconds) + " s, \(rate) positions/s")
         }
     }

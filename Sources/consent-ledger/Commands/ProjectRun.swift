@@ -41,6 +41,6 @@ struct ProjectRun: AsyncParsableCommand {
                 try await runner.runOnce(note: { Console.note($0) })
             }
         }
-        print("projections are at the head of every log")
+        try Console.out("projections are at the head of every log")
     }
 }

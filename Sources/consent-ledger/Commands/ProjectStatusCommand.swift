@@ -18,23 +18,23 @@ struct ProjectStatusCommand: AsyncParsableCommand {
         for status in statuses {
             switch status.state {
             case .missing:
-                print("\(status.projection): not built (run `consent-ledger project run`)")
+                try Console.out("\(status.projection): not built (run `consent-ledger project run`)")
                 needsWork = true
                 continue
             case .stale(let hash):
-                print("\(status.projection): STALE, built by another definition (\(hash.prefix(12))…); `project run` rebuilds it")
+                try Console.out("\(status.projection): STALE, built by another definition (\(hash.prefix(12))…); `project run` rebuilds it")
                 needsWork = true
             case .current:
-                print("\(status.projection): current definition")
+                try Console.out("\(status.projection): current definition")
             }
-            if status.logs.isEmpty { print("  no logs yet") }
+            if status.logs.isEmpty { try Console.out("  no logs yet") }
             for log in status.logs {
                 let updated = log.updatedAt.map { " (moved \(Self.format($0)))" } ?? ""
-                print("  log \(log.log): position \(log.position) of \(log.head), lag \(log.lag)\(updated)")
+                try Console.out("  log \(log.log): position \(log.position) of \(log.head), lag \(log.lag)\(updated)")
                 if log.lag > 0 { needsWork = true }
             }
         }
-        if needsWork { print("some projections are behind: `consent-ledger project run` catches them up") }
+        if needsWork { try Console.out("some projections are behind: `consent-ledger project run` catches them up") }
     }
 
     static func format(_ date: Date) -> String {

@@ -34,10 +34,10 @@ struct Replay: AsyncParsableCommand {
         }
         var out = StandardOutput()
         switch format {
-        case .json: out.line(CanonicalJSON.encodeString(Self.json(history)))
-        case .text: for line in Self.lines(history) { out.line(line) }
+        case .json: try out.line(CanonicalJSON.encodeString(Self.json(history)))
+        case .text: for line in Self.lines(history) { try out.line(line) }
         }
-        out.flush()
+        try out.flush()
     }
 
     /// The replay for people, line by line.

@@ -43,10 +43,10 @@ struct ReportConsentRegister: AsyncParsableCommand {
     func run() async throws {
         let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: try from.map { try ReportTime.parse($0, option: "from") },
                                                           to: try to.map { try ReportTime.parse($0, option: "to") }, subject: subject)
-        let bar = ProgressBar(label: "consent register")
+        let bar = ProgressBar(label: "consent register", unit: "positions")
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
             try await ConsentRegisterReport.compute(parameters, client: client) { done, total in
-                bar.update(done: done, total: total, detail: "consent register: folded \(done) of \(total) positions")
+                bar.update(done: done, total: total)
             }
         }
         bar.finish()

@@ -53,11 +53,11 @@ struct ReportRegulator: AsyncParsableCommand {
                                                     to: try ReportTime.parse(to, option: "to"), asOf: asOf)
         try RegulatorReport.validate(parameters)
         let policy = try readPolicy()
-        let bar = ProgressBar(label: "regulator report")
+        let bar = ProgressBar(label: "regulator report", unit: "steps")
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
             try await RegulatorReport.compute(parameters, policy: policy, client: client,
                                               progress: { step, steps, what in
-                                                  bar.update(done: Int64(step - 1), total: Int64(steps), detail: "step \(step) of \(steps): \(what)")
+                                                  bar.update(done: Int64(step - 1), total: Int64(steps))
                                               },
                                               note: Console.note)
         }

@@ -24,7 +24,7 @@ struct SigningKeyCreate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = key.path(dataDirectory: database.dataDirectory)
+        let path = key.path(dataFolder: database.dataFolder())
         guard !FileManager.default.fileExists(atPath: path) else {
             throw LedgerError(.invalidKey, "a signing key already exists at \(path); it is not replaced",
                               hint: "Checkpoints already signed with it stay valid only under it. Use `signing-key show` to see it, "
@@ -33,7 +33,7 @@ struct SigningKeyCreate: AsyncParsableCommand {
         let signing = try NoteSigningKey(generatingWithName: name)
         try Self.write(signing, to: path)
         Console.note("created the signing key \(path) (keep it private; back it up)")
-        print(signing.verifierKey.text)
+        try Console.out(signing.verifierKey.text)
     }
 
     /// Writes a new key file that only its owner can read (mode 0600 from its creation, before the

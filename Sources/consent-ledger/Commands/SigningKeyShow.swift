@@ -11,6 +11,6 @@ struct SigningKeyShow: AsyncParsableCommand {
     @OptionGroup var key: SigningKeyOptions
 
     func run() async throws {
-        print(try key.load(dataDirectory: database.dataDirectory).verifierKey.text)
+        try Console.out(try key.load(dataFolder: database.dataFolder()).verifierKey.text)
     }
 }

@@ -32,7 +32,7 @@ struct Simulate: AsyncParsableCommand {
         let simulator = try HistorySimulator(families: families, days: days, seed: seed, start: start)
         Console.note("simulating \(families) families over \(days) days (seed \(seed)): about \(simulator.estimatedEvents) events")
         var output = StandardOutput()
-        for line in simulator.lines() { output.line(line) }
-        output.flush()
+        for line in simulator.lines() { try output.line(line) }
+        try output.flush()
     }
 }

@@ -35,12 +35,12 @@ struct State: AsyncParsableCommand {
         var out = StandardOutput()
         for snapshot in snapshots {
             switch format {
-            case .json: out.line(snapshot)
+            case .json: try out.line(snapshot)
             case .text:
                 let value = try JSONParser.parse(snapshot)
-                out.line("\(value["subject"]?.stringValue ?? "?"): \(StateSummary.line(value))")
+                try out.line("\(value["subject"]?.stringValue ?? "?"): \(StateSummary.line(value))")
             }
         }
-        out.flush()
+        try out.flush()
     }
 }

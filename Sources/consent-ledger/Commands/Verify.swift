@@ -23,28 +23,34 @@ struct Verify: AsyncParsableCommand {
 
     func run() async throws {
         let (report, tree) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            let report = try await LogVerifier(store: EventStore(client: client)).verify(log: log) { done, total in
-                Console.note("… verified \(done) of \(total) events")
+            let bar = ProgressBar(label: "verify \(log)")
+            let report = try await LogVerifier(store: EventStore(client: client)).verify(log: log, progressEvery: 5_000) { done, total in
+                bar.update(done: Int64(done), total: Int64(total))
             }
+            bar.finish()
             guard report.passed else { return (report, nil as TreeVerifier.Report?) }
             return (report, try await TreeVerifier(client: client).verify(log: log) { Console.note("… " + $0) })
         }
         if let problem = report.problem {
-            print("log \(log): FAILED after \(report.verifiedCount) good events")
-            print("first bad \(problem)")
+            try Console.out("log \(log): FAILED after \(report.verifiedCount) good events")
+            try Console.out("first bad \(problem)")
             throw ExitCode(1)
         }
-        print("log \(log): verified \(report.verifiedCount) events; head position \(report.headPosition), chain hash \(LedgerHash.hex(report.lastChainHash))")
+        try Console.out("log \(log): verified \(report.verifiedCount) events; head position \(report.headPosition), chain hash \(LedgerHash.hex(report.lastChainHash))")
         if let tree {
             guard tree.passed else {
-                print("log \(log): Merkle tree or checkpoints FAILED: \(tree.problem ?? "")")
+                try Console.out("log \(log): Merkle tree or checkpoints FAILED: \(tree.problem ?? "")")
                 throw ExitCode(1)
             }
-            print("log \(log): Merkle tree of \(tree.treeSize) leaves verified (\(tree.nodesChecked) stored nodes), "
-                + "\(tree.checkpointsChecked) signed checkpoint\(tree.checkpointsChecked == 1 ? "" : "s") verified")
+            if tree.treeSize == 0 && tree.checkpointsChecked == 0 {
+                try Console.out("log \(log): no Merkle tree or signed checkpoint yet (`consent-ledger checkpoint --log \(log)` builds and signs one)")
+            } else {
+                try Console.out("log \(log): Merkle tree of \(tree.treeSize) leaves verified (\(tree.nodesChecked) stored nodes), "
+                    + "\(tree.checkpointsChecked) signed checkpoint\(tree.checkpointsChecked == 1 ? "" : "s") verified")
+            }
         }
         if report.nonCanonicalCount > 0 {
-            print("note: \(report.nonCanonicalCount) records are not RFC 8785 canonical (appended by a client that does not canonicalize); their hashes check")
+            try Console.out("note: \(report.nonCanonicalCount) records are not RFC 8785 canonical (appended by a client that does not canonicalize); their hashes check")
         }
     }
 }

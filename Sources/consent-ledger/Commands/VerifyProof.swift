@@ -41,12 +41,14 @@ struct VerifyProof: AsyncParsableCommand {
             Console.note("ERROR: \(error)")
             Foundation.exit(2)
         }
+        let summary: String
         do {
-            print(try ProofBundleVerifier.verify(parsed, key: key, trusted: older).summary)
+            summary = try ProofBundleVerifier.verify(parsed, key: key, trusted: older).summary
         } catch {
-            print("FAILED: \(error.message)")
+            try Console.out("FAILED: \(error.message)")
             Foundation.exit(1)
         }
+        try Console.out(summary)
     }
 
     private static func read(_ path: String, what: String) throws -> [UInt8] {

@@ -13,17 +13,42 @@ struct NDJSONReader {
     /// The longest line read before giving up (well above the 64 KiB event limit).
     static let maxLineBytes = 1 << 20
 
+    /// How many lines the input has, when it is a regular file (counted when opened, for progress);
+    /// nil for standard input.
+    private(set) var totalLines: Int64?
+
     /// Opens `path`, or standard input for `-`.
     init(path: String) throws {
         if path == "-" {
             handle = FileHandle.standardInput
         } else {
+            totalLines = Self.countLines(path)
             guard let opened = FileHandle(forReadingAtPath: path) else {
                 throw LedgerError(.invalidRequest, "cannot open \(path) for reading",
                                   hint: "Check the path; use - to read standard input.")
             }
             handle = opened
         }
+    }
+
+    /// The number of line ends in a regular file (plus one for an unterminated last line), read in
+    /// large chunks; nil when `path` is not a regular file (a pipe can be read only once).
+    static func countLines(_ path: String) -> Int64? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        var count: Int64 = 0
+        var last: UInt8 = 0x0A
+        while true {
+            let chunk = file.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            chunk.withUnsafeBytes { bytes in
+                for byte in bytes where byte == 0x0A { count += 1 }
+                last = bytes[bytes.count - 1]
+            }
+        }
+        return last == 0x0A ? count : count + 1
     }
 
     /// The next non-blank line and its number, or nil at the end.

@@ -9,7 +9,7 @@ enum ProofOutput {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             if !quietly { Console.note("wrote the \(bundle.kind.rawValue) proof to \(path)") }
         } else {
-            FileHandle.standardOutput.write(Data(bytes))
+            try Console.outRaw(bytes)
         }
     }
 }

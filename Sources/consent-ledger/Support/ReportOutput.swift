@@ -20,8 +20,8 @@ enum ReportOutput {
             try Data("\(LedgerHash.hex(LedgerHash.sha256(bytes)))  \(name)\n".utf8).write(to: URL(fileURLWithPath: path + ".sha256"))
         } else {
             var output = StandardOutput()
-            output.write(bytes)
-            output.flush()
+            try output.write(bytes)
+            try output.flush()
         }
         return digest
     }

@@ -9,23 +9,21 @@ struct SigningKeyOptions: ParsableArguments {
                                valueName: "file"))
     var keyFile: String?
 
-    /// The key file: --key-file, CONSENT_LEDGER_SIGNING_KEY, or `signing-key` in the data folder
-    /// (--data-dir, CONSENT_LEDGER_HOME or ./.consent-ledger).
-    func path(dataDirectory: String?) -> String {
-        keyFile ?? Self.defaultPath(dataDirectory: dataDirectory)
+    /// The key file: --key-file, CONSENT_LEDGER_SIGNING_KEY, or `signing-key` in the project's
+    /// data folder (``DatabaseOptions/dataFolder()``).
+    func path(dataFolder: String) -> String {
+        keyFile ?? Self.defaultPath(dataFolder: dataFolder)
     }
 
     /// CONSENT_LEDGER_SIGNING_KEY, or `signing-key` in the data folder.
-    static func defaultPath(dataDirectory: String?) -> String {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["CONSENT_LEDGER_SIGNING_KEY"], !path.isEmpty { return path }
-        let folder = dataDirectory ?? environment["CONSENT_LEDGER_HOME"] ?? ".consent-ledger"
-        return URL(fileURLWithPath: folder).appendingPathComponent("signing-key").path
+    static func defaultPath(dataFolder: String) -> String {
+        if let path = ProcessInfo.processInfo.environment["CONSENT_LEDGER_SIGNING_KEY"], !path.isEmpty { return path }
+        return URL(fileURLWithPath: dataFolder).appendingPathComponent("signing-key").path
     }
 
     /// Reads the key, refusing a file others can read.
-    func load(dataDirectory: String?) throws -> NoteSigningKey {
-        try Self.load(path: path(dataDirectory: dataDirectory))
+    func load(dataFolder: String) throws -> NoteSigningKey {
+        try Self.load(path: path(dataFolder: dataFolder))
     }
 
     /// Reads the key in `path`, refusing a file others can read.

@@ -18,7 +18,7 @@ struct TestDatabase: Sendable {
         let target = DatabaseTarget.embedded(cluster)
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
         try await LedgerDatabase.withRunningClient(target.settings(role: .administrator, database: "postgres")) { client in
-            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+            _ = try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
         }
         let database = TestDatabase(name: String(name), target: target)
         _ = try await database.as(.administrator) { client in try await Migrator(client: client).migrate() }

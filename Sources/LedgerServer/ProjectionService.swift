@@ -16,7 +16,7 @@ public struct ProjectionService: Service {
     public func run() async throws {
         try await cancelWhenGracefulShutdown {
             do {
-                try await follower.follow(note: note)
+                try await follower.follow(note: note, stopOnLastingFailure: false)
             } catch is CancellationError {}
         }
     }

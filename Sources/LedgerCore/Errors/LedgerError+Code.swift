@@ -37,6 +37,8 @@ extension LedgerError {
         public static let logNotFound = Code("log-not-found")
         /// The log has no events about the subject (up to the position asked for).
         public static let subjectNotFound = Code("subject-not-found")
+        /// No AccessGateApplied of the log names the feature.
+        public static let featureNotFound = Code("feature-not-found")
 
         // MARK: Integrity
         /// The events table refused a change (it is append-only) or a row whose hashes lie.

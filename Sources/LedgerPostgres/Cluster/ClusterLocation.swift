@@ -8,7 +8,7 @@ import LedgerCore
 /// the first `.consent-ledger` it finds and uses that one. `--data-dir` (or `CONSENT_LEDGER_HOME`)
 /// names the folder directly. Only the commands that set a ledger up (`demo`, `migrate`,
 /// `db start`) may create a new cluster, and they say where; every other command refuses, naming
-/// where it looked, instead of silently creating a second, empty one (decision 0018).
+/// where it looked, instead of silently creating a second, empty one (decision 0019).
 ///
 /// ```swift
 /// let location = try ClusterLocation.resolve(explicit: nil, from: URL(fileURLWithPath: "."), creating: false)

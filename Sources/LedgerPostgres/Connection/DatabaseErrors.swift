@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import PostgresNIO
 
@@ -39,8 +40,8 @@ public enum DatabaseErrors {
     /// Translates an error raised by a query.
     public static func translate(_ error: PSQLError) -> Error {
         guard let info = error.serverInfo, let state = info[.sqlState] else {
-            return LedgerError(.databaseUnavailable, "the database connection failed: \(String(reflecting: error))",
-                               hint: "Check that the server is running and reachable.")
+            return LedgerError(.databaseUnavailable, "the database connection failed: \(plainReason(error))",
+                               hint: "Check that the server is running and reachable, then try again.")
         }
         let message = info[.message] ?? "database error"
         let hint = info[.hint]
@@ -73,7 +74,9 @@ public enum DatabaseErrors {
             switch state {
             case "3D000":
                 return LedgerError(.schemaMissing, "\(message) at \(settings.displayName)",
-                                   hint: "Run `consent-ledger migrate` first: it creates the ledger's roles and schema.")
+                                   hint: "Create the database first (`createdb \(settings.database)`, or CREATE DATABASE \(settings.database) "
+                                       + "as a role that may), then run `consent-ledger migrate` with the same URL: migrate creates the ledger's "
+                                       + "roles and schema inside an existing database; it does not create the database.")
             case "28000" where message.contains("consent_ledger"):
                 return LedgerError(.schemaMissing, "\(message) at \(settings.displayName)",
                                    hint: "Run `consent-ledger migrate` first: it creates the ledger's roles and schema.")
@@ -84,7 +87,24 @@ public enum DatabaseErrors {
                 return LedgerError(.databaseUnavailable, "\(message) (SQLSTATE \(state)) at \(settings.displayName)")
             }
         }
-        return LedgerError(.databaseUnavailable, "cannot connect to \(settings.displayName): \(String(reflecting: error.underlying ?? error))",
-                           hint: "Check that PostgreSQL is running there (for the embedded database: consent-ledger db status).")
+        return LedgerError(.databaseUnavailable, "cannot connect to \(settings.displayName): \(plainReason(error))",
+                           hint: "Check that PostgreSQL is running there and the URL's host, port or socket folder are right "
+                               + "(for the embedded database: consent-ledger db status).")
+    }
+
+    /// What went wrong with a connection, in words: the operating system's message for the error
+    /// number the networking library reports (`connection refused`, `no such file or directory`
+    /// for a socket that is not there), rather than the library's internal description.
+    static func plainReason(_ error: PSQLError) -> String {
+        let text = String(reflecting: error.underlying ?? error)
+        if let range = text.range(of: "errno: "), let number = Int32(text[range.upperBound...].prefix { $0.isNumber }) {
+            switch number {
+            case ECONNREFUSED: return "nothing is listening there (connection refused)"
+            case ENOENT: return "there is no PostgreSQL socket there (no such file)"
+            default: return String(cString: strerror(number)).lowercased()
+            }
+        }
+        if text.contains("timeout") || text.contains("Timeout") { return "the connection timed out" }
+        return error.code.description
     }
 }

@@ -42,6 +42,20 @@ public struct Migrator: Sendable {
         }
     }
 
+    /// Throws `schema-missing` when the database has no ledger schema, and `schema-too-new` when
+    /// its schema is newer than this build: for work that needs the schema and must not create it.
+    public func requireSchema() async throws {
+        guard let version = try await currentVersion() else {
+            throw LedgerError(.schemaMissing, "the database has no ledger schema",
+                              hint: "Run `consent-ledger migrate` (with the same --database-url or --data-dir) first.")
+        }
+        if version > manifest.version {
+            throw LedgerError(.schemaTooNew,
+                              "the database's ledger schema is version \(version), newer than version \(manifest.version) that this build knows",
+                              hint: "Use a consent-ledger build at least as new as the one that migrated this database.")
+        }
+    }
+
     /// Applies the schema.
     public func migrate() async throws -> Outcome {
         try await client.withConnection { connection in

@@ -5,7 +5,8 @@ import PostgresNIO
 /// Keeps the projections current as events arrive: a catch-up pass whenever an append commits
 /// (PostgreSQL's NOTIFY on `consent_ledger_appended`, sent by the events table's trigger for
 /// every inserter) and every `pollInterval` in any case, so a lost notification or a dropped
-/// listening connection only delays the projections, and a pass that fails is tried again.
+/// listening connection only delays the projections, and a pass that fails for a passing reason
+/// is tried again; one that would fail again (no schema, say) ends the follower with its error.
 public struct ProjectionFollower: Sendable {
     /// The channel the ledger notifies on (sql/functions/check-appended-events.sql).
     public static let channel = "consent_ledger_appended"
@@ -22,7 +23,12 @@ public struct ProjectionFollower: Sendable {
     }
 
     /// Runs passes until cancelled, or until `shouldStop` returns true after a pass.
+    ///
+    /// - Parameter stopOnLastingFailure: end with the error of a pass that would fail again (the
+    ///   CLI's `project run --follow`); false keeps retrying at every wake and reports each failure
+    ///   through `note` (the server, whose appends must go on whatever the projections meet).
     public func follow(note: @escaping @Sendable (String) -> Void = { _ in },
+                       stopOnLastingFailure: Bool = true,
                        shouldStop: @escaping @Sendable () async throws -> Bool = { false }) async throws {
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let runner = self.runner
@@ -42,7 +48,7 @@ public struct ProjectionFollower: Sendable {
                         return
                     } catch {
                         if Task.isCancelled { return }
-                        note("listening for appends failed (\(error)); polling every \(pollInterval) meanwhile")
+                        note("listening for appends failed (\(DatabaseErrors.translateAny(error))); polling every \(pollInterval) meanwhile")
                         try await Task.sleep(for: pollInterval)
                     }
                 }
@@ -53,21 +59,27 @@ public struct ProjectionFollower: Sendable {
                     wake.yield()
                 }
             }
-            // The first pass runs at once, and like every later one, a failure is retried at the next
-            // wake rather than ending the follower (appends may already be arriving).
+            // The first pass runs at once. A pass that fails for a passing reason (the server
+            // restarting, a lost connection) is retried at the next wake, and the checkpoints make
+            // sure nothing is folded twice or skipped; any other failure (no schema, no rights, an
+            // event a fold cannot take) would fail the same way again, so it ends the follower with
+            // its error instead of repeating it forever.
             wake.yield()
-            for await _ in wakes {
-                do {
-                    try await runner.runOnce(note: note)
-                } catch is CancellationError {
-                    break
-                } catch {
-                    // A pass that fails (the server restarting, a lost connection) is retried at the
-                    // next wake; the checkpoints make sure nothing is folded twice or skipped.
-                    note("a catch-up pass failed: \(error); trying again at the next wake (at most \(pollInterval))")
-                    continue
+            do {
+                for await _ in wakes {
+                    do {
+                        try await runner.runOnce(note: note)
+                    } catch is CancellationError {
+                        break
+                    } catch where !stopOnLastingFailure || DatabaseErrors.isTransient(error) {
+                        note("a catch-up pass failed: \(DatabaseErrors.translateAny(error)); trying again at the next wake (at most \(pollInterval))")
+                        continue
+                    }
+                    if try await shouldStop() { break }
                 }
-                if try await shouldStop() { break }
+            } catch {
+                group.cancelAll()
+                throw DatabaseErrors.translateAny(error)
             }
             group.cancelAll()
         }

@@ -80,6 +80,7 @@ public struct ProjectionRunner: Sendable {
     /// line per projection that changed.
     public func runOnce(_ projections: [ProjectionDefinition] = ProjectionDefinition.all,
                         note: @Sendable (String) -> Void = { _ in }) async throws {
+        try await Migrator(client: client, logger: logger).requireSchema()
         var toBuild: [ProjectionDefinition] = []
         for projection in projections {
             let built = try await client.withConnection { connection in

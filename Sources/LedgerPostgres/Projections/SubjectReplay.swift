@@ -51,6 +51,9 @@ public struct SubjectReplay: Sendable {
     /// - Throws: `log-not-found`; `subject-not-found` when the subject has no events there.
     public func replay(log: String, subject: String, asOf: AsOf = .head) async throws -> History {
         let head = try await EventStore(client: client, logger: logger).requireHead(log: log).position
+        let checks = SubjectChecks(client: client, logger: logger)
+        try await checks.requireSubject(log: log, subject: subject)
+        let emptyMoment = try await checks.emptyMoment(log: log, subject: subject, asOf: asOf)
         let last = asOf.lastPosition(head: head)
         let filter = asOf.filter(subject: subject)
         let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
@@ -61,7 +64,7 @@ public struct SubjectReplay: Sendable {
                                                           on: connection, logger: logger)
                 guard !events.isEmpty else {
                     throw LedgerError(.subjectNotFound, "subject \(subject) has no events in log \(log) as of \(asOf)",
-                                      hint: "Check the pseudonym (`consent-ledger events --log \(log)` lists events with their subjects) and the --as-of moment.")
+                                      hint: emptyMoment.map { "Then " + $0 + "." } ?? "Choose a later --as-of moment.")
                 }
                 try await ProjectionSchema.createTemporary(projections, on: connection, logger: logger)
                 var steps: [Step] = []

@@ -54,7 +54,13 @@ public struct TimeTravel: Sendable {
     }
 
     /// The snapshots (``SubjectSnapshot``) of `log`'s subjects as of `asOf`, or only `subject`'s.
+    /// - Throws: `log-not-found`; `subject-not-found` when `subject` is given and the log has no
+    ///   event about it at all.
     public func snapshots(log: String, asOf: AsOf, subject: String? = nil) async throws -> (position: Int64, snapshots: [String]) {
+        if let subject {
+            _ = try await EventStore(client: client, logger: logger).requireHead(log: log)
+            try await SubjectChecks(client: client, logger: logger).requireSubject(log: log, subject: subject)
+        }
         let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
         let logger = self.logger
         return try await withState(log: log, projections: projections, asOf: asOf, subject: subject) { connection, last in

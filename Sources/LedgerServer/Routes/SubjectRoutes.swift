@@ -4,16 +4,47 @@ import LedgerCore
 import LedgerPostgres
 import PostgresNIO
 
-/// `GET /v1/logs/{log}/subjects/{subject}/state?asOf=P|T&clock=recorded|occurred` (auditor, admin):
-/// the subject's state as of a position or time; and `POST /v1/logs/{log}/subjects/{subject}/erase`
-/// (admin only): destroy the subject's key and record `SubjectErased`.
+/// `GET /v1/logs/{log}/subjects?prefix=P&has=denial|rescission|violation&limit=N&after=S` (auditor,
+/// admin): find subjects; `GET /v1/logs/{log}/subjects/{subject}/state?asOf=P|T&clock=recorded|occurred`
+/// (auditor, admin): the subject's state as of a position or time; and
+/// `POST /v1/logs/{log}/subjects/{subject}/erase` (admin only): destroy the subject's key and record
+/// `SubjectErased`.
 struct SubjectRoutes {
     let auditor: PostgresClient
     let admin: PostgresClient
 
     func add(to group: RouterGroup<LedgerRequestContext>) {
+        group.get("logs/{log}/subjects", use: find)
         group.get("logs/{log}/subjects/{subject}/state", use: state)
         group.post("logs/{log}/subjects/{subject}/erase", use: erase)
+    }
+
+    @Sendable func find(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let log = try context.path("log")
+        _ = try context.require([.auditor, .admin], log: log)
+        let query = request.uri.queryParameters
+        let prefix = query["prefix"].map(String.init) ?? ""
+        var has: SubjectDirectory.Mark?
+        if let text = query["has"].map(String.init) {
+            guard let mark = SubjectDirectory.Mark(rawValue: text) else {
+                throw Problem(.badRequest, code: "invalid-field", detail: "has must be denial, rescission or violation, not \(text)", field: "has")
+            }
+            has = mark
+        }
+        var limit = 100
+        if let text = query["limit"].map(String.init) {
+            guard let value = Int(text), (1...SubjectDirectory.maxLimit).contains(value) else {
+                throw Problem(.badRequest, code: "invalid-field", detail: "limit must be a whole number from 1 to \(SubjectDirectory.maxLimit)",
+                              field: "limit")
+            }
+            limit = value
+        }
+        let after = query["after"].map(String.init)
+        let page = try await SubjectDirectory(client: auditor, logger: context.logger)
+            .find(log: log, prefix: prefix, has: has, limit: limit, after: after)
+        return Response.json(["log": .string(log), "subjects": .array(page.entries.map(\.json)),
+                              "next": page.next.map(JSONValue.string) ?? .null,
+                              "projectedThrough": .number(Double(page.projectedThrough)), "head": .number(Double(page.head))])
     }
 
     @Sendable func state(request: Request, context: LedgerRequestContext) async throws -> Response {

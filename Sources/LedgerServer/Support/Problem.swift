@@ -47,7 +47,7 @@ public struct Problem: HTTPResponseError, Sendable {
     static func status(for code: LedgerError.Code) -> HTTPResponse.Status {
         switch code {
         case .wrongExpectedVersion, .idempotencyKeyReused, .duplicateEventId: return .conflict
-        case .logNotFound, .subjectNotFound: return .notFound
+        case .logNotFound, .subjectNotFound, .featureNotFound: return .notFound
         case .recordTooLarge: return .contentTooLarge
         case .databaseUnavailable, .schemaMissing: return .serviceUnavailable
         case .immutabilityViolation, .integrityFailure, .schemaTooNew, .postgresNotInstalled, .clusterFailure, .databaseError:

@@ -24,7 +24,7 @@ struct Explain: AsyncParsableCommand {
     @Option(help: "The feature, as the app names it in AccessGateApplied.")
     var feature: String
 
-    @Option(help: ArgumentHelp("A log position or an RFC 3339 time; default: the head.", valueName: "position|time"))
+    @Option(help: ArgumentHelp("A log position or an RFC 3339 time, read on the ledger's clock (recordedAt) unless --clock occurred; default: the head.", valueName: "position|time"))
     var at: String?
 
     @Option(help: ArgumentHelp("Which clock --at refers to: recorded (default) or occurred.", valueName: "recorded|occurred"))

@@ -28,10 +28,13 @@ struct State: AsyncParsableCommand {
 
     func run() async throws {
         let asOf = try moment.moment()
-        let (position, snapshots) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await TimeTravel(client: client).snapshots(log: log, asOf: asOf, subject: subject)
+        let (position, snapshots, emptyMoment) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
+            let (position, snapshots) = try await TimeTravel(client: client).snapshots(log: log, asOf: asOf, subject: subject)
+            let emptyMoment = snapshots.isEmpty ? try await SubjectChecks(client: client).emptyMoment(log: log, subject: subject, asOf: asOf) : nil
+            return (position, snapshots, emptyMoment)
         }
-        Console.note("log \(log) as of \(asOf): \(snapshots.count) subjects, through position \(position)")
+        Console.note("log \(log) as of \(asOf): \(snapshots.count) subject\(snapshots.count == 1 ? "" : "s"), through position \(position)")
+        if let emptyMoment { Console.note("note: " + emptyMoment) }
         var out = StandardOutput()
         for snapshot in snapshots {
             switch format {

@@ -4,7 +4,7 @@ import LedgerPostgres
 /// `--as-of` and `--clock`: the moment a history is looked at.
 struct AsOfOptions: ParsableArguments {
     @Option(name: .customLong("as-of"),
-            help: ArgumentHelp("A log position (1200) or an RFC 3339 time (2026-09-10T12:00:00Z); default: the head.",
+            help: ArgumentHelp("A log position (1200) or an RFC 3339 time (2026-09-10T12:00:00Z), read on the ledger's clock (recordedAt) unless --clock occurred; default: the head.",
                                valueName: "position|time"))
     var asOf: String?
 

@@ -197,10 +197,11 @@ extension ProjectionRunnerTests {
             var runner = ProjectionRunner(client: client)
             let failures = NoteCollector()
             runner.beforeCheckpoint = { projection, through in
-                // The first step past the first history fails once, as a dropped connection would.
+                // The first step past the first history fails once, as a dropped connection would
+                // (translated: the database unavailable, a passing failure the follower retries).
                 if projection == "subject_state", through > Int64(first), failures.lines.isEmpty {
                     failures.add("failed at \(through)")
-                    throw Killed()
+                    throw LedgerError(.databaseUnavailable, "the connection was lost")
                 }
             }
             let notes = NoteCollector()

@@ -23,8 +23,18 @@ enum CLIRunner {
         throw NotBuilt()
     }
 
-    /// Runs the tool with `arguments`, feeding `input` on standard input.
-    static func run(_ arguments: [String], input: String = "") throws -> Outcome {
+    /// Thrown when the tool did not end within its time limit (it is killed first).
+    struct DidNotEnd: Error, CustomStringConvertible {
+        let arguments: [String]
+        let seconds: Int
+        var description: String { "consent-ledger \(arguments.joined(separator: " ")) did not end within \(seconds) s" }
+    }
+
+    /// Runs the tool with `arguments` in `directory` (default: a fresh temporary folder), feeding
+    /// `input` on standard input; a run still going after `timeout` seconds is killed and throws
+    /// ``DidNotEnd`` (a bound for a test that must not hang, not a speed check).
+    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
+                    timeout: Int = 600) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -34,13 +44,77 @@ enum CLIRunner {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        process.currentDirectoryURL = directory ?? folder
         process.standardInput = try FileHandle(forReadingFrom: paths[0])
         process.standardOutput = try FileHandle(forWritingTo: paths[1])
         process.standardError = try FileHandle(forWritingTo: paths[2])
         try process.run()
-        process.waitUntilExit()
+        try wait(process, arguments: arguments, timeout: timeout)
         return Outcome(status: process.terminationStatus,
                        stdout: try String(contentsOf: paths[1], encoding: .utf8),
                        stderr: try String(contentsOf: paths[2], encoding: .utf8))
+    }
+
+    /// Runs the tool with its standard output into a pipe, reads `bytes` bytes of it and closes
+    /// the pipe (as `| head -c N` does); returns the exit status and standard error.
+    static func runClosingOutput(_ arguments: [String], after bytes: Int, in directory: URL? = nil) throws -> Outcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errPath = folder.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: errPath.path, contents: nil)
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? folder
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = pipe
+        process.standardError = try FileHandle(forWritingTo: errPath)
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        var read = Data()
+        while read.count < bytes {
+            let chunk = pipe.fileHandleForReading.readData(ofLength: bytes - read.count)
+            if chunk.isEmpty { break }
+            read.append(chunk)
+        }
+        try pipe.fileHandleForReading.close()
+        try wait(process, arguments: arguments, timeout: 120)
+        return Outcome(status: process.terminationStatus, stdout: String(decoding: read, as: UTF8.self),
+                       stderr: try String(contentsOf: errPath, encoding: .utf8))
+    }
+
+    /// Starts the tool with its standard output into a pipe that nobody reads, so it blocks once
+    /// the pipe is full: for signalling a command in the middle of its work.
+    static func start(_ arguments: [String], in directory: URL? = nil) throws -> (process: Process, stderr: URL, pipe: Pipe) {
+        let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errPath.path, contents: nil)
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = pipe
+        process.standardError = try FileHandle(forWritingTo: errPath)
+        try process.run()
+        return (process, errPath, pipe)
+    }
+
+    /// Waits for `process`, killing it after `timeout` seconds.
+    static func wait(_ process: Process, arguments: [String], timeout: Int) throws {
+        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                Thread.sleep(forTimeInterval: 1)
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+                throw DidNotEnd(arguments: arguments, seconds: timeout)
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.waitUntilExit()
     }
 }

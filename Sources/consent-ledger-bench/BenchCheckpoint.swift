@@ -24,7 +24,7 @@ struct BenchCheckpoint: Sendable {
         Progress.note("building the Merkle tree to \(size) leaves, re-hashing them and signing a checkpoint (a throwaway key)")
         let key = try NoteSigningKey(generatingWithName: "bench.consent-ledger.local")
         let watch = Stopwatch()
-        let signed = try await store.sign(log: log, key: key, upTo: size) { Progress.note("  " + $0) }
+        let signed = try await store.sign(log: log, key: key, upTo: size) { Progress.note("  \($0)") }
         return BenchCheckpoint(treeSize: signed.checkpoint.treeSize, seconds: watch.elapsedSeconds)
     }
 

@@ -71,19 +71,19 @@ public struct CheckpointStore: Sendable {
     /// extends the last checkpoint's (its root at the old size is the signed one, and the RFC 9162
     /// consistency proof between them verifies). Refuses otherwise, and signs nothing.
     ///
-    /// `progress` receives one-line notes of each step.
+    /// `progress` receives each step as it starts, and the tree build's progress in leaves.
     /// `upTo` signs the tree of that many leaves instead of the head (benchmarks use it to leave
     /// a stretch of the log after the checkpoint; it cannot be smaller than the last checkpoint).
     public func sign(log: String, key: NoteSigningKey, upTo: UInt64? = nil,
-                     progress: @Sendable (String) -> Void = { _ in }) async throws -> Signed {
+                     progress: @Sendable (SigningProgress) -> Void = { _ in }) async throws -> Signed {
         let tree = MerkleStore(client: client, logger: logger)
         let head = try await EventStore(client: client, logger: logger).requireHead(log: log)
         guard head.position > 0 else {
             throw LedgerError(.checkpointRefused, "log \(log) is empty: there is nothing to sign", hint: "Append events first.")
         }
         let target = min(upTo ?? UInt64(head.position), UInt64(head.position))
-        progress("building the Merkle tree of log \(log) to \(target == UInt64(head.position) ? "its head, " : "")position \(target)")
-        _ = try await tree.extend(log: log, upTo: target) { built, target in progress("  tree built to \(built) of \(target) leaves") }
+        progress(.step("building the Merkle tree of log \(log) to \(target == UInt64(head.position) ? "its head, " : "")position \(target)"))
+        _ = try await tree.extend(log: log, upTo: target) { built, target in progress(.tree(built: built, of: target)) }
         let size = target
         let previous = try await latest(log: log)
         if let previous, previous.treeSize == size {
@@ -93,7 +93,7 @@ public struct CheckpointStore: Sendable {
             throw LedgerError(.checkpointRefused, "log \(log) already has a checkpoint of \(previous.treeSize) leaves; checkpoints only grow")
         }
         let first = Int64(previous?.treeSize ?? 0) + 1
-        progress("checking the records, leaf hashes and chain links of positions \(first) to \(size)")
+        progress(.step("checking the records, leaf hashes and chain links of positions \(first) to \(size)"))
         let check = try await ChainCheck.run(log: log, from: first, through: Int64(size), client: client, logger: logger)
         if let problem = check.problem {
             throw LedgerError(.integrityFailure, "not signing log \(log): \(problem)", hint: "Run `consent-ledger verify --log \(log)`.")
@@ -107,7 +107,7 @@ public struct CheckpointStore: Sendable {
         let note = try SignedNote.sign(body: checkpoint.body, with: key)
         let verifier = key.verifierKey
         try note.verify(with: verifier)
-        progress("signing the tree of \(size) leaves with \(verifier.name) (key \(NoteKeyID.hex(verifier.keyID)))")
+        progress(.step("signing the tree of \(size) leaves with \(verifier.name) (key \(NoteKeyID.hex(verifier.keyID)))"))
         let rows = try await client.query("""
             SELECT to_char(ledger.record_checkpoint(\(log), \(Int64(size)), \(Data(root)), \(Data(chainHash)), \(checkpoint.origin),
                    \(verifier.name), \(Int64(verifier.keyID)), \(verifier.text), \(note.text)) AT TIME ZONE 'UTC',
@@ -151,5 +151,21 @@ public struct CheckpointStore: Sendable {
             "SELECT chain_hash FROM ledger.events WHERE log_id = \(log) AND position = \(position)", logger: logger)
         for try await hash in rows.decode(Data.self) { return Array(hash) }
         throw LedgerError(.integrityFailure, "log \(log) has no event at position \(position)")
+    }
+}
+
+/// What ``CheckpointStore/sign(log:key:upTo:progress:)`` is doing.
+public enum SigningProgress: Sendable, Equatable, CustomStringConvertible {
+    /// A step starts (a sentence).
+    case step(String)
+    /// The Merkle tree is built to `built` of `of` leaves.
+    case tree(built: UInt64, of: UInt64)
+
+    /// The step's sentence, or `tree built to N of M leaves`.
+    public var description: String {
+        switch self {
+        case .step(let text): return text
+        case .tree(let built, let of): return "tree built to \(built) of \(of) leaves"
+        }
     }
 }

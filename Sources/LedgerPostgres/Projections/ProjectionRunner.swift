@@ -78,8 +78,10 @@ public struct ProjectionRunner: Sendable {
     /// Brings every projection to the head of every log: rebuilds those missing or built by
     /// another definition (``ProjectionRebuilder``), then catches each up. `note` receives one
     /// line per projection that changed.
+    /// `progress(done, total)` follows the build of missing or stale projections, in positions.
     public func runOnce(_ projections: [ProjectionDefinition] = ProjectionDefinition.all,
-                        note: @Sendable (String) -> Void = { _ in }) async throws {
+                        note: @Sendable (String) -> Void = { _ in },
+                        progress: @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws {
         try await Migrator(client: client, logger: logger).requireSchema()
         var toBuild: [ProjectionDefinition] = []
         for projection in projections {
@@ -92,12 +94,13 @@ public struct ProjectionRunner: Sendable {
                 toBuild.append(projection)
             }
         }
+        let progressOf = progress
         if !toBuild.isEmpty {
             // One pass over the log for all of them. Another runner may be building them already:
             // then this one leaves them to it.
             do {
                 _ = try await ProjectionRebuilder(client: client, logger: logger).rebuild(toBuild) { progress in
-                    if progress.isFinal { note(progress.line) }
+                    if progress.isFinal { note(progress.line) } else { progressOf(progress.done, progress.total) }
                 }
             } catch let error as LedgerError where error.code == .projectionBusy {
                 note("\(error.message); leaving the build to it")

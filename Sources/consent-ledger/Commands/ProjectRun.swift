@@ -38,7 +38,9 @@ struct ProjectRun: AsyncParsableCommand {
                 try await ProjectionFollower(runner: runner, pollInterval: .seconds(pollSeconds))
                     .follow(note: { Console.note($0) })
             } else {
-                try await runner.runOnce(note: { Console.note($0) })
+                let bar = ProgressBar(label: "building projections", unit: "positions")
+                try await runner.runOnce(note: { bar.finish(); Console.note($0) }, progress: { bar.update(done: $0, total: $1) })
+                bar.finish()
             }
         }
         try Console.out("projections are at the head of every log")

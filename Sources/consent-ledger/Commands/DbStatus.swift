@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerCore
 import LedgerPostgres
 
 /// `consent-ledger db status`.
@@ -12,12 +13,19 @@ struct DbStatus: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let cluster = try database.embeddedCluster()
+        let cluster: LocalCluster
+        do {
+            cluster = try database.embeddedCluster()
+        } catch let error as LedgerError where error.code == .clusterFailure {
+            try Console.out("status:  not created: \(error.message)")
+            if let hint = error.hint { try Console.out("         \(hint)") }
+            throw ExitCode(4)
+        }
         try Console.out("folder:  \(cluster.directory.path)")
         try Console.out("socket:  \(cluster.socketPath)")
         switch try cluster.status() {
         case .notCreated:
-            try Console.out("status:  not created (any command that needs it creates it; or run `consent-ledger db start`)")
+            try Console.out("status:  not created (`consent-ledger migrate` or `consent-ledger db start` creates it)")
             throw ExitCode(4)
         case .stopped:
             try Console.out("status:  stopped (start it with `consent-ledger db start`)")

@@ -63,7 +63,7 @@ struct ReplayAndExplainTests {
         try await ProjectionTestSupport.appendSimulated(db, families: 3, days: 2, seed: 34)
         try await db.as(.auditor) { client async throws in
             await #expect { try await SubjectReplay(client: client).replay(log: "sim", subject: "p_nobody") } throws: { error in
-                (error as? LedgerError)?.code == .subjectNotFound && "\(error)".contains("p_nobody has no events")
+                (error as? LedgerError)?.code == .subjectNotFound && "\(error)".contains("log sim has no event about subject p_nobody")
             }
             await #expect { try await SubjectReplay(client: client).replay(log: "nolog", subject: "p_nobody") } throws: { error in
                 (error as? LedgerError)?.code == .logNotFound
@@ -103,9 +103,20 @@ struct ReplayAndExplainTests {
             let flagged = try await FeatureExplanation.explain(log: "sim", subject: openedSubject, feature: openedFeature,
                                                                asOf: .head, client: client)
             #expect(flagged.decisions.contains { d in d.cited.isEmpty && d.findings.contains { $0.hasPrefix("access-opened-without-basis") } })
-            // A feature never gated is closed, and the answer lists the subject's features.
+            // A feature the log never gates is an error, not a "closed" answer.
             let subject = try await Self.busySubjects(client, limit: 1)[0]
-            let none = try await FeatureExplanation.explain(log: "sim", subject: subject, feature: "noSuchFeature", asOf: .head, client: client)
+            await #expect { try await FeatureExplanation.explain(log: "sim", subject: subject, feature: "noSuchFeature", asOf: .head, client: client) }
+                throws: { ($0 as? LedgerError)?.code == .featureNotFound }
+            // A feature gated for others but never for this subject is closed, and the answer lists
+            // the subject's features.
+            var elsewhere: [String] = []
+            for try await feature in try await client.query("""
+                SELECT DISTINCT feature FROM subject_state.features f WHERE log_id = 'sim'
+                   AND NOT EXISTS (SELECT 1 FROM subject_state.features g WHERE g.log_id = 'sim' AND g.subject = \(subject) AND g.feature = f.feature)
+                 ORDER BY feature LIMIT 1
+                """).decode(String.self) { elsewhere.append(feature) }
+            let feature = try #require(elsewhere.first, "the simulation gates features this subject never had")
+            let none = try await FeatureExplanation.explain(log: "sim", subject: subject, feature: feature, asOf: .head, client: client)
             #expect(none.decisions.isEmpty)
             #expect(!none.otherFeatures.isEmpty)
         }

@@ -1,7 +1,7 @@
 import LedgerCore
 import Testing
 
-/// Birth dates, birth years and exact ages never get in (EVENTS.md); age ranges and look-alike
+/// Birth dates, birth years and exact ages never get in (docs/design/events.md); age ranges and look-alike
 /// names do.
 @Suite("ForbiddenPersonalData")
 struct ForbiddenPersonalDataTests {
@@ -148,7 +148,7 @@ struct ForbiddenPersonalDataTests {
     }
 
     /// Keys a person would write for a birth date, with separators the folding does not remove
-    /// (space, dot). EVENTS.md: "The ledger rejects any payload that carries one".
+    /// (space, dot). docs/design/events.md: "The ledger rejects any payload that carries one".
     @Test("birth-date keys separated by spaces or dots are refused", arguments: [
         "date of birth", "Date Of Birth", "birth date", "birth.date", "exact age",
     ])

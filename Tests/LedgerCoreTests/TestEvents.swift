@@ -4,7 +4,7 @@ import Testing
 /// Shared fixtures for the envelope, record and chain tests: sample events, helpers that edit a
 /// JSON object at a path, and a builder for hash-chained `StoredEvent` rows.
 enum TestEvents {
-    /// An event with every envelope field set (the EVENTS.md / EventEnvelope doc example).
+    /// An event with every envelope field set (the docs/design/events.md / EventEnvelope doc example).
     static let full: [String: JSONValue] = [
         "eventId": "0b7c6f3e-2a4d-4c1b-9e8f-1a2b3c4d5e6f",
         "stream": "subject-p_4f1c",

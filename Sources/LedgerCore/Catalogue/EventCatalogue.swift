@@ -1,4 +1,4 @@
-/// The event catalogue: every event type of EVENTS.md, its schema, and the one entry point that
+/// The event catalogue: every event type of docs/design/events.md, its schema, and the one entry point that
 /// checks a payload at append.
 ///
 /// ```swift
@@ -12,7 +12,7 @@ public enum EventCatalogue {
     /// The top-level event member under which the ledger stores derived facts. Clients never send it.
     public static let derivedMember = "derived"
 
-    /// Every event type's schema, in EVENTS.md's order.
+    /// Every event type's schema, in docs/design/events.md's order.
     public static let schemas: [EventSchema] = [
         // Age range (DeclaredAgeRange)
         EligibilityChecked.schema,
@@ -45,7 +45,7 @@ public enum EventCatalogue {
 
     private static let byType: [String: EventSchema] = Dictionary(uniqueKeysWithValues: schemas.map { ($0.type, $0) })
 
-    /// The type names, in EVENTS.md's order.
+    /// The type names, in docs/design/events.md's order.
     public static var eventTypes: [String] { schemas.map(\.type) }
 
     /// The schema of `type`, or `nil` for a type the catalogue does not define.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A typed event payload of the catalogue (one per EVENTS.md type), at its current schema version.
+/// A typed event payload of the catalogue (one per docs/design/events.md type), at its current schema version.
 ///
 /// Property names are the JSON member names, spelled as the platform APIs spell them, so the
 /// synthesized `Codable` conformance is the canonical encoding.
@@ -10,7 +10,7 @@ import Foundation
 /// shared.jsonValue      // {"lowerBound": 13, "upperBound": 15}
 /// ```
 public protocol EventPayload: Codable, Sendable, Equatable {
-    /// The event type, as EVENTS.md names it.
+    /// The event type, as docs/design/events.md names it.
     static var eventType: String { get }
     /// The current schema version of the payload.
     static var schemaVersion: Int { get }

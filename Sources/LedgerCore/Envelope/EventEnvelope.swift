@@ -1,4 +1,4 @@
-/// The envelope every event carries (ARCHITECTURE.md, EVENTS.md): identity, stream, type,
+/// The envelope every event carries (docs/architecture.md, docs/design/events.md): identity, stream, type,
 /// clocks, who did it, from which app, and where.
 ///
 /// An NDJSON line is one envelope with its `payload`:
@@ -15,7 +15,7 @@ public struct EventEnvelope: Sendable, Equatable {
     public var eventId: String
     /// The stream inside the log: `subject-<pseudonym>`, `question-<uuid>`, `exception-<id>`, ….
     public var stream: String
-    /// The event type, as EVENTS.md names it (`AgeRangeShared`).
+    /// The event type, as docs/design/events.md names it (`AgeRangeShared`).
     public var type: String
     /// The version of the type's payload schema, from 1.
     public var schemaVersion: Int

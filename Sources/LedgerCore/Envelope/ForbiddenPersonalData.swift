@@ -1,4 +1,4 @@
-/// The door that birth dates, birth years and exact ages never get through (EVENTS.md: "Never
+/// The door that birth dates, birth years and exact ages never get through (docs/design/events.md: "Never
 /// accepted: a birth date, a birth year or an exact age"). Age assurance exists so that apps
 /// learn an age *range* and nothing more; a ledger that stored birth dates would defeat it.
 ///

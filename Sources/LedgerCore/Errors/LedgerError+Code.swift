@@ -17,7 +17,7 @@ extension LedgerError {
         public static let unknownField = Code("unknown-field")
         /// A field is present but its value is not allowed.
         public static let invalidField = Code("invalid-field")
-        /// A birth date, birth year or exact age: never accepted (EVENTS.md).
+        /// A birth date, birth year or exact age: never accepted (docs/design/events.md).
         public static let forbiddenPersonalData = Code("forbidden-personal-data")
         /// A record over the size limit.
         public static let recordTooLarge = Code("record-too-large")

@@ -1,6 +1,6 @@
 import Crypto
 
-/// The ledger's two hashes (ARCHITECTURE.md, "Integrity"):
+/// The ledger's two hashes (docs/architecture.md):
 ///
 /// - `leaf  = SHA-256(0x00 || record)`: the RFC 6962 / RFC 9162 Merkle leaf hash of a record;
 /// - `chain = SHA-256(previous chain || leaf)`, starting from ``genesis`` (32 zero bytes).

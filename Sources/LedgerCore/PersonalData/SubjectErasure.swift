@@ -1,6 +1,6 @@
 import Foundation
 
-/// The `SubjectErased` event that records an erasure (EVENTS.md), built the same way by the CLI's
+/// The `SubjectErased` event that records an erasure (docs/design/events.md), built the same way by the CLI's
 /// `erase` and the HTTP API's erase route.
 public enum SubjectErasure {
     /// The reasons the catalogue allows.

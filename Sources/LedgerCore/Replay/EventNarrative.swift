@@ -1,5 +1,5 @@
 /// One plain sentence per event, for people settling a dispute: what the event says happened, in
-/// the words of EVENTS.md, without the JSON. Personal data is never in the sentence (sealed
+/// the words of docs/design/events.md, without the JSON. Personal data is never in the sentence (sealed
 /// fields are not read).
 ///
 /// ```swift

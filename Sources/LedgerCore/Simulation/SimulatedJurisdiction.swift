@@ -1,5 +1,5 @@
 /// Where a simulated family lives, and what DeclaredAgeRange reports there: whether age features
-/// apply, which regulatory features are required, and from when (the dates of EVENTS.md's "Laws
+/// apply, which regulatory features are required, and from when (the dates of docs/design/events.md's "Laws
 /// that read these records").
 struct SimulatedJurisdiction {
     /// The envelope's code: `US-TX`, `GB`, `EU`, ….

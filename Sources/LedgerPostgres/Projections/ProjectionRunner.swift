@@ -9,7 +9,7 @@ import PostgresNIO
 /// and advances that projection's checkpoint in the same transaction, under the projection's fold
 /// lock: a step is applied once or not at all, a process killed mid-step leaves nothing behind,
 /// and several runners (in one process or many) never fold the same range twice. Positions are
-/// gapless and commit in order (ARCHITECTURE.md, "The log"), so reading up to the head the step
+/// gapless and commit in order (docs/architecture.md), so reading up to the head the step
 /// sees can never skip an event that commits later.
 ///
 /// ```swift

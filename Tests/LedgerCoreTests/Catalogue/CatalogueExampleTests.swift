@@ -1,11 +1,11 @@
 import LedgerCore
 import Testing
 
-/// Every type of EVENTS.md is in the catalogue, and every example validates, round-trips through
+/// Every type of docs/design/events.md is in the catalogue, and every example validates, round-trips through
 /// the Swift type and uses every field.
 @Suite("Event catalogue: types and examples")
 struct CatalogueExampleTests {
-    /// EVENTS.md's types, in its order.
+    /// docs/design/events.md's types, in its order.
     static let eventsMd = [
         "EligibilityChecked", "AgeRangeRequested", "AgeRangeShared", "AgeRangeDeclined", "AgeRangeRequestFailed",
         "SignificantChangeDeclared", "SignificantChangeAcknowledged", "PermissionQuestionSent", "PermissionQuestionFailed",
@@ -15,7 +15,7 @@ struct CatalogueExampleTests {
         "RetentionApplied", "SubjectErased",
     ]
 
-    @Test("the catalogue has exactly EVENTS.md's types, in its order")
+    @Test("the catalogue has exactly docs/design/events.md's types, in its order")
     func everyType() {
         #expect(EventCatalogue.eventTypes == Self.eventsMd)
         for type in Self.eventsMd {
@@ -24,7 +24,7 @@ struct CatalogueExampleTests {
         #expect(EventCatalogue.schema(for: "agerangeshared") == nil)
     }
 
-    @Test("types are grouped as EVENTS.md groups them")
+    @Test("types are grouped as docs/design/events.md groups them")
     func groups() {
         let groups = Dictionary(grouping: EventCatalogue.schemas, by: \.group).mapValues { $0.map(\.type) }
         #expect(groups[.ageRange] == Array(Self.eventsMd[0..<5]))

@@ -15,7 +15,7 @@ struct CatalogueMarkdownTests {
         #expect(!Self.markdown.hasSuffix("\n\n"))
     }
 
-    @Test("every type has a section, under its group, in EVENTS.md's order")
+    @Test("every type has a section, under its group, in docs/design/events.md's order")
     func everyTypeInOrder() throws {
         var position = Self.markdown.startIndex
         for group in EventGroup.allCases {

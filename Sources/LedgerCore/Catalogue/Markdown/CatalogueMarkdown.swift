@@ -1,5 +1,5 @@
 /// The event catalogue as Markdown (docs/events.md), written from the same ``EventSchema``
-/// values that validate events: every type under its EVENTS.md group, with its summary, schema
+/// values that validate events: every type under its docs/design/events.md group, with its summary, schema
 /// versions, fields (kind, required, allowed values, personal data), rules, derived facts, older
 /// versions and one complete JSON example that passes validation.
 ///
@@ -14,7 +14,7 @@ public enum CatalogueMarkdown {
             + "(`CatalogueMarkdown.render()`); do not edit by hand. The same schemas validate every event at append, so this page "
             + "and the ledger cannot disagree.")
         out.append("")
-        out.append("Each event is an envelope (ARCHITECTURE.md) whose `type` and `schemaVersion` select a schema below, and whose "
+        out.append("Each event is an envelope (docs/architecture.md) whose `type` and `schemaVersion` select a schema below, and whose "
             + "`payload` that schema checks. Conventions:")
         out.append("")
         out.append("- Field names and values are spelled as the platform APIs spell them, so an entry maps back to the call that produced it.")

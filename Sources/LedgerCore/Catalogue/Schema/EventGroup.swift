@@ -1,4 +1,4 @@
-/// The sections of EVENTS.md, in its order; the catalogue documents each type under its group.
+/// The sections of docs/design/events.md, in its order; the catalogue documents each type under its group.
 public enum EventGroup: String, Sendable, CaseIterable {
     /// DeclaredAgeRange: eligibility, requests and responses.
     case ageRange
@@ -11,7 +11,7 @@ public enum EventGroup: String, Sendable, CaseIterable {
     /// Retention and erasure carried out by the ledger.
     case ledger
 
-    /// The section title, as EVENTS.md words it.
+    /// The section title, as docs/design/events.md words it.
     public var title: String {
         switch self {
         case .ageRange: return "Age range (DeclaredAgeRange)"

@@ -13,9 +13,9 @@
 /// }
 /// ```
 public struct EventSchema: Sendable {
-    /// The event type, as EVENTS.md names it (`AgeRangeShared`).
+    /// The event type, as docs/design/events.md names it (`AgeRangeShared`).
     public let type: String
-    /// The EVENTS.md section the type belongs to.
+    /// The docs/design/events.md section the type belongs to.
     public let group: EventGroup
     /// What the event records, in a sentence or two.
     public let summary: String

@@ -78,6 +78,11 @@ struct Append: AsyncParsableCommand {
                     if line % 1_000 == 0 { bar.update(done: Int64(line), total: reader.totalLines) }
                 }
                 if events.isEmpty { break }
+                if batchSize == nil, events.count >= 5_000 {
+                    bar.finish()
+                    Console.note("checked \(ProgressBar.grouped(Int64(events.count))) events; storing them as one atomic batch "
+                        + "(all or nothing; --batch-size N commits every N events instead)")
+                }
                 batchNumber += 1
                 let key = idempotencyKey.map { batchSize == nil ? $0 : "\($0):\(batchNumber)" }
                 let result: AppendResult

@@ -76,6 +76,7 @@ struct CLIFirstHourTests {
         #expect(try cluster.status() == .stopped, "the closed pipe left the embedded PostgreSQL running")
 
         let (process, stderr, pipe) = try CLIRunner.start(["events", "--log", "acme"], in: project)
+        defer { try? FileManager.default.removeItem(at: stderr) }
         // The command blocks once the unread pipe is full; by then it has started the database.
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, (try? cluster.status()) == .stopped || (try? cluster.status()) == .notCreated {

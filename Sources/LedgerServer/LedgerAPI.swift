@@ -53,7 +53,7 @@ public struct LedgerAPI: Sendable {
         EventRoutes(store: store, settings: settings, group: GroupCommitter(store: store), admission: admission).add(to: v1)
         AppStoreRoutes(store: store, settings: settings.appStore, admission: admission).add(to: v1)
         SubjectRoutes(auditor: auditor, admin: administrator).add(to: v1)
-        ReportRoutes(auditor: auditor).add(to: v1)
+        ReportRoutes(auditor: auditor, policy: settings.reportPolicy).add(to: v1)
         allowed.record(router.routes.map { ($0.path.description, $0.method.rawValue) })
         return router
     }

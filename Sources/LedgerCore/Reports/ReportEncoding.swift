@@ -8,12 +8,13 @@ public enum ReportEncoding: String, CaseIterable, Sendable {
     /// One self-contained printable page, rendered from the sealed JSON (whose seal it shows).
     case html
 
-    /// The report's bytes in this form, from its sealed JSON and its CSV.
-    public func bytes(json: [UInt8], csv: () -> String) throws -> [UInt8] {
+    /// The report's bytes in this form, from its sealed JSON and its CSV; the HTML page names
+    /// `policy`'s issuer and date of issue.
+    public func bytes(json: [UInt8], csv: () -> String, policy: ReportPolicy = .defaults) throws -> [UInt8] {
         switch self {
         case .json: return json + [0x0A]
         case .csv: return Array(csv().utf8)
-        case .html: return Array(try ReportHTML.render(try JSONParser.parse(json)).utf8)
+        case .html: return Array(try ReportHTML.render(try JSONParser.parse(json), policy: policy).utf8)
         }
     }
 

@@ -86,6 +86,25 @@ public struct EventStore: Sendable {
         return nil
     }
 
+    /// The last position of `log` recorded at or before `time` (the ledger's clock): what a report
+    /// "as of" that moment is computed at.
+    /// - Throws: `log-not-found`; `invalid-request` when nothing was recorded by then, naming the
+    ///   time the first event was recorded.
+    public func position(log: String, recordedBy time: Date) async throws -> Int64 {
+        _ = try await requireHead(log: log)
+        let rows = try await client.query("""
+            SELECT (SELECT max(position) FROM ledger.events WHERE log_id = \(log) AND recorded_at <= \(time)),
+                   (SELECT to_char(min(recorded_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM ledger.events WHERE log_id = \(log))
+            """, logger: logger)
+        for try await (position, first) in rows.decode((Int64?, String?).self) {
+            if let position { return position }
+            throw LedgerError(.invalidRequest, "nothing of log \(log) was recorded by \(ISO8601DateFormatter().string(from: time)) (the ledger's clock)",
+                              hint: first.map { "Its first event was recorded at \($0); give a later time, or a position." }
+                                  ?? "The log has no events yet.")
+        }
+        throw LedgerError(.invalidRequest, "log \(log) has no events yet")
+    }
+
     /// Every log's head, by log id.
     public func logs() async throws -> [LogHead] {
         let rows = try await client.query(

@@ -9,9 +9,11 @@ import PostgresNIO
 /// The three reports (auditor and admin keys), each as `?format=json|csv|html`:
 /// `GET /v1/logs/{log}/reports/consent-register`, `GET /v1/logs/{log}/reports/regulator` and
 /// `GET /v1/logs/{log}/subjects/{subject}/dossier` (the subject's timeline, the state after each
-/// event, and each event's inclusion proof).
+/// event, and each event's inclusion proof). The regulator report applies `policy`, and every HTML
+/// page names its issuer and date of issue.
 struct ReportRoutes {
     let auditor: PostgresClient
+    let policy: ReportPolicy
 
     func add(to group: RouterGroup<LedgerRequestContext>) {
         group.get("logs/{log}/reports/consent-register", use: consentRegister)
@@ -29,7 +31,7 @@ struct ReportRoutes {
             subject: query["subject"].map(String.init))
         let format = try Self.format(query["format"])
         let result = try await ConsentRegisterReport.compute(parameters, client: auditor, logger: context.logger)
-        return try Self.response(format, json: result.json, seal: result.sha256) { ConsentRegisterReport.csv(result.rows) }
+        return try response(format, json: result.json, seal: result.sha256) { ConsentRegisterReport.csv(result.rows) }
     }
 
     @Sendable func regulator(request: Request, context: LedgerRequestContext) async throws -> Response {
@@ -44,8 +46,8 @@ struct ReportRoutes {
         let parameters = RegulatorReport.Parameters(log: log, jurisdiction: String(jurisdiction), from: from, to: to,
                                                     asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0))
         let format = try Self.format(query["format"])
-        let result = try await RegulatorReport.compute(parameters, client: auditor, logger: context.logger)
-        return try Self.response(format, json: result.json, seal: result.sha256) { RegulatorCSV.csv(result.report) }
+        let result = try await RegulatorReport.compute(parameters, policy: policy, client: auditor, logger: context.logger)
+        return try response(format, json: result.json, seal: result.sha256) { RegulatorCSV.csv(result.report) }
     }
 
     @Sendable func dossier(request: Request, context: LedgerRequestContext) async throws -> Response {
@@ -57,13 +59,13 @@ struct ReportRoutes {
         let result = try await SubjectDossierReport.compute(log: log, subject: subject,
                                                             asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0),
                                                             client: auditor, logger: context.logger)
-        return try Self.response(format, json: result.json, seal: result.sha256) { SubjectDossierReport.csv(result.steps) }
+        return try response(format, json: result.json, seal: result.sha256) { SubjectDossierReport.csv(result.steps) }
     }
 
     /// The report in `format`, with `Report-Seal` naming the sealed JSON's SHA-256 in every format.
-    static func response(_ format: ReportEncoding, json: [UInt8], seal: String, csv: () -> String) throws -> Response {
+    func response(_ format: ReportEncoding, json: [UInt8], seal: String, csv: () -> String) throws -> Response {
         Response(status: .ok, headers: [.contentType: format.contentType, .reportSeal: seal],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: try format.bytes(json: json, csv: csv))))
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: try format.bytes(json: json, csv: csv, policy: policy))))
     }
 
     static func format(_ text: Substring?) throws -> ReportEncoding {

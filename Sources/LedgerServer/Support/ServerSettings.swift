@@ -1,3 +1,4 @@
+import LedgerCore
 /// The limits and address of `consent-ledger serve`.
 public struct ServerSettings: Sendable {
     /// The default largest request body: 4 MiB.
@@ -20,11 +21,14 @@ public struct ServerSettings: Sendable {
     public var maxQueuedEventsPerKey: Int?
     /// How App Store notifications are verified (nil: the notification route answers 501).
     public var appStore: AppStoreSettings?
+    /// The policy the reports apply and the issuer and date of issue their HTML pages name
+    /// (`serve --report-policy FILE`; default: the built-in policy, no issuer named).
+    public var reportPolicy: ReportPolicy
 
     /// Settings; the defaults listen on 127.0.0.1:8080.
     public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = defaultMaxBodyBytes,
                 maxBatchEvents: Int = defaultMaxBatchEvents, maxQueuedEvents: Int = AppendAdmission.defaultMaxQueuedEvents,
-                maxQueuedEventsPerKey: Int? = nil, appStore: AppStoreSettings? = nil) {
+                maxQueuedEventsPerKey: Int? = nil, appStore: AppStoreSettings? = nil, reportPolicy: ReportPolicy = .defaults) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
@@ -32,5 +36,6 @@ public struct ServerSettings: Sendable {
         self.maxQueuedEvents = maxQueuedEvents
         self.maxQueuedEventsPerKey = maxQueuedEventsPerKey
         self.appStore = appStore
+        self.reportPolicy = reportPolicy
     }
 }

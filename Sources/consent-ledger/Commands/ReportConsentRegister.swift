@@ -22,8 +22,7 @@ struct ReportConsentRegister: AsyncParsableCommand {
     @Option(help: "The log.")
     var log: String
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The log position to compute the report at (default: the head).", valueName: "position"))
-    var asOf: Int64?
+    @OptionGroup var options: ReportOptions
 
     @Option(help: ArgumentHelp("Only items asked at or after this day or time (2026-07-01, or RFC 3339).", valueName: "time"))
     var from: String?
@@ -41,17 +40,19 @@ struct ReportConsentRegister: AsyncParsableCommand {
     var out: String?
 
     func run() async throws {
-        let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: try from.map { try ReportTime.parse($0, option: "from") },
-                                                          to: try to.map { try ReportTime.parse($0, option: "to") }, subject: subject)
+        let from = try from.map { try ReportTime.parse($0, option: "from") }, to = try to.map { try ReportTime.parse($0, option: "to") }
+        let policy = try options.loadPolicy()
         let bar = ProgressBar(label: "consent register", unit: "positions")
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await ConsentRegisterReport.compute(parameters, client: client) { done, total in
+            let asOf = try await options.position(log: log, store: EventStore(client: client))
+            let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: from, to: to, subject: subject)
+            return try await ConsentRegisterReport.compute(parameters, client: client) { done, total in
                 bar.update(done: done, total: total)
             }
         }
         bar.finish()
         try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { ConsentRegisterReport.csv(result.rows) },
-                                to: out, describing: "consent register of log \(log) as of position \(result.provenance.position) "
+                                policy: policy, to: out, describing: "consent register of log \(log) as of position \(result.provenance.position) "
                                     + "(chain hash \(result.provenance.headHash)): \(result.rows.count) row\(result.rows.count == 1 ? "" : "s")")
     }
 }

@@ -24,8 +24,7 @@ struct ReportDossier: AsyncParsableCommand {
     @Option(help: "The subject's pseudonym.")
     var subject: String
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The log position to stop at (default: the head).", valueName: "position"))
-    var asOf: Int64?
+    @OptionGroup var options: ReportOptions
 
     @Option(help: "json, csv or html.")
     var format: ReportFormat = .json
@@ -34,11 +33,13 @@ struct ReportDossier: AsyncParsableCommand {
     var out: String?
 
     func run() async throws {
+        let policy = try options.loadPolicy()
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await SubjectDossierReport.compute(log: log, subject: subject, asOf: asOf, client: client)
+            let asOf = try await options.position(log: log, store: EventStore(client: client))
+            return try await SubjectDossierReport.compute(log: log, subject: subject, asOf: asOf, client: client)
         }
         try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { SubjectDossierReport.csv(result.steps) },
-                                to: out, describing: "dossier of \(subject) in log \(log) as of position \(result.provenance.position) "
+                                policy: policy, to: out, describing: "dossier of \(subject) in log \(log) as of position \(result.provenance.position) "
                                     + "(chain hash \(result.provenance.headHash)): \(result.steps.count) event\(result.steps.count == 1 ? "" : "s")")
     }
 }

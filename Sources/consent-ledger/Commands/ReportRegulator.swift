@@ -35,12 +35,7 @@ struct ReportRegulator: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The period's end (2026-10-01, or RFC 3339), excluded.", valueName: "time"))
     var to: String
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The log position to compute the report at (default: the head).", valueName: "position"))
-    var asOf: Int64?
-
-    @Option(help: ArgumentHelp("A JSON policy file: rescissionEnforcementWindowHours, retention {policyId, statement} (default: built-in, 24 hours).",
-                               valueName: "file"))
-    var policy: String?
+    @OptionGroup var options: ReportOptions
 
     @Option(help: "json, csv or html.")
     var format: ReportFormat = .json
@@ -49,13 +44,15 @@ struct ReportRegulator: AsyncParsableCommand {
     var out: String?
 
     func run() async throws {
-        let parameters = RegulatorReport.Parameters(log: log, jurisdiction: jurisdiction, from: try ReportTime.parse(from, option: "from"),
-                                                    to: try ReportTime.parse(to, option: "to"), asOf: asOf)
-        try RegulatorReport.validate(parameters)
-        let policy = try readPolicy()
+        let checked = RegulatorReport.Parameters(log: log, jurisdiction: jurisdiction, from: try ReportTime.parse(from, option: "from"),
+                                                 to: try ReportTime.parse(to, option: "to"), asOf: nil)
+        try RegulatorReport.validate(checked)
+        let policy = try options.loadPolicy()
         let bar = ProgressBar(label: "regulator report", unit: "steps")
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await RegulatorReport.compute(parameters, policy: policy, client: client,
+            var parameters = checked
+            parameters.asOf = try await options.position(log: log, store: EventStore(client: client))
+            return try await RegulatorReport.compute(parameters, policy: policy, client: client,
                                               progress: { step, steps, what in
                                                   bar.update(done: Int64(step - 1), total: Int64(steps))
                                               },
@@ -65,15 +62,7 @@ struct ReportRegulator: AsyncParsableCommand {
         let integrity = result.report["integrity"]?["passed"]?.boolValue == true ? "integrity checked"
             : "INTEGRITY FAILED: \(result.report["integrity"]?["problem"]?.stringValue ?? "see the report")"
         try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { RegulatorCSV.csv(result.report) },
-                                to: out, describing: "regulator report of log \(log), \(jurisdiction), \(from) to \(to), as of position "
+                                policy: policy, to: out, describing: "regulator report of log \(log), \(jurisdiction), \(from) to \(to), as of position "
                                     + "\(result.provenance.position) (chain hash \(result.provenance.headHash)); \(integrity)")
-    }
-
-    private func readPolicy() throws -> ReportPolicy {
-        guard let policy else { return .defaults }
-        guard let data = FileManager.default.contents(atPath: policy) else {
-            throw ValidationError("--policy \(policy): no such file, or it cannot be read")
-        }
-        return try ReportPolicy.parse(Array(data))
     }
 }

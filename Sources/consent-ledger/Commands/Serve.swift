@@ -41,6 +41,11 @@ struct Serve: AsyncParsableCommand {
             help: "The most events one API key may have admitted and not yet committed; beyond, 429 with Retry-After (default: half of --max-queued-events).")
     var maxQueuedEventsPerKey: Int?
 
+    @Option(name: .customLong("report-policy"),
+            help: ArgumentHelp("A JSON policy file for the reports: the regulator report's rules, and the issuer and date of issue every HTML report names (docs/reports.md).",
+                               valueName: "file"))
+    var reportPolicy: String?
+
     @Option(name: .customLong("app-store-root"),
             help: "A root certificate (PEM or DER file) that App Store notifications must chain to: Apple Root CA - G3. Repeatable; without it the notification route answers 501.")
     var appStoreRoots: [String] = []
@@ -86,7 +91,8 @@ struct Serve: AsyncParsableCommand {
         let target = try database.target()
         let settings = ServerSettings(host: host, port: port, maxBodyBytes: maxBodyBytes, maxBatchEvents: maxBatchEvents,
                                       maxQueuedEvents: maxQueuedEvents, maxQueuedEventsPerKey: maxQueuedEventsPerKey,
-                                      appStore: try appStoreSettings())
+                                      appStore: try appStoreSettings(),
+                                      reportPolicy: try ReportOptions(policy: reportPolicy).loadPolicy())
         let logger: Logger = {
             var logger = Logger(label: "consent-ledger.http")
             logger.logLevel = .info

@@ -27,9 +27,9 @@ enum ReportOutput {
     }
 
     /// Writes a report in `format` and prints one line about it on standard error.
-    static func finish(_ format: ReportFormat, json: [UInt8], seal: String, csv: () -> String, to path: String?,
+    static func finish(_ format: ReportFormat, json: [UInt8], seal: String, csv: () -> String, policy: ReportPolicy, to path: String?,
                        describing summary: String) throws {
-        let digest = try write(try format.bytes(json: json, csv: csv), sealedAs: format == .json ? seal : nil, to: path)
+        let digest = try write(try format.bytes(json: json, csv: csv, policy: policy), sealedAs: format == .json ? seal : nil, to: path)
         let what = format == .json ? "sha256 \(digest) (of the report without its sha256 member)"
             : "sha256 \(digest) (of the \(format.rawValue) bytes; the JSON report it shows is sealed \(seal))"
         Console.note("\(summary); \(what)")

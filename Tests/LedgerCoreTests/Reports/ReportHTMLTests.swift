@@ -1,5 +1,5 @@
 import Foundation
-import LedgerCore
+@testable import LedgerCore
 import Testing
 
 /// The HTML reports (decision 0014), from small hand-built sealed reports of each kind.
@@ -57,12 +57,19 @@ struct ReportHTMLTests {
     @Test("consent register: every row shows its evidence, and absent values a dash or a word, never null")
     func registerRows() throws {
         let html = try ReportHTML.render(ReportHTMLSamples.register())
-        #expect(html.contains("<span class=\"pos\">#12</span> <code class=\"id\">6c1e8a52-<wbr>3d9b-<wbr>4f0e-<wbr>a7c2-<wbr>91b5e0d4f318</code>"))
+        // Identifiers whole (no break opportunity), evidence as positions.
+        #expect(html.contains("<code class=\"id whole\">6c1e8a52-3d9b-4f0e-a7c2-91b5e0d4f318</code>"))
+        #expect(html.contains("<span class=\"pos\">#12</span>"))
         #expect(html.contains("<span class=\"pos\">#31</span>"))
-        #expect(html.contains("guardian not disclosed by platform"))
-        #expect(html.contains("expires <span class=\"none\">never</span>"))
-        #expect(html.contains("after 2 h <span class=\"exact\">(7,200 s)</span>"))
+        #expect(html.contains("guardian not disclosed"))
+        #expect(html.contains("after 2 h"))
         #expect(!html.contains("null"))
+        // One table row per item, numbered, on landscape pages.
+        let register = try #require(html.components(separatedBy: "<table class=\"data register").dropFirst().first?.components(separatedBy: "</table>").first)
+        let rows = try ReportHTMLSamples.register()["rows"]?.arrayValue?.count ?? 0
+        #expect(register.components(separatedBy: "<tr>").count - 1 == rows + 1)  // the header row too
+        #expect(html.contains("<meta name=\"page-orientation\" content=\"landscape\">"))
+        #expect(html.contains("@page { size: landscape;"))
     }
 
     @Test("a chart with nothing to show says so in a sentence instead of drawing an empty axis")
@@ -92,9 +99,12 @@ struct ReportHTMLTests {
         #expect(!html.contains("<script"))
         #expect(!html.contains("<iframe"))
         #expect(!html.contains("\" onmouseover="))
-        #expect(html.contains("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/<wbr>script&gt;"))
-        #expect(html.contains("com.<wbr>evil&amp;co&#39;s"))
-        #expect(html.contains("topic custom:&lt;iframe onload=alert(1)&gt;"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/"))
+        #expect(html.contains("com.evil&amp;co&#39;s"))
+        #expect(html.contains("custom:&lt;iframe onload=alert(1)&gt;"))
+        // Report text in the running header's CSS cannot end the string or the style element.
+        #expect(html.components(separatedBy: "</style>").count == 2)
+        #expect(ReportPage.cssString("a\"b\\c</style><x>\n") == #""a\"b\\c\3c /style\3e \3c x\3e  ""#)
         // In an attribute too (a time's datetime).
         #expect(html.contains("datetime=\"2026-03-02T09:30:00Z&quot; onmouseover=&quot;alert(1)\""))
 
@@ -118,14 +128,19 @@ struct ReportHTMLTests {
         }
     }
 
-    @Test("print: no page size forced, 180 mm content, headers repeat, charts and boxes kept whole, ids wrap")
+    @Test("print: no paper size forced, 180 mm content, running header and footer with page numbers, headers repeat, small tables and charts kept whole")
     func printableOnA4AndLetter() throws {
         let html = try ReportHTML.render(ReportHTMLSamples.dossier())
         let style = try #require(html.components(separatedBy: "<style>").dropFirst().first?.components(separatedBy: "</style>").first)
         let page = try #require(style.components(separatedBy: "@page {").dropFirst().first?.components(separatedBy: "}").first)
         #expect(page.contains("margin: "))
-        #expect(!page.contains("size"))
-        #expect(ReportHTMLSamples.count("@page", in: style) == 1)
+        #expect(!style.contains("{ size:") && !style.contains("; size:"))
+        // The base rule and the running header and footer (page-margin boxes) with "Page N of M".
+        #expect(ReportHTMLSamples.count("@page", in: style) == 2)
+        #expect(style.contains("@bottom-right { content: \"Page \" counter(page) \" of \" counter(pages);"))
+        #expect(style.contains("@top-right { content: \"seal sha256 "))
+        #expect(style.contains("table.keep { break-inside: avoid;"))
+        #expect(style.contains("section.appendix { break-before: page;"))
         #expect(style.contains("max-width: 180mm"))
         #expect(style.contains("thead { display: table-header-group; }"))
         #expect(style.contains("figure.chart { margin: 3mm 0 4mm; break-inside: avoid;"))
@@ -135,12 +150,12 @@ struct ReportHTMLTests {
 
     // MARK: Provenance and determinism
 
-    @Test("the provenance box states parameters, position, chain hash, software and the JSON's sha256 with how to check it")
+    @Test("the method appendix states parameters, position, chain hash, software and the JSON's sha256 with how to check it")
     func provenance() throws {
         let report = try ReportHTMLSamples.regulator()
         let html = try ReportHTML.render(report)
         let sha256 = try #require(report["sha256"]?.stringValue)
-        #expect(html.contains("<h2 id=\"provenance-title\">Where this report comes from</h2>"))
+        #expect(html.contains("<h2 id=\"method-title\">Appendix: method and verification</h2>"))
         #expect(html.contains("<dt>Jurisdiction</dt><dd><code class=\"id\">US-<wbr>TX</code></dd>"))
         #expect(html.contains("<dt>As of position</dt><dd>48,213</dd>"))
         #expect(html.contains("<dt>Chain hash there</dt><dd><code class=\"id\">\(ReportHTMLSamples.headHash)</code></dd>"))
@@ -155,6 +170,29 @@ struct ReportHTMLTests {
         let tampered = try ReportHTML.render(.object(members))
         #expect(tampered.contains("Warning: the sha256 member does not match the content of the JSON"))
         #expect(!tampered.contains("Checked while rendering"))
+    }
+
+    @Test("a page files as a regulator expects: findings first, then what it is, the sections, the method last; issuer and date from the policy")
+    func fileable() throws {
+        let policy = try ReportPolicy.parse(Array(#"{"issuer": {"organisation": "Kids & Co <Ltd>", "contact": "legal@kids.example"}, "dateOfIssue": "2026-11-24"}"#.utf8))
+        for report in [try ReportHTMLSamples.register(), try ReportHTMLSamples.dossier(), try ReportHTMLSamples.regulator()] {
+            let html = try ReportHTML.render(report, policy: policy)
+            let order = ["<h1>", "Issued by <strong>Kids &amp; Co &lt;Ltd&gt;</strong> (legal@kids.example); date of issue <strong>2026-11-24</strong>.",
+                         "<section id=\"findings\">\n<h2>Summary of findings</h2>", "<h2 id=\"about-title\">About this report</h2>", "<main>",
+                         "<h2 id=\"method-title\">Appendix: method and verification</h2>", "<footer>"]
+            let places = order.map { html.range(of: $0)?.lowerBound }
+            #expect(places.allSatisfy { $0 != nil }, "\(zip(order, places).filter { $0.1 == nil }.map(\.0))")
+            #expect(places.compactMap { $0 } == places.compactMap { $0 }.sorted(), "out of order")
+            // The running footer names the issuer and the date on every printed page.
+            #expect(html.contains(#"@bottom-left { content: "Kids \26  Co \3c Ltd\3e  · issued 2026-11-24";"#))
+            #expect(try ReportHTML.render(report, policy: policy) == html)
+            let unnamed = try ReportHTML.render(report)
+            #expect(unnamed.contains("Issuing organisation and date of issue: not given"))
+            #expect(unnamed.contains(#"@bottom-left { content: "issuer not named · no date of issue";"#))
+        }
+        let regulator = try ReportHTML.render(ReportHTMLSamples.regulator())
+        #expect(regulator.contains("<ul class=\"findings\">") && regulator.contains("(<a href=\"#violations\">each with its evidence</a>)"))
+        #expect(!(try ReportHTML.render(ReportHTMLSamples.dossier())).contains("landscape\">"))
     }
 
     @Test("the same report gives the same bytes, whatever order its members were parsed in")

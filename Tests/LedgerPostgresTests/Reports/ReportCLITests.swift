@@ -48,4 +48,42 @@ struct ReportCLITests {
         let badPolicy = try CLIRunner.run(base + ["--policy", policy])
         #expect(badPolicy.status != 0 && badPolicy.stderr.contains("rescissionEnforcementWindowHours must be a whole number of hours"))
     }
+
+    @Test("--as-of takes a time on the ledger's clock (the last position recorded by then) and --policy names the issuer on the page")
+    func asOfTimeAndPolicy() async throws {
+        let db = try await TestDatabase.create()
+        let app = try CLITests.url(db, user: "consent_ledger_app")
+        let auditor = try CLITests.url(db, user: "consent_ledger_auditor")
+        let first = try CLIRunner.run(["append", "--log", "acme", "--database-url", app, "-"], input: (0..<3).map { _ in Fixtures.line() }.joined(separator: "\n"))
+        #expect(first.status == 0, "\(first.stderr)")
+        let between = try await db.as(.auditor) { client in
+            var text = ""
+            for try await value in try await client.query(
+                "SELECT to_char(max(recorded_at) AT TIME ZONE 'UTC' + interval '1 millisecond', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') FROM ledger.events"
+            ).decode(String.self) { text = value }
+            return text
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        let second = try CLIRunner.run(["append", "--log", "acme", "--database-url", app, "-"], input: (0..<2).map { _ in Fixtures.line() }.joined(separator: "\n"))
+        #expect(second.status == 0, "\(second.stderr)")
+
+        let atTime = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--as-of", between, "--database-url", auditor])
+        #expect(atTime.status == 0, "\(atTime.stderr)")
+        #expect(try JSONParser.parse(atTime.stdout)["ledger"]?["position"]?.intValue == 3)
+        let before = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--as-of", "2020-01-01", "--database-url", auditor])
+        #expect(before.status == 1 && before.stderr.contains("nothing of log acme was recorded by 2020-01-01T00:00:00Z (the ledger's clock)"), "\(before.stderr)")
+        let nonsense = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--as-of", "yesterday", "--database-url", auditor])
+        #expect(nonsense.status != 0 && nonsense.stderr.contains("--as-of yesterday is neither a day"), "\(nonsense.stderr)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("policy-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("policy.json").path
+        try Data(#"{"issuer": {"organisation": "Example Kids Ltd"}, "dateOfIssue": "2026-11-24"}"#.utf8).write(to: URL(fileURLWithPath: policy))
+        let page = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--format", "html", "--policy", policy, "--database-url", auditor])
+        #expect(page.status == 0 && page.stdout.contains("Issued by <strong>Example Kids Ltd</strong>; date of issue <strong>2026-11-24</strong>."))
+        try Data(#"{"dateOfIssue": "2026-11-31"}"#.utf8).write(to: URL(fileURLWithPath: policy))
+        let bad = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--format", "html", "--policy", policy, "--database-url", auditor])
+        #expect(bad.status == 1 && bad.stderr.contains("--policy \(policy): dateOfIssue must be a calendar date"), "\(bad.stderr)")
+    }
 }

@@ -18,9 +18,11 @@ struct ReportPagesTests {
         let page = try ReportHTML.render(try JSONParser.parse(result.json))
         let text = page.replacingOccurrences(of: "<wbr>", with: "")
         #expect(text.contains(result.sha256) && text.contains(DemoHistory.questionId) && text.contains("ex-5521"))
-        #expect(text.contains(DemoHistory.guardian) && text.contains("not disclosed by platform"))
+        #expect(text.contains(DemoHistory.guardian) && text.contains("guardian not disclosed"))
         #expect(text.contains("after 2 h 38 min") && text.contains("after 4 min 37 s"))  // 9,518 s and 277 s
-        #expect(text.contains("0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d05") && text.contains("0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d0b"))
+        let positions = result.rows.flatMap { $0["evidencePositions"]?.arrayValue ?? [] }.compactMap(\.intValue)
+        #expect(!positions.isEmpty)
+        for position in positions { #expect(text.contains("<span class=\"pos\">#\(position)</span>")) }
         #expect(page.components(separatedBy: "<svg").count - 1 == 2)  // outcomes per week, time to answer
         #expect(page == (try ReportHTML.render(try JSONParser.parse(result.json))))
     }

@@ -212,4 +212,21 @@ extension HTTPAPITests {
             #expect(endless.status == .badRequest && endless.json?["detail"]?.stringValue?.contains("longer than") == true, "\(endless.text)")
         }
     }
+
+    @Test("serve --report-policy: the regulator report applies it and every HTML page names its issuer and date of issue")
+    func reportPolicy() async throws {
+        let fixture = try await ServerFixture.make()
+        try await DemoStoryProjectionTests.appendStory(fixture.db, log: "acme")
+        let policy = try ReportPolicy.parse(Array(#"{"issuer": {"organisation": "Example Kids Ltd"}, "dateOfIssue": "2026-11-24", "rescissionEnforcementWindowHours": 2}"#.utf8))
+        try await fixture.test(settings: ServerSettings(reportPolicy: policy)) { client in
+            let json = try await client.execute(uri: "/v1/logs/acme/reports/regulator?jurisdiction=US&from=2026-10-01&to=2026-12-01",
+                                                method: .get, headers: fixture.headers("auditor"))
+            #expect(json.json?["policy"]?["rescissionEnforcementWindowHours"] == 2, "\(json.text.prefix(300))")
+            for uri in ["/v1/logs/acme/reports/regulator?jurisdiction=US&from=2026-10-01&to=2026-12-01&format=html",
+                        "/v1/logs/acme/reports/consent-register?format=html", "/v1/logs/acme/subjects/\(DemoHistory.subject)/dossier?format=html"] {
+                let page = try await client.execute(uri: uri, method: .get, headers: fixture.headers("auditor"))
+                #expect(page.status == .ok && page.text.contains("Issued by <strong>Example Kids Ltd</strong>; date of issue <strong>2026-11-24</strong>."), "\(uri)")
+            }
+        }
+    }
 }

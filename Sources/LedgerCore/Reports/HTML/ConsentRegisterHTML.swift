@@ -50,8 +50,8 @@ enum ConsentRegisterHTML {
         var outcome: ConsentOutcome? { ConsentOutcome(registerAnswer: answer) }
     }
 
-    /// The page.
-    static func render(_ report: ReportNode) throws -> String {
+    /// The page; `policy` names who issues it and when.
+    static func render(_ report: ReportNode, policy: ReportPolicy) throws -> String {
         let parameters = try report.object("parameters")
         let log = try parameters.string("log")
         let asOf = try parameters.int("asOf")
@@ -63,7 +63,6 @@ enum ConsentRegisterHTML {
         let rows = try report.objects("rows").map(Row.init)
 
         var body: HTML = .empty
-        body += ReportMarkup.section(id: "summary", title: "Summary", summary(rows, rowCount: rowCount))
         let weekly = outcomesByWeek(rows, from: from, to: to)
         let distribution = timeToAnswer(rows)
         body += ReportMarkup.section(
@@ -72,8 +71,9 @@ enum ConsentRegisterHTML {
             weekly.render() + weekly.dataTable(categoryHeader: "Week starting") + distribution.render())
         body += ReportMarkup.section(
             id: "register", title: "The register",
-            intro: "One row per question or exception, in the order they were asked. Evidence lists the log positions (#) and event ids the row rests on: "
-                + "the question or request, then any failure, answer, expiry and rescission.",
+            intro: "One row per question or exception, in the order they were asked; identifiers are printed whole. Evidence lists the log positions (#) "
+                + "the row rests on: the question or request, then any failure, answer, expiry and rescission. The JSON and CSV forms also give each "
+                + "event’s id and each question’s expiry time.",
             rows.isEmpty ? ReportMarkup.paragraph("The register has no rows: no question was sent and no exception requested"
                                                     + (subject == nil ? "" : " for this subject") + " up to position \(ReportFormat.count(asOf)).", className: "empty")
                          : table(rows))
@@ -87,6 +87,8 @@ enum ConsentRegisterHTML {
             heading: "Consent register",
             subtitle: "Log \(log), as of position \(ReportFormat.count(asOf)); asked \(period)"
                 + (subject.map { "; subject \($0)" } ?? "; all subjects"),
+            runningTitle: "Consent register · log \(log) · position \(ReportFormat.count(asOf))",
+            summary: summary(rows, rowCount: rowCount),
             lead: [
                 "This register lists every question an app sent to a parent or guardian through Apple’s PermissionKit and every request "
                     + "to use an app rated above a child’s age (a MarketplaceKit age-rating exception), with what became of each: approved, denied, "
@@ -103,7 +105,9 @@ enum ConsentRegisterHTML {
                 ("Subject", ReportMarkup.id(subject, otherwise: "all subjects")),
             ],
             provenance: provenance,
-            body: body)
+            policy: policy,
+            body: body,
+            orientation: .landscape)
         return page.render()
     }
 
@@ -120,11 +124,37 @@ enum ConsentRegisterHTML {
         ]
         figures += ConsentOutcome.allCases.map { (ReportFormat.count(count($0)), $0.label) }
         var html = ReportMarkup.keyFigures(figures)
+        html += findings(rows)
         if rowCount != rows.count {
             html += ReportMarkup.paragraph("Note: the report says it has \(ReportFormat.count(rowCount)) rows but lists \(ReportFormat.count(rows.count)).",
                                            className: "warning")
         }
         return html
+    }
+
+    /// The findings in sentences: what was decided, by whom and how fast, what is still open.
+    private static func findings(_ rows: [Row]) -> HTML {
+        guard !rows.isEmpty else { return ReportMarkup.paragraph("Nothing was asked in this register’s scope.", className: "empty") }
+        func count(_ outcome: ConsentOutcome) -> Int { rows.filter { $0.outcome == outcome }.count }
+        var items: [HTML] = []
+        let answered = rows.filter { $0.answeredAt != nil }
+        items.append("\(ReportFormat.plural(answered.count, "item")) of \(ReportFormat.count(rows.count)) \(answered.count == 1 ? "was" : "were") answered; "
+            + "\(ReportFormat.count(count(.approved))) approved, \(ReportFormat.count(count(.denied))) denied"
+            + (count(.rescinded) > 0 ? ", \(ReportFormat.count(count(.rescinded))) approved and later rescinded" : "") + ".")
+        let undisclosed = answered.filter { $0.answeredBy == nil || $0.answeredBy == "not disclosed by platform" }.count
+        if !answered.isEmpty {
+            items.append("Who answered is on record for \(ReportFormat.count(answered.count - undisclosed)) of them; "
+                + "for \(ReportFormat.count(undisclosed)) the platform did not disclose the guardian.")
+        }
+        let times = answered.compactMap(\.timeToAnswerSeconds).sorted()
+        if !times.isEmpty {
+            items.append("The median time to answer was \(ReportMarkup.duration(seconds: times[(times.count - 1) / 2])).")
+        }
+        if count(.expired) + count(.failed) > 0 {
+            items.append("\(ReportFormat.count(count(.expired))) expired unanswered and \(ReportFormat.count(count(.failed))) never reached a parent.")
+        }
+        if count(.pending) > 0 { items.append("\(ReportFormat.plural(count(.pending), "item")) \(count(.pending) == 1 ? "is" : "are") still pending at this position.") }
+        return "<ul class=\"findings\">\(items.map { "<li>\($0)</li>" as HTML })</ul>\n"
     }
 
     // MARK: Charts
@@ -187,34 +217,47 @@ enum ConsentRegisterHTML {
 
     // MARK: The table
 
+    /// The register as a real table: one row per item, identifiers in one piece (no wrapping),
+    /// made for landscape pages.
     private static func table(_ rows: [Row]) -> HTML {
-        let body = rows.map { row -> [HTML] in
-            var item: [HTML] = ["<strong>\(row.kind == "exception" ? "Exception" : "Question")</strong> \(ReportMarkup.id(row.id))"]
-            item.append("subject \(ReportMarkup.subject(row.subject))")
-            item.append("app \(ReportMarkup.id(row.app))")
-            if row.kind == "exception" {
-                item.append("rated app \(row.ratedApp.map { ReportMarkup.id(String($0)) } ?? ReportMarkup.none()), rating \(ReportMarkup.text(row.ratedAge))")
-            } else {
-                item.append("topic \(ReportMarkup.text(row.topic))")
-                if let changeId = row.changeId { item.append("change \(ReportMarkup.id(changeId))") }
-            }
-            var asked: [HTML] = [ReportMarkup.time(row.askedAt, otherwise: "not on record")]
-            if row.kind == "question" || row.sentVia != nil { asked.append("via \(ReportMarkup.text(row.sentVia))") }
-            if row.kind == "question" || row.expiresAt != nil { asked.append("expires \(ReportMarkup.time(row.expiresAt, otherwise: "never"))") }
-            var answer: [HTML] = [outcome(row.answer)]
+        let body = rows.enumerated().map { index, row -> [HTML] in
+            let item: HTML = "\(row.kind == "exception" ? "exception" : "question") \(ReportMarkup.wholeId(row.id))"
+            let subject = ReportMarkup.wholeId(row.subject)
+            let what: HTML = row.kind == "exception"
+                ? "rated app \(row.ratedApp.map { String($0) } ?? "—"), \(ReportMarkup.text(row.ratedAge))"
+                : ReportMarkup.text(row.topic) + (row.changeId.map { ", \($0)" as HTML } ?? .empty)
+            let asked = ReportMarkup.shortTime(row.askedAt, otherwise: "not on record") + (row.sentVia.map { "<br>via \($0)" as HTML } ?? .empty)
+            var answer = outcome(row.answer)
+            if let seconds = row.timeToAnswerSeconds { answer += " after \(ReportFormat.duration(seconds: seconds))" }
+            if let rescinded = row.rescindedAt { answer += ", rescinded \(ReportMarkup.shortTime(rescinded))" }
+            var answered: HTML = .empty
             if row.answeredAt != nil || row.answeredBy != nil {
-                answer.append("at \(ReportMarkup.time(row.answeredAt))")
-                answer.append(answeredBy(row.answeredBy))
-                answer.append(channel(row.answerChannel))
+                let who: HTML = row.answeredBy == nil || row.answeredBy == "not disclosed by platform"
+                    ? "guardian not disclosed" : "by \(ReportMarkup.wholeId(row.answeredBy))"
+                answered = "<br>" + ReportMarkup.shortTime(row.answeredAt) + " " + shortChannel(row.answerChannel) + " " + who
             }
-            if let seconds = row.timeToAnswerSeconds { answer.append("after \(ReportMarkup.duration(seconds: seconds))") }
-            if let rescinded = row.rescindedAt { answer.append("rescinded \(ReportMarkup.time(rescinded))") }
             return [
-                ReportMarkup.cell(lines(item)), ReportMarkup.cell(lines(asked)), ReportMarkup.cell(lines(answer)),
-                ReportMarkup.cell(ReportMarkup.evidence(positions: row.evidencePositions, eventIds: row.evidenceEventIds)),
+                ReportMarkup.cell(HTML(text: String(index + 1)), "n"),
+                ReportMarkup.cell(item + "<br>" + subject),
+                ReportMarkup.cell(ReportMarkup.wholeId(row.app) + "<br>" + what),
+                ReportMarkup.cell(asked),
+                ReportMarkup.cell(answer + answered),
+                ReportMarkup.cell(ReportMarkup.positions(row.evidencePositions)),
             ]
         }
-        return ReportMarkup.table(columns: [("Item", ""), ("Asked", ""), ("Answer", ""), ("Evidence", "")], rows: body, className: "data register")
+        return ReportMarkup.table(columns: [("#", "num"), ("Item and subject", ""), ("App and topic", ""), ("Asked (UTC)", ""),
+                                            ("Outcome; answered (UTC), how, by whom", ""), ("Evidence", "")],
+                                  rows: body, className: "data register")
+    }
+
+    /// "message", "in person", or a dash, for the register's answer line.
+    static func shortChannel(_ channel: String?) -> HTML {
+        switch channel {
+        case "message"?: return "by message,"
+        case "inPerson"?: return "in person,"
+        case let other?: return "\(other),"
+        case nil: return .empty
+        }
     }
 
     /// An outcome word with its colour mark (the word carries the meaning; the colour matches the chart).

@@ -12,8 +12,8 @@ enum RegulatorHTML {
         ("retention", "Retention and erasure (COPPA 312.10)"), ("integrity", "Integrity"), ("policy", "The policy in force"),
     ]
 
-    /// The page.
-    static func render(_ report: ReportNode) throws -> String {
+    /// The page; `policy` names who issues it and when.
+    static func render(_ report: ReportNode, policy issue: ReportPolicy) throws -> String {
         let parameters = try report.object("parameters")
         let log = try parameters.string("log")
         let jurisdiction = try parameters.string("jurisdiction")
@@ -30,7 +30,7 @@ enum RegulatorHTML {
         let policy = try report.object("policy")
 
         let passed = try integrity.bool("passed")
-        var body = ReportMarkup.keyFigures([
+        var summary = ReportMarkup.keyFigures([
             (ReportFormat.count(try scope.int("eventsInJurisdiction")), "events counted"),
             (ReportFormat.count(try consent.int("questionsSent")), "questions to parents"),
             (ReportFormat.count(try consent.int("approved")), "approved"),
@@ -38,6 +38,8 @@ enum RegulatorHTML {
             (try coverage.optionalDouble("shareAtDownload").map(ReportFormat.percent) ?? "—", "installs asked at download"),
             (passed ? "passed" : "FAILED", "integrity check"),
         ])
+        summary += try findings(consent: consent, violations: violations, integrity: integrity, coverage: coverage)
+        var body: HTML = .empty
         body += try scopeSection(scope, jurisdiction: jurisdiction)
         body += try ageSignalsSection(try report.object("ageSignals"))
         body += try consentSection(consent, windowHours: try policy.int("rescissionEnforcementWindowHours"))
@@ -54,6 +56,8 @@ enum RegulatorHTML {
             documentTitle: "Regulator report — \(jurisdiction), \(from) to \(to), log \(log) at position \(asOf)",
             heading: "Regulator report: \(jurisdiction)",
             subtitle: "Period \(period) (end excluded); log \(log), as of position \(ReportFormat.count(asOf))",
+            runningTitle: "Regulator report · \(jurisdiction) · \(from.prefix(10)) to \(to.prefix(10)) · log \(log)",
+            summary: summary,
             lead: [
                 "This report sets out, for one jurisdiction and one period, how apps asked for their users’ age ranges, how questions to parents "
                     + "were answered and how fast, which significant app changes needed a parent’s approval, which requests to use an app above its "
@@ -71,9 +75,37 @@ enum RegulatorHTML {
                 ("Policy", HTML(text: try policy.string("source"))),
             ],
             provenance: provenance,
+            policy: issue,
             contents: sections,
             body: body)
         return page.render()
+    }
+
+    /// The findings in sentences, each pointing at the section that details it.
+    private static func findings(consent: ReportNode, violations: [ReportNode], integrity: ReportNode,
+                                 coverage: ReportNode) throws -> HTML {
+        var items: [HTML] = []
+        if violations.isEmpty {
+            items.append("The ledger’s rules found no violation in this period (<a href=\"#violations\">details</a>).")
+        } else {
+            var byRule: [String: Int] = [:]
+            for violation in violations { byRule[try violation.string("rule"), default: 0] += 1 }
+            let parts = byRule.sorted { $0.key < $1.key }.map { rule, count -> HTML in "\(ReportFormat.count(count)) \(rule)" }
+            items.append("<strong>\(ReportFormat.plural(violations.count, "violation")) of the ledger’s rules</strong>: "
+                + HTML.join(parts, separator: ", ") + " (<a href=\"#violations\">each with its evidence</a>).")
+        }
+        let sent = try consent.int("questionsSent")
+        items.append("\(ReportFormat.plural(sent, "question")) went to parents: \(ReportFormat.count(try consent.int("approved"))) approved, "
+            + "\(ReportFormat.count(try consent.int("denied"))) denied, \(ReportFormat.count(try consent.int("expired"))) expired, "
+            + "\(ReportFormat.count(try consent.int("failed"))) failed to reach a parent, \(ReportFormat.count(try consent.int("pendingAtPeriodEnd"))) "
+            + "pending at the period’s end (<a href=\"#consent\">consent</a>).")
+        if let share = try coverage.optionalDouble("shareAtDownload") {
+            items.append("\(ReportFormat.percent(share)) of installs were asked for an age range at download (<a href=\"#coverage\">coverage</a>).")
+        }
+        items.append(try integrity.bool("passed")
+            ? "The ledger’s records behind these figures were re-hashed and checked: <span class=\"pass\">integrity passed</span> (<a href=\"#integrity\">integrity</a>)."
+            : "<span class=\"fail\">The integrity check FAILED</span>: \(try integrity.optionalString("problem") ?? "see the integrity section") (<a href=\"#integrity\">integrity</a>).")
+        return "<ul class=\"findings\">\(items.map { "<li>\($0)</li>" as HTML })</ul>\n"
     }
 
     /// The title of a section by its anchor.

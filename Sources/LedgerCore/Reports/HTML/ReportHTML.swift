@@ -22,7 +22,8 @@ public enum ReportHTML {
     /// - Throws: ``LedgerError`` `invalid-field` when `report` is not a JSON object or its `report`
     ///   member names no kind in ``kinds``; `missing-field` or `invalid-field` naming the member
     ///   (`consent.outcomesByWeek[2].sent`) when one the schema requires is absent or of the wrong type.
-    public static func render(_ report: JSONValue) throws -> String {
+    /// `policy` names who issues the page and when (its `issuer` and `dateOfIssue`).
+    public static func render(_ report: JSONValue, policy: ReportPolicy = .defaults) throws -> String {
         guard case .object = report else {
             throw LedgerError(.invalidField, "a report must be a JSON object, found \(ReportNode.describe(report))",
                               hint: "Render the JSON that `consent-ledger report … --format json` wrote.")
@@ -38,24 +39,24 @@ public enum ReportHTML {
         }
         switch kind {
         case "consent-register":
-            return try ConsentRegisterHTML.render(ReportNode(root: report, reportName: "consent register"))
+            return try ConsentRegisterHTML.render(ReportNode(root: report, reportName: "consent register"), policy: policy)
         case "subject-dossier":
-            return try SubjectDossierHTML.render(ReportNode(root: report, reportName: "subject dossier"))
+            return try SubjectDossierHTML.render(ReportNode(root: report, reportName: "subject dossier"), policy: policy)
         default:
-            return try RegulatorHTML.render(ReportNode(root: report, reportName: "regulator report"))
+            return try RegulatorHTML.render(ReportNode(root: report, reportName: "regulator report"), policy: policy)
         }
     }
 
     /// The HTML page of the sealed JSON report in `bytes`.
     ///
     /// - Throws: ``LedgerError`` `invalid-json` when the bytes are not JSON, else as ``render(_:)``.
-    public static func render(json bytes: [UInt8]) throws -> String {
+    public static func render(json bytes: [UInt8], policy: ReportPolicy = .defaults) throws -> String {
         let report: JSONValue
         do {
             report = try JSONParser.parse(bytes)
         } catch {
             throw LedgerError(.invalidJSON, "the report is not valid JSON: \(error)")
         }
-        return try render(report)
+        return try render(report, policy: policy)
     }
 }

@@ -29,6 +29,12 @@ enum ReportMarkup {
         return "<code class=\"id\">\(HTML(markup: markup))</code>"
     }
 
+    /// An identifier that is never broken across lines (for wide tables on landscape pages, where
+    /// a broken pseudonym would be misread): monospace, no break opportunities.
+    static func wholeId(_ value: String?, otherwise word: String = "—") -> HTML {
+        value.map { "<code class=\"id whole\">\($0)</code>" } ?? none(word)
+    }
+
     /// An identifier, or ``none(_:)`` when nil.
     static func id(_ value: String?, otherwise word: String = "—") -> HTML {
         value.map { id($0) } ?? none(word)
@@ -41,6 +47,13 @@ enum ReportMarkup {
         // The date, the time and the zone each stay whole; a narrow column breaks between them.
         let parts = ReportFormat.timestamp(value).split(separator: " ").map { "<span class=\"nw\">\(String($0))</span>" as HTML }
         return "<time datetime=\"\(value)\">\(HTML.join(parts, separator: " "))</time>"
+    }
+
+    /// A time without its zone (`2026-09-01 08:27:31`), for a table whose header says UTC.
+    static func shortTime(_ value: String?, otherwise word: String = "—") -> HTML {
+        guard let value else { return none(word) }
+        let text = ReportFormat.timestamp(value).replacingOccurrences(of: " UTC", with: "")
+        return "<time class=\"nw\" datetime=\"\(value)\">\(text)</time>"
     }
 
     /// A count, with thousands separated.
@@ -92,7 +105,8 @@ enum ReportMarkup {
         }
         let captionMarkup: HTML = caption.map { "<caption>\($0)</caption>\n" } ?? .empty
         let body = rows.map { cells -> HTML in "<tr>\(cells)</tr>\n" }
-        return "<table class=\"\(className)\">\n\(captionMarkup)<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)</tbody>\n</table>\n"
+        let classes = className + (rows.count <= keepWholeData ? " keep" : "")
+        return "<table class=\"\(classes)\">\n\(captionMarkup)<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)</tbody>\n</table>\n"
     }
 
     /// A data cell.
@@ -103,11 +117,17 @@ enum ReportMarkup {
     /// A right-aligned numeric cell holding a count.
     static func countCell(_ value: Int) -> HTML { cell(count(value), "num") }
 
+    /// Tables of facts and figures of at most this many rows are kept on one page (class `keep`),
+    /// so that no short table leaves a lone row on the next page; longer ones break between rows.
+    static let keepWhole = 15
+    /// The same for data tables, whose rows can be tall: at most this many rows are kept together.
+    static let keepWholeData = 8
+
     /// A table of labelled facts in words: label, then the value (left-aligned, free to wrap).
     static func facts(_ rows: [(String, HTML)], caption: String? = nil) -> HTML {
         let captionMarkup: HTML = caption.map { "<caption>\($0)</caption>\n" } ?? .empty
         let body = rows.map { label, value -> HTML in "<tr><th scope=\"row\">\(label)</th><td>\(value)</td></tr>\n" }
-        return "<table class=\"facts\">\n\(captionMarkup)<tbody>\n\(body)</tbody>\n</table>\n"
+        return "<table class=\"facts\(rows.count <= keepWhole ? " keep" : "")\">\n\(captionMarkup)<tbody>\n\(body)</tbody>\n</table>\n"
     }
 
     /// A table of labelled figures: label, value (right-aligned) and what it means.
@@ -116,7 +136,7 @@ enum ReportMarkup {
         let body = rows.map { label, value, note -> HTML in
             "<tr><th scope=\"row\">\(label)</th><td class=\"num\">\(value)</td><td class=\"explain\">\(note ?? .empty)</td></tr>\n"
         }
-        return "<table class=\"figures\">\n\(captionMarkup)<tbody>\n\(body)</tbody>\n</table>\n"
+        return "<table class=\"figures\(rows.count <= keepWhole ? " keep" : "")\">\n\(captionMarkup)<tbody>\n\(body)</tbody>\n</table>\n"
     }
 
     /// Key figures as a row of boxes, for the top of a report.

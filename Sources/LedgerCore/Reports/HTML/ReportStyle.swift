@@ -1,11 +1,13 @@
 /// The one stylesheet of the HTML reports, inlined in every page (no fonts, images or sheets are
-/// fetched). Made for print on A4 and US Letter alike: no page size is forced, the content is at
-/// most 180 mm wide (A4 is 210 mm, Letter 216 mm, less the margins), charts and figure boxes are
-/// kept whole, table headers repeat on every page, and long ids wrap rather than overflow.
+/// fetched). Made for print on A4 and US Letter alike: no paper size is forced, the content is at
+/// most 180 mm wide (A4 is 210 mm, Letter 216 mm, less the margins), charts, figure boxes and
+/// small tables are kept whole, rows never split, table headers repeat on every page, and the
+/// appendix starts a page of its own. The consent register adds ``landscape``: its pages turn
+/// sideways for a real table whose identifiers never break.
 enum ReportStyle {
     /// The CSS.
     static let css: String = """
-        @page { margin: 14mm 13mm 16mm; }
+        @page { margin: 16mm 13mm 16mm; }
         * { box-sizing: border-box; }
         html { -webkit-print-color-adjust: exact; print-color-adjust: exact; background: #fff; }
         body { max-width: 180mm; margin: 0 auto; padding: 10mm 4mm 14mm;
@@ -52,9 +54,7 @@ enum ReportStyle {
         table.figures td.num { font-weight: 600; }
         table.figures td.explain { color: #404040; }
         table.facts th { width: 30%; font-weight: normal; }
-        table.register, table.dossier, table.changes, table.violations { table-layout: fixed; }
-        table.register th:nth-child(1) { width: 33%; } table.register th:nth-child(2) { width: 19%; }
-        table.register th:nth-child(3) { width: 24%; } table.register th:nth-child(4) { width: 24%; }
+        table.dossier, table.changes, table.violations { table-layout: fixed; }
         table.dossier th:nth-child(1) { width: 16%; } table.dossier th:nth-child(2) { width: 19%; }
         table.dossier th:nth-child(3) { width: 36%; } table.dossier th:nth-child(4) { width: 29%; }
         table.changes th:nth-child(1) { width: 23%; } table.changes th:nth-child(2) { width: 14%; }
@@ -97,9 +97,33 @@ enum ReportStyle {
         .fail { color: #8b0000; font-weight: 700; }
         .statement { margin: 1mm 0 3mm; padding: 2mm 3mm; border-left: 1.5mm solid #7a7a7a; background: #f6f6f6; white-space: pre-wrap; }
         .unchanged { color: #5f5f5f; }
+        .issue { margin: 0 0 3mm; font-size: 10pt; }
+        section.about p.lead { margin-bottom: 1.5mm; }
+        ul.findings { margin: 1mm 0 3mm; padding-left: 5mm; }
+        ul.findings li { margin-bottom: 1mm; }
+        section.appendix { break-before: page; page-break-before: always; margin-top: 0; }
+        table.keep { break-inside: avoid; page-break-inside: avoid; }
         footer { margin-top: 8mm; padding-top: 2mm; border-top: .5pt solid #8a8a8a; font-size: 8pt; color: #4a4a4a; }
         """
         + "\n"
         + ConsentOutcome.allCases.map { ".outcome.\($0.cssClass) { border-left-color: \($0.color.fill); }" }.joined(separator: "\n")
         + "\n"
+
+    /// For the consent register: landscape pages (271 mm of width on A4, 253 mm on Letter, less
+    /// margins) and the register as one table row per item, identifiers in one piece.
+    static let landscape: String = """
+        @page { size: landscape; margin: 14mm 12mm 14mm; }
+        body { max-width: 270mm; }
+        table.register { table-layout: fixed; font-size: 7.5pt; line-height: 1.3; }
+        table.register th:nth-child(1) { width: 3%; } table.register th:nth-child(2) { width: 25%; }
+        table.register th:nth-child(3) { width: 13.5%; } table.register th:nth-child(4) { width: 9.5%; }
+        table.register th:nth-child(5) { width: 41%; } table.register th:nth-child(6) { width: 8%; }
+        .id.whole { white-space: nowrap; overflow-wrap: normal; }
+        table.register th, table.register td { padding: .8mm 1.2mm; }
+        table.register td .id { font-size: 6.6pt; }
+        table.register td.n { color: #5f5f5f; text-align: right; white-space: nowrap; }
+        table.register .pos { font-weight: normal; }
+        table.register td { white-space: normal; overflow-wrap: normal; }
+
+        """
 }

@@ -54,7 +54,7 @@ enum SubjectDossierHTML {
     }
 
     /// The page.
-    static func render(_ report: ReportNode) throws -> String {
+    static func render(_ report: ReportNode, policy: ReportPolicy) throws -> String {
         let parameters = try report.object("parameters")
         let log = try parameters.string("log")
         let subject = try parameters.string("subject")
@@ -84,7 +84,6 @@ enum SubjectDossierHTML {
             summary += ReportMarkup.paragraph("Note: the report says it has \(ReportFormat.count(stepCount)) steps but lists \(ReportFormat.count(steps.count)).",
                                               className: "warning")
         }
-        body += ReportMarkup.section(id: "summary", title: "Summary", summary)
         body += ReportMarkup.section(
             id: "history", title: "History, event by event",
             intro: "In the order the ledger recorded them. “State after” says what the event changed in what the ledger knows about the subject; "
@@ -98,6 +97,8 @@ enum SubjectDossierHTML {
             documentTitle: "Subject dossier — \(subject), log \(log) at position \(asOf)",
             heading: "Subject dossier",
             subtitle: "Subject \(subject), log \(log), as of position \(ReportFormat.count(asOf))",
+            runningTitle: "Subject dossier · \(subject) · log \(log) · position \(ReportFormat.count(asOf))",
+            summary: summary,
             lead: [
                 "This dossier is the complete history of one subject — a child or other user of an app, known to the ledger only by a pseudonym — "
                     + "as recorded in the ledger up to position \(ReportFormat.count(asOf)), in the order it was recorded. Each step is one event: "
@@ -112,6 +113,7 @@ enum SubjectDossierHTML {
                 ("As of position", ReportMarkup.count(asOf)),
             ],
             provenance: provenance,
+            policy: policy,
             body: body)
         return page.render()
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The policy a report applies and prints (REPORTS.md: a rule's window comes from a policy file,
+/// The policy a report applies and prints (docs/design/reports.md: a rule's window comes from a policy file,
 /// with defaults): how long a rescission may take to enforce, and the written retention policy
 /// (COPPA 16 CFR 312.10) in force.
 ///

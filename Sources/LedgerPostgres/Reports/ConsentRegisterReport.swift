@@ -3,7 +3,7 @@ import LedgerCore
 import Logging
 import PostgresNIO
 
-/// The consent register (REPORTS.md, "who approved what and when"): one row per PermissionKit
+/// The consent register (docs/design/reports.md, "who approved what and when"): one row per PermissionKit
 /// question and per age-rating exception, as of a log position, from the `consent_register`
 /// projection's own statements folded up to that position (so the report is the same whenever it
 /// is run, whatever the live projection has folded since).

@@ -3,7 +3,7 @@ import LedgerCore
 import Logging
 import PostgresNIO
 
-/// The regulator report (REPORTS.md): one jurisdiction, one period, as of a log position. Age
+/// The regulator report (docs/design/reports.md): one jurisdiction, one period, as of a log position. Age
 /// signals, consent, significant changes, exceptions, the violations of the ledger's rules with
 /// their evidence, AB 1043 coverage, retention and integrity, from the `report_facts` and
 /// `anomalies` projections (``ReportState``) and, for the few erasure events, the log itself.

@@ -3,7 +3,7 @@ import LedgerCore
 import Logging
 import PostgresNIO
 
-/// The integrity section of a report as of position P (REPORTS.md: "the checkpoint the report was
+/// The integrity section of a report as of position P (docs/design/reports.md: "the checkpoint the report was
 /// computed against, and the result of verifying the log up to it").
 ///
 /// With a signed checkpoint of size C <= P, the records up to C were re-hashed when it was signed

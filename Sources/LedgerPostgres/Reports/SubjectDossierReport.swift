@@ -3,7 +3,7 @@ import LedgerCore
 import Logging
 import PostgresNIO
 
-/// The subject dossier (REPORTS.md): a subject's whole history in order, each event with a plain
+/// The subject dossier (docs/design/reports.md): a subject's whole history in order, each event with a plain
 /// sentence, the positions and ids it rests on, and the subject's state after it, as of a log
 /// position. Built on ``SubjectReplay``; it carries no payloads, so no personal data (sealed or
 /// erased) can appear in it.

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `consent-ledger report …`: compliance reports (REPORTS.md).
+/// `consent-ledger report …`: compliance reports (docs/design/reports.md).
 struct Report: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compliance reports computed as of a log position, reproducible byte for byte.",

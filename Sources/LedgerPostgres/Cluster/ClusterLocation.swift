@@ -43,17 +43,11 @@ public struct ClusterLocation: Sendable {
                            missing: "there is no embedded database in \(folder.path) (--data-dir or CONSENT_LEDGER_HOME)",
                            hint: "Create one there with `consent-ledger migrate --data-dir \(folder.path)` (an empty ledger) or `consent-ledger demo --data-dir \(folder.path)` (a sample one), or check the folder's name.")
         }
-        var current = start
-        while true {
-            let candidate = current.appendingPathComponent(folderName, isDirectory: true)
-            if isDirectory(candidate.path) {
-                return try use(candidate, creating: creating, foundAbove: current.path != start.path,
-                               missing: "\(candidate.path) holds no embedded database yet",
-                               hint: "Create it with `consent-ledger migrate` (an empty ledger) or `consent-ledger demo` (a sample one) in \(current.path).")
-            }
-            let parent = current.deletingLastPathComponent().standardizedFileURL
-            if parent.path == current.path { break }
-            current = parent
+        if let marker = nearestMarker(from: start) {
+            let project = marker.deletingLastPathComponent()
+            return try use(marker, creating: creating, foundAbove: project.path != start.path,
+                           missing: "\(marker.path) holds no embedded database yet",
+                           hint: "Create it with `consent-ledger migrate` (an empty ledger) or `consent-ledger demo` (a sample one) in \(project.path).")
         }
         // None above: the commands that create one create it here, in the current folder. (A cluster
         // that root's fallback put under /var/tmp for this folder, from before the marker folder
@@ -63,6 +57,18 @@ public struct ClusterLocation: Sendable {
                        missing: "no embedded database found: there is no \(folderName) folder in \(start.path) or any folder above it",
                        hint: "Run this in your project's folder (or one below it); or create a ledger here with `consent-ledger migrate` "
                            + "(empty) or `consent-ledger demo` (a sample); or name one with --data-dir, or your own server with --database-url.")
+    }
+
+    /// The first `.consent-ledger` folder in `start` or a folder above it, or nil.
+    public static func nearestMarker(from start: URL) -> URL? {
+        var current = start.standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent(folderName, isDirectory: true)
+            if isDirectory(candidate.path) { return candidate }
+            let parent = current.deletingLastPathComponent().standardizedFileURL
+            if parent.path == current.path { return nil }
+            current = parent
+        }
     }
 
     /// The cluster marked by `folder`, created by this command only when `creating`.

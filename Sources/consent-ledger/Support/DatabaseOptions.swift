@@ -34,16 +34,8 @@ struct DatabaseOptions: ParsableArguments {
     /// `./.consent-ledger` when there is none.
     func dataFolder() -> String {
         if let explicitFolder { return URL(fileURLWithPath: explicitFolder).standardizedFileURL.path }
-        var current = Self.currentFolder
-        while true {
-            let candidate = current.appendingPathComponent(ClusterLocation.folderName)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue { return candidate.path }
-            let parent = current.deletingLastPathComponent().standardizedFileURL
-            if parent.path == current.path { break }
-            current = parent
-        }
-        return Self.currentFolder.appendingPathComponent(ClusterLocation.folderName).path
+        return (ClusterLocation.nearestMarker(from: Self.currentFolder)
+            ?? Self.currentFolder.appendingPathComponent(ClusterLocation.folderName)).path
     }
 
     /// --data-dir, else a non-empty CONSENT_LEDGER_HOME.

@@ -12,7 +12,7 @@ import LedgerCore
 ///
 /// ```swift
 /// let location = try ClusterLocation.resolve(explicit: nil, from: URL(fileURLWithPath: "."), creating: false)
-/// if let note = location.note { print(note) }   // "using the embedded database in /work/app/.consent-ledger"
+/// if let note = location.note { print(note) }   // "using the embedded database in /home/me/app/.consent-ledger"
 /// ```
 public struct ClusterLocation: Sendable {
     /// The name of the folder that marks a project's embedded database.

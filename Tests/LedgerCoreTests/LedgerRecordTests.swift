@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import Testing
 
@@ -161,7 +162,13 @@ struct LedgerRecordTests {
     func outOfRangePosition() async {
         await #expect(processExitsWith: .success) {
             let text = #"{"event":{},"log":"acme","position":1e19,"recordedAt":"2026-11-22T10:15:00.123456Z","streamVersion":1}"#
-            _ = try? LedgerRecord(parsing: Array(text.utf8))
+            // Exits 0 only if the record is refused as an integrity failure; 2 if it was accepted.
+            do {
+                _ = try LedgerRecord(parsing: Array(text.utf8))
+                exit(2)
+            } catch {
+                if (error as? LedgerError)?.code != .integrityFailure { exit(3) }
+            }
         }
     }
 
@@ -169,7 +176,13 @@ struct LedgerRecordTests {
     func outOfRangeStreamVersion() async {
         await #expect(processExitsWith: .success) {
             let text = #"{"event":{},"log":"acme","position":1,"recordedAt":"2026-11-22T10:15:00.123456Z","streamVersion":-1e300}"#
-            _ = try? LedgerRecord(parsing: Array(text.utf8))
+            // Exits 0 only if the record is refused as an integrity failure; 2 if it was accepted.
+            do {
+                _ = try LedgerRecord(parsing: Array(text.utf8))
+                exit(2)
+            } catch {
+                if (error as? LedgerError)?.code != .integrityFailure { exit(3) }
+            }
         }
     }
 }

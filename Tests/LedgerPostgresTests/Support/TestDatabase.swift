@@ -37,11 +37,14 @@ struct TestDatabase: Sendable {
 }
 
 extension PostgresClient {
-    /// Runs SQL that returns one integer (count, max…).
+    /// Runs SQL that returns one integer (count, max…); a NULL (the max of no rows) is 0.
+    /// - Throws: when the query returns no row at all, so a test cannot pass on a query that
+    ///   matched nothing.
     func int(_ query: PostgresQuery) async throws -> Int64 {
         let rows = try await self.query(query)
         for try await value in rows.decode(Int64?.self) { return value ?? 0 }
-        return 0
+        struct NoRow: Error, CustomStringConvertible { var description: String { "the query returned no row" } }
+        throw NoRow()
     }
 
     /// Runs SQL and returns the SQLSTATE it failed with, or nil if it succeeded.

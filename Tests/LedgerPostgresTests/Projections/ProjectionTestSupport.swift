@@ -31,9 +31,11 @@ enum ProjectionTestSupport {
         }
     }
 
-    /// The checkpoint of `projection` on `log`.
+    /// The checkpoint of `projection` on `log`: 0 while the log has no checkpoint row yet (the
+    /// runner writes it at its first step), said explicitly rather than left to a helper's default.
     static func checkpoint(_ projection: ProjectionDefinition, log: String, client: PostgresClient) async throws -> Int64 {
-        try await client.int(PostgresQuery(unsafeSQL: "SELECT position FROM \(projection.name).checkpoints WHERE log_id = '\(log)'"))
+        try await client.int(PostgresQuery(unsafeSQL:
+            "SELECT coalesce(max(position), 0) FROM \(projection.name).checkpoints WHERE log_id = '\(log)'"))
     }
 }
 

@@ -53,7 +53,6 @@ public struct SubjectReplay: Sendable {
         let head = try await EventStore(client: client, logger: logger).requireHead(log: log).position
         let checks = SubjectChecks(client: client, logger: logger)
         try await checks.requireSubject(log: log, subject: subject)
-        let emptyMoment = try await checks.emptyMoment(log: log, subject: subject, asOf: asOf)
         let last = asOf.lastPosition(head: head)
         let filter = asOf.filter(subject: subject)
         let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
@@ -63,6 +62,7 @@ public struct SubjectReplay: Sendable {
                 let events = try await ReplayedEvent.read(log: log, subject: subject, through: last, filter: filter,
                                                           on: connection, logger: logger)
                 guard !events.isEmpty else {
+                    let emptyMoment = try await checks.emptyMoment(log: log, subject: subject, asOf: asOf)
                     throw LedgerError(.subjectNotFound, "subject \(subject) has no events in log \(log) as of \(asOf)",
                                       hint: emptyMoment.map { "Then " + $0 + "." } ?? "Choose a later --as-of moment.")
                 }

@@ -13,11 +13,11 @@ import PostgresNIO
 /// ```
 public struct LedgerAPI: Sendable {
     /// The application role's pool: appends, reads, API-key checks.
-    public let application: PostgresClient
+    public let application: LedgerPool
     /// The auditor role's pool: state, reports.
-    public let auditor: PostgresClient
+    public let auditor: LedgerPool
     /// The owner's pool: erasure.
-    public let administrator: PostgresClient
+    public let administrator: LedgerPool
     /// Limits.
     public let settings: ServerSettings
     /// Where requests log.
@@ -25,13 +25,14 @@ public struct LedgerAPI: Sendable {
     /// The Prometheus registry `GET /metrics` shows (nil: no metrics route).
     public let metrics: ServerMetrics?
 
-    /// An API over three running pools.
-    public init(application: PostgresClient, auditor: PostgresClient, administrator: PostgresClient,
+    /// An API over three running pools; a request waits for a connection of any of them at most
+    /// `settings.databaseWaitLimit`.
+    public init(application: LedgerPool, auditor: LedgerPool, administrator: LedgerPool,
                 settings: ServerSettings = ServerSettings(), metrics: ServerMetrics? = nil,
                 logger: Logger = Logger(label: "consent-ledger.http")) {
-        self.application = application
-        self.auditor = auditor
-        self.administrator = administrator
+        self.application = application.waiting(at: settings.databaseWaitLimit)
+        self.auditor = auditor.waiting(at: settings.databaseWaitLimit)
+        self.administrator = administrator.waiting(at: settings.databaseWaitLimit)
         self.settings = settings
         self.metrics = metrics
         self.logger = logger
@@ -47,10 +48,10 @@ public struct LedgerAPI: Sendable {
         router.add(middleware: QuerySanityMiddleware())
         HealthRoutes(database: application).add(to: router)
         metrics?.add(to: router)
-        let v1 = router.group("v1").add(middleware: APIKeyMiddleware(keys: APIKeyStore(client: application, logger: logger)))
-        let store = EventStore(client: application, logger: logger)
+        let v1 = router.group("v1").add(middleware: APIKeyMiddleware(keys: APIKeyStore(pool: application, logger: logger)))
+        let store = EventStore(pool: application, logger: logger)
         let admission = AppendAdmission(maxQueued: settings.maxQueuedEvents, maxQueuedPerKey: settings.maxQueuedEventsPerKey)
-        EventRoutes(store: store, settings: settings, group: GroupCommitter(store: store), admission: admission).add(to: v1)
+        EventRoutes(store: store, settings: settings, group: GroupCommit(store: store), admission: admission).add(to: v1)
         AppStoreRoutes(store: store, settings: settings.appStore, admission: admission).add(to: v1)
         SubjectRoutes(auditor: auditor, admin: administrator).add(to: v1)
         ReportRoutes(auditor: auditor, policy: settings.reportPolicy).add(to: v1)

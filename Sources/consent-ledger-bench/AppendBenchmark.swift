@@ -92,7 +92,7 @@ struct AppendBenchmark: AsyncParsableCommand {
     ) async throws -> AppendReport {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
             Progress.note("migrating the ledger schema")
-            _ = try await Migrator(client: admin, logger: logger).migrate()
+            _ = try await Migrator(pool: admin, logger: logger).migrate()
             for path in extraSQL {
                 Progress.note("applying \(path)")
                 try await SchemaExperiment.apply(file: path, on: admin, logger: logger)
@@ -108,7 +108,7 @@ struct AppendBenchmark: AsyncParsableCommand {
             var plain = PathTiming(name: "plain unnest (no indexes)", eventsPerRound: events)
             var indexed = PathTiming(name: "plain unnest (same indexes)", eventsPerRound: events)
             try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger) { app in
-                let store = EventStore(client: app, logger: logger)
+                let store = EventStore(pool: app, logger: logger)
                 for round in 1...rounds {
                     try await Self.checkpoint(admin, logger: logger)
                     let (ledgerSeconds, ledgerBatchSeconds) = try await AppendPaths.ledger(store: store, log: "bench-r\(round)", batches: ledgerBatches)
@@ -153,14 +153,14 @@ struct AppendBenchmark: AsyncParsableCommand {
     }
 
     /// `SHOW server_version`.
-    private static func serverVersion(_ client: PostgresClient, logger: Logger) async throws -> String {
+    private static func serverVersion(_ client: LedgerPool, logger: Logger) async throws -> String {
         let rows = try await client.query("SHOW server_version", logger: logger)
         for try await version in rows.decode(String.self) { return version }
         return "?"
     }
 
     /// A checkpoint, so that each timed path starts with no dirty buffers left by the one before.
-    private static func checkpoint(_ client: PostgresClient, logger: Logger) async throws {
+    private static func checkpoint(_ client: LedgerPool, logger: Logger) async throws {
         try await PlainTable.execute("CHECKPOINT", on: client, logger: logger)
     }
 }

@@ -32,7 +32,7 @@ enum AppendPaths {
 
     /// Inserts `batches` into `table` with one `INSERT … SELECT * FROM unnest(…)` per batch, then
     /// checks the row count.
-    static func unnest(client: PostgresClient, table: PlainTable, batches: [PlainBatch], logger: Logger) async throws -> (Double, [Double]) {
+    static func unnest(client: LedgerPool, table: PlainTable, batches: [PlainBatch], logger: Logger) async throws -> (Double, [Double]) {
         var batchSeconds: [Double] = []
         batchSeconds.reserveCapacity(batches.count)
         let round = Stopwatch()

@@ -13,9 +13,9 @@ struct BenchCheckpoint: Sendable {
     var seconds: Double?
 
     /// Signs the tree of `head - behind` leaves of `log` unless a checkpoint exists already.
-    static func ensure(log: String, head: Int, behind: Int, admin: PostgresClient, logger: Logger) async throws -> BenchCheckpoint {
+    static func ensure(log: String, head: Int, behind: Int, admin: LedgerPool, logger: Logger) async throws -> BenchCheckpoint {
         guard behind >= 0, behind < head else { return BenchCheckpoint(treeSize: nil, seconds: nil) }
-        let store = CheckpointStore(client: admin, logger: logger)
+        let store = CheckpointStore(pool: admin, logger: logger)
         if let existing = try await store.latest(log: log) {
             Progress.note("log \(log) already has a checkpoint of \(existing.treeSize) leaves (signed \(existing.signedAt)): using it")
             return BenchCheckpoint(treeSize: existing.treeSize, seconds: nil)

@@ -61,7 +61,7 @@ enum FoldBreakdown {
     }
 
     /// Profiles positions (0, `head`] of `log` in steps of `chunkSize`.
-    static func measure(client: PostgresClient, log: String, head: Int64, chunkSize: Int64, sql: FoldInputSQL,
+    static func measure(client: LedgerPool, log: String, head: Int64, chunkSize: Int64, sql: FoldInputSQL,
                         explain: Bool, logger: Logger) async throws -> Result {
         let projections = ProjectionDefinition.all
         return try await client.withConnection { connection in

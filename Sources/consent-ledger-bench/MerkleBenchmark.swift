@@ -58,8 +58,8 @@ struct MerkleBenchmark: AsyncParsableCommand {
         let settings = (log: log, samples: samples, appendEvents: appendEvents, appendBatch: appendBatch, rounds: rounds)
         var lines = ["merkle benchmark, \(UTCTime.seconds(Int64(Date().timeIntervalSince1970))): " + ReportText.typedCommandLine]
         lines += try await LedgerDatabase.with(opened.target, role: .administrator, keepRunning: true, logger: logger) { admin in
-            _ = try await Migrator(client: admin, logger: logger).migrate()
-            let head = try await EventStore(client: admin, logger: logger).head(log: settings.log)?.position ?? 0
+            _ = try await Migrator(pool: admin, logger: logger).migrate()
+            let head = try await EventStore(pool: admin, logger: logger).head(log: settings.log)?.position ?? 0
             guard head > 1 else {
                 throw BenchError("log \(settings.log) in \(keep) has \(head) events: load it first with tools/bench-regulator --keep \(keep)")
             }
@@ -79,8 +79,8 @@ struct MerkleBenchmark: AsyncParsableCommand {
 
 /// The one-off build of the stored tree, and its size.
 enum MerkleBuild {
-    static func measure(log: String, head: UInt64, admin: PostgresClient, logger: Logger) async throws -> [String] {
-        let tree = MerkleStore(client: admin, logger: logger)
+    static func measure(log: String, head: UInt64, admin: LedgerPool, logger: Logger) async throws -> [String] {
+        let tree = MerkleStore(pool: admin, logger: logger)
         let before = try await tree.size(log: log)
         var lines: [String] = []
         if before < head {
@@ -109,8 +109,8 @@ enum MerkleBuild {
 
 /// Proof generation at the head beside a primary-key read, in milliseconds.
 enum ProofTimings {
-    static func measure(log: String, size: UInt64, samples: Int, client: PostgresClient, logger: Logger) async throws -> [String] {
-        let tree = MerkleStore(client: client, logger: logger)
+    static func measure(log: String, size: UInt64, samples: Int, client: LedgerPool, logger: Logger) async throws -> [String] {
+        let tree = MerkleStore(pool: client, logger: logger)
         let root = try await tree.root(log: log, size: size)
         var generator = SystemRandomNumberGenerator()
         var lookup: [Double] = [], inclusion: [Double] = [], consistency: [Double] = [], pathLengths: [Int] = []
@@ -159,8 +159,8 @@ enum ProofTimings {
 
 /// Appends with and without the tree kept up to date, on fresh logs, alternating.
 enum TreeAppendComparison {
-    static func measure(events: Int, batch: Int, rounds: Int, client: PostgresClient, logger: Logger) async throws -> [String] {
-        let store = EventStore(client: client, logger: logger)
+    static func measure(events: Int, batch: Int, rounds: Int, client: LedgerPool, logger: Logger) async throws -> [String] {
+        let store = EventStore(pool: client, logger: logger)
         let runID = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         var plain: [Double] = [], withTree: [Double] = []
         var lines = ["", "appends: \(ReportText.grouped(Double(events))) simulated events per log in batches of \(batch) through "
@@ -185,11 +185,11 @@ enum TreeAppendComparison {
                         let done = ManagedAtomicFlag()
                         group.addTask {
                             var calls = 0
-                            let tree = MerkleStore(client: client, logger: logger)
+                            let tree = MerkleStore(pool: client, logger: logger)
                             while !done.isSet {
                                 let head = try await store.requireHead(log: log).position
                                 if try await tree.size(log: log) < UInt64(head) {
-                                    _ = try await client.query("SELECT ledger.extend_merkle_tree(\(log))", logger: logger).collect()
+                                    _ = try await client.query("SELECT ledger.extend_merkle_tree(\(log))", logger: logger)
                                     calls += 1
                                 } else {
                                     try await Task.sleep(for: .milliseconds(5))
@@ -201,7 +201,7 @@ enum TreeAppendComparison {
                         done.set()
                         return try await group.reduce(0, +)
                     }
-                    _ = try await MerkleStore(client: client, logger: logger).extend(log: log)
+                    _ = try await MerkleStore(pool: client, logger: logger).extend(log: log)
                 } else {
                     for next in batches { _ = try await store.append(log: log, events: next) }
                 }

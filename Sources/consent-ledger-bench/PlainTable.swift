@@ -1,3 +1,4 @@
+import LedgerPostgres
 import Logging
 import PostgresNIO
 
@@ -25,7 +26,7 @@ enum PlainTable: String, CaseIterable, Sendable {
     /// Drops the table and creates it empty (with its indexes, for `indexed`). Returns how many
     /// indexes it created.
     @discardableResult
-    func recreate(on client: PostgresClient, logger: Logger) async throws -> Int {
+    func recreate(on client: LedgerPool, logger: Logger) async throws -> Int {
         try await Self.execute("DROP TABLE IF EXISTS \(qualifiedName)", on: client, logger: logger)
         try await Self.execute("CREATE TABLE \(qualifiedName) (\(Self.columns))", on: client, logger: logger)
         guard self == .indexed else { return 0 }
@@ -39,7 +40,7 @@ enum PlainTable: String, CaseIterable, Sendable {
 
     /// Checks that the table's columns are exactly those of `ledger.events` (names, order, types),
     /// so that the baseline stays the same rows if the ledger's table changes.
-    func checkColumnsMatchLedger(on client: PostgresClient, logger: Logger) async throws {
+    func checkColumnsMatchLedger(on client: LedgerPool, logger: Logger) async throws {
         let ours = try await Self.columnList(of: qualifiedName, on: client, logger: logger)
         let ledger = try await Self.columnList(of: "ledger.events", on: client, logger: logger)
         guard ours == ledger else {
@@ -48,7 +49,7 @@ enum PlainTable: String, CaseIterable, Sendable {
     }
 
     /// `CREATE [UNIQUE] INDEX …` of every index on `ledger.events`, the primary key's included.
-    static func indexDefinitions(on client: PostgresClient, logger: Logger) async throws -> [String] {
+    static func indexDefinitions(on client: LedgerPool, logger: Logger) async throws -> [String] {
         let rows = try await client.query(
             "SELECT indexdef FROM pg_indexes WHERE schemaname = 'ledger' AND tablename = 'events' ORDER BY indexname",
             logger: logger)
@@ -57,7 +58,7 @@ enum PlainTable: String, CaseIterable, Sendable {
         return definitions
     }
 
-    private static func columnList(of table: String, on client: PostgresClient, logger: Logger) async throws -> String {
+    private static func columnList(of table: String, on client: LedgerPool, logger: Logger) async throws -> String {
         let rows = try await client.query("""
             SELECT string_agg(attname || ' ' || format_type(atttypid, atttypmod), ', ' ORDER BY attnum)
               FROM pg_attribute WHERE attrelid = \(table)::regclass AND attnum > 0 AND NOT attisdropped
@@ -67,7 +68,7 @@ enum PlainTable: String, CaseIterable, Sendable {
     }
 
     /// Runs one statement that returns no rows.
-    static func execute(_ sql: String, on client: PostgresClient, logger: Logger) async throws {
+    static func execute(_ sql: String, on client: LedgerPool, logger: Logger) async throws {
         let rows = try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
         for try await _ in rows {}
     }

@@ -114,10 +114,10 @@ struct RebuildBenchmark: AsyncParsableCommand {
                                 logger: Logger) async throws -> RebuildReport {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
             Progress.note("migrating the ledger schema")
-            _ = try await Migrator(client: admin, logger: logger).migrate()
+            _ = try await Migrator(pool: admin, logger: logger).migrate()
             let loaded = try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger) { app in
                 try await LogLoader.load(count: s.events, families: s.families, seed: s.seed, log: log, batchSize: s.loadBatchSize,
-                                         store: EventStore(client: app, logger: logger))
+                                         store: EventStore(pool: app, logger: logger))
             }
             Progress.note("VACUUM (ANALYZE) ledger.events, CHECKPOINT")
             let server = try await admin.withConnection { connection in

@@ -23,14 +23,14 @@ enum RebuildRounds {
 
     /// Rebuilds in steps of `chunkSize`, `rounds` times; checks that each rebuild folded exactly
     /// `positions` positions (the log's length).
-    static func measure(client: PostgresClient, chunkSize: Int64, rounds: Int, positions: Int,
+    static func measure(client: LedgerPool, chunkSize: Int64, rounds: Int, positions: Int,
                         logger: Logger) async throws -> Timings {
         let definitions = ProjectionDefinition.all
         var timings = Timings(projections: definitions.map { PathTiming(name: $0.name, eventsPerRound: positions) },
                               eventsRead: definitions.map { _ in 0 },
                               oneAtATime: PathTiming(name: "all five, one at a time", eventsPerRound: positions),
                               onePass: PathTiming(name: "all five together", eventsPerRound: positions))
-        let rebuilder = ProjectionRebuilder(client: client, chunkSize: chunkSize, logger: logger)
+        let rebuilder = ProjectionRebuilder(pool: client, chunkSize: chunkSize, logger: logger)
         for round in 1...rounds {
             var sum = 0.0
             for (index, definition) in definitions.enumerated() {
@@ -51,7 +51,7 @@ enum RebuildRounds {
 
     /// One timed rebuild of `definitions` (together) after a CHECKPOINT; returns its seconds and
     /// the events it staged.
-    private static func rebuild(_ definitions: [ProjectionDefinition], rebuilder: ProjectionRebuilder, client: PostgresClient,
+    private static func rebuild(_ definitions: [ProjectionDefinition], rebuilder: ProjectionRebuilder, client: LedgerPool,
                                 positions: Int, round: Int, logger: Logger) async throws -> (Double, Int) {
         let name = definitions.count == 1 ? definitions[0].name : "all five together"
         try await PlainTable.execute("CHECKPOINT", on: client, logger: logger)

@@ -142,7 +142,7 @@ struct RegulatorBenchmark: AsyncParsableCommand {
         let target = opened.target
         return try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
             Progress.note("migrating the ledger schema")
-            _ = try await Migrator(client: admin, logger: logger).migrate()
+            _ = try await Migrator(pool: admin, logger: logger).migrate()
             let (setup, reused) = try await load(opened, settings: s, logger: logger)
             let projections = try await bringProjectionsToHead(admin: admin, opened: opened, setup: setup, force: s.rebuildProjections,
                                                                 logger: logger)
@@ -180,7 +180,7 @@ struct RegulatorBenchmark: AsyncParsableCommand {
     private static func load(_ opened: RegulatorCluster, settings s: Settings,
                              logger: Logger) async throws -> (RegulatorSetup, reused: Bool) {
         try await LedgerDatabase.with(opened.target, role: .application, keepRunning: true, logger: logger) { app in
-            let store = EventStore(client: app, logger: logger)
+            let store = EventStore(pool: app, logger: logger)
             let head = try await store.head(log: log)?.position ?? 0
             if head > 0 {
                 guard let setup = try RegulatorSetup.read(opened.setupFile) else {
@@ -221,11 +221,11 @@ struct RegulatorBenchmark: AsyncParsableCommand {
 
     /// `project run` for report_facts and anomalies: a rebuild (one pass per projection, two
     /// connections) where they are missing, stale or `force`d, then a catch-up to the head.
-    private static func bringProjectionsToHead(admin: PostgresClient, opened: RegulatorCluster, setup: RegulatorSetup, force: Bool,
+    private static func bringProjectionsToHead(admin: LedgerPool, opened: RegulatorCluster, setup: RegulatorSetup, force: Bool,
                                                logger: Logger) async throws -> ProjectionSetup {
         // The projections the report reads (ReportState.regulatorProjections).
         let definitions = try ["report_facts", "anomalies"].map { name throws(LedgerError) in try ProjectionDefinition.named(name) }
-        let statuses = try await ProjectionStatus.all(client: admin, logger: logger).filter { status in
+        let statuses = try await ProjectionStatus.all(pool: admin, logger: logger).filter { status in
             definitions.contains { $0.name == status.projection }
         }
         let toBuild = force ? definitions : definitions.filter { definition in
@@ -242,12 +242,12 @@ struct RegulatorBenchmark: AsyncParsableCommand {
             let watch = Stopwatch()
             if !toBuild.isEmpty {
                 let lastNote = LastNote()
-                let rebuilt = try await ProjectionRebuilder(client: admin, logger: logger).rebuild(toBuild) { progress in
+                let rebuilt = try await ProjectionRebuilder(pool: admin, logger: logger).rebuild(toBuild) { progress in
                     if !progress.isFinal, lastNote.due(every: 10) { Progress.note("  " + progress.line) }
                 }
                 result.eventsStaged = rebuilt.events
             }
-            try await ProjectionRunner(client: admin, logger: logger).runOnce(definitions) { Progress.note("  " + $0) }
+            try await ProjectionRunner(pool: admin, logger: logger).runOnce(definitions) { Progress.note("  " + $0) }
             let seconds = watch.elapsedSeconds
             result.seconds = seconds
             Progress.note("projections at the head in \(ReportText.fixed(seconds, 1)) s")
@@ -269,7 +269,7 @@ struct RegulatorBenchmark: AsyncParsableCommand {
     }
 
     /// The measured rounds: each times the baselines, then one report per jurisdiction.
-    private static func rounds(target: DatabaseTarget, dataDirectory: String, admin: PostgresClient, scope: RegulatorScope,
+    private static func rounds(target: DatabaseTarget, dataDirectory: String, admin: LedgerPool, scope: RegulatorScope,
                                settings s: Settings, logger: Logger) async throws -> ([RegulatorBaselines.Timing], [[RegulatorRun]]) {
         var runs: [[RegulatorRun]] = scope.jurisdictions.map { _ in [] }
         let baselines = try await LedgerDatabase.with(target, role: .auditor, keepRunning: true, logger: logger) { auditor in

@@ -47,7 +47,7 @@ struct RegulatorRun: Sendable {
 
     /// Computes the report once.
     static func measure(_ parameters: RegulatorReport.Parameters, target: DatabaseTarget, dataDirectory: String,
-                        admin: PostgresClient, sampleInterval: Duration, logger: Logger) async throws -> RegulatorRun {
+                        admin: LedgerPool, sampleInterval: Duration, logger: Logger) async throws -> RegulatorRun {
         var run = RegulatorRun()
         let (tempBytesBefore, tempFilesBefore) = try await tempUsage(admin: admin, logger: logger)
         let auditor = target.settings(role: .auditor).username
@@ -62,7 +62,7 @@ struct RegulatorRun: Sendable {
             let watch = Stopwatch()
             steps.mark(0, "before step 1: parameters, head and its chain hash")
             let result = try await RegulatorReport.compute(
-                parameters, client: client, logger: logger,
+                parameters, pool: client, logger: logger,
                 progress: { step, total, what in
                     steps.mark(step, "\(step)/\(total) \(what)")
                     Progress.note("    step \(step) of \(total): \(what)")
@@ -97,7 +97,7 @@ struct RegulatorRun: Sendable {
     }
 
     /// The database's temporary-file counters.
-    private static func tempUsage(admin: PostgresClient, logger: Logger) async throws -> (Int64, Int64) {
+    private static func tempUsage(admin: LedgerPool, logger: Logger) async throws -> (Int64, Int64) {
         for try await row in try await admin.query(
             "SELECT temp_bytes, temp_files FROM pg_stat_database WHERE datname = current_database()", logger: logger
         ).decode((Int64, Int64).self) { return row }

@@ -1,3 +1,4 @@
+import LedgerPostgres
 import Logging
 import PostgresNIO
 
@@ -26,7 +27,7 @@ enum ScanBaselines {
 
     /// Each query once untimed (to warm the caches), then `rounds` rounds of all of them,
     /// interleaved; one timing per query, with the log's length as its rows per round.
-    static func measure(client: PostgresClient, log: String, rows: Int, rounds: Int, logger: Logger) async throws -> [PathTiming] {
+    static func measure(client: LedgerPool, log: String, rows: Int, rounds: Int, logger: Logger) async throws -> [PathTiming] {
         try await client.withConnection { connection in
             var timings = queries.map { PathTiming(name: $0.name, eventsPerRound: rows) }
             for query in queries {

@@ -8,7 +8,7 @@ import PostgresNIO
 /// workload as the shipped schema.
 enum SchemaExperiment {
     /// Runs every statement of the file at `path` in one transaction on one connection.
-    static func apply(file path: String, on client: PostgresClient, logger: Logger) async throws {
+    static func apply(file path: String, on client: LedgerPool, logger: Logger) async throws {
         let script: String
         do {
             script = try String(contentsOfFile: path, encoding: .utf8)

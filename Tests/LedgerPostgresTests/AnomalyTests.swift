@@ -39,14 +39,14 @@ struct AnomalyTests {
             Self.line("AgeExceptionDecided", at: "2026-11-01T12:00:00Z", ["exceptionId": "e2"]),
         ]
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             _ = try await store.append(log: "acme", events: try lines.map { try EventInput(line: Array($0.utf8)) })
             _ = try await store.append(log: "acme", events: try later.map { try EventInput(line: Array($0.utf8)) })
             // Every event was stored all the same.
             #expect(try await store.head(log: "acme")?.position == 9)
         }
         try await db.as(.administrator) { client async throws in
-            try await ProjectionRunner(client: client).runOnce()
+            try await ProjectionRunner(pool: client).runOnce()
             let rows = try await client.query(
                 "SELECT position, kind, related_position FROM anomalies.findings WHERE source = 'catalogue' ORDER BY position, kind")
             var found: [String] = []

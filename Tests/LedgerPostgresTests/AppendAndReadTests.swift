@@ -11,7 +11,7 @@ struct AppendAndReadTests {
         let db = try await TestDatabase.create()
         let events = try Fixtures.events(10, streams: 3)
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             let result = try await store.append(log: "acme", events: events)
             #expect(result.events.map(\.position) == Array(1...10))
             #expect(!result.idempotentReplay)
@@ -45,7 +45,7 @@ struct AppendAndReadTests {
     func readFilters() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             _ = try await store.append(log: "acme", events: try Fixtures.events(12, streams: 4))
             var positions: [Int64] = []
             try await store.read(log: "acme", after: 5, limit: 4) { positions.append($0.position) }
@@ -61,7 +61,7 @@ struct AppendAndReadTests {
     func logsAreSeparate() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             _ = try await store.append(log: "acme", events: try Fixtures.events(3))
             let other = try await store.append(log: "globex", events: try Fixtures.events(2))
             #expect(other.events.map(\.position) == [1, 2])

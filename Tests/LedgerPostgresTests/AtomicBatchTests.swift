@@ -23,11 +23,10 @@ struct AtomicBatchTests {
     func oneBadEvent(bad: String, mentions: String) async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(2))
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(2))
             let bodies = try Self.bodies(50, bad: bad, at: 37)
             do {
-                let rows = try await client.query("SELECT * FROM ledger.append_events('acme', \(bodies))")
-                for try await _ in rows {}
+                _ = try await client.raw("SELECT * FROM ledger.append_events('acme', \(bodies))")
                 Issue.record("the batch was accepted")
             } catch let error as PSQLError {
                 #expect(error.serverInfo?[.sqlState] == "CL004")
@@ -43,7 +42,7 @@ struct AtomicBatchTests {
     func refusedAtTheEnd() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             var events = try Fixtures.events(20)
             events.append(try Fixtures.event(stream: "subject-p_0", expected: .noStream))
             await #expect(throws: LedgerError.self) { _ = try await store.append(log: "fresh", events: events) }

@@ -124,12 +124,12 @@ struct CLIFirstHourTests {
     func keysList() async throws {
         let ledger = try await Self.ledger(events: 0)
         _ = try await ledger.db.as(.administrator) { client in
-            try await APIKeyStore(client: client).create(log: "acme", role: .auditor, label: "first")
+            try await APIKeyStore(pool: client).create(log: "acme", role: .auditor, label: "first")
         }
         let listed = try CLIRunner.run(["keys", "list", "--database-url", ledger.admin])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("\tacme\tauditor\t") && listed.stdout.contains("first"), "\(listed.stdout)")
-        let all = try await ledger.db.as(.administrator) { client in try await APIKeyStore(client: client).list() }
+        let all = try await ledger.db.as(.administrator) { client in try await APIKeyStore(pool: client).list() }
         #expect(all.map(\.label) == ["first"])
     }
 
@@ -245,7 +245,7 @@ struct CLIFirstHourTests {
         let notBuilt = try CLIRunner.run(["subjects", "--log", "acme", "--database-url", auditor])
         #expect(notBuilt.status == 1 && notBuilt.stderr.contains("project run"), "\(notBuilt.stderr)")
         let (denied, everyone) = try await db.as(.administrator) { client in
-            try await ProjectionRunner(client: client).runOnce()
+            try await ProjectionRunner(pool: client).runOnce()
             var denied: [String] = []
             for try await s in try await client.query(
                 "SELECT DISTINCT subject FROM consent_register.entries WHERE log_id = 'acme' AND answer = 'denial' ORDER BY subject"

@@ -37,7 +37,7 @@ struct CatalogueRoundTripTests {
         let inputs = try EventCatalogue.schemas.enumerated().map { try Self.input($1, index: $0 + 1) }
         #expect(inputs.count == EventCatalogue.eventTypes.count)
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             let result = try await store.append(log: "acme", events: inputs)
             #expect(result.events.count == inputs.count)
             // The sealed branch below is exercised (OperatorDecision's reason, at least).

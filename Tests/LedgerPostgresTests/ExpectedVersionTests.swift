@@ -10,7 +10,7 @@ struct ExpectedVersionTests {
     func conditions() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             _ = try await store.append(log: "acme", events: [try Fixtures.event(stream: "s-1", expected: .noStream)])
             _ = try await store.append(log: "acme", events: [try Fixtures.event(stream: "s-1", expected: .exact(1))])
 
@@ -52,7 +52,7 @@ struct ExpectedVersionTests {
             try await withThrowingTaskGroup(of: [Int64].self) { group in
                 for _ in 0..<writers {
                     group.addTask {
-                        let store = EventStore(client: client)
+                        let store = EventStore(pool: client)
                         var won: [Int64] = []
                         for _ in 0..<attemptsEach {
                             // Read the stream's version, decide, append on that condition.

@@ -9,7 +9,7 @@ struct IdempotencyTests {
     func retry() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             let batch = try Fixtures.events(5)
             let first = try await store.append(log: "acme", events: batch, idempotencyKey: "import-1")
             _ = try await store.append(log: "acme", events: try Fixtures.events(2))
@@ -24,7 +24,7 @@ struct IdempotencyTests {
     func defaultKey() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             let batch = try Fixtures.events(3)
             _ = try await store.append(log: "acme", events: batch)
             let second = try await store.append(log: "acme", events: batch)
@@ -37,7 +37,7 @@ struct IdempotencyTests {
     func misuse() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             let batch = try Fixtures.events(2)
             _ = try await store.append(log: "acme", events: batch, idempotencyKey: "k")
             let reused = await #expect(throws: LedgerError.self) {

@@ -23,7 +23,7 @@ struct ImmutabilityTests {
     func applicationRoleRefused(sql: String) async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(3), idempotencyKey: "k")
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(3), idempotencyKey: "k")
             #expect(await client.sqlState(PostgresQuery(unsafeSQL: sql)) == "42501")
             #expect(try await client.int("SELECT count(*) FROM ledger.events") == 3)
         }
@@ -33,7 +33,7 @@ struct ImmutabilityTests {
     func auditorReadsOnly() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(1))
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(1))
         }
         try await db.as(.auditor) { client async throws in
             #expect(try await client.int("SELECT count(*) FROM ledger.events") == 1)
@@ -46,7 +46,7 @@ struct ImmutabilityTests {
     func ownerRefusedByTriggers(sql: String) async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(3), idempotencyKey: "k")
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(3), idempotencyKey: "k")
         }
         try await db.as(.administrator) { client async throws in
             // As the superuser …
@@ -81,7 +81,7 @@ struct ImmutabilityTests {
     func handInsertedRowsRefused() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(3))
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(3))
         }
         try await db.as(.administrator) { client async throws in
             let goodLeaf = "sha256('\\x00'::bytea || convert_to('{}', 'UTF8'))"

@@ -10,9 +10,9 @@ struct MigratorTests {
     func idempotent() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(4))
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(4))
         }
-        let outcome = try await db.as(.administrator) { client in try await Migrator(client: client).migrate() }
+        let outcome = try await db.as(.administrator) { client in try await Migrator(pool: client).migrate() }
         #expect(outcome.previousVersion == outcome.version)
         try await db.as(.administrator) { client async throws in
             #expect(try await client.int("SELECT count(*) FROM ledger.events") == 4)
@@ -25,7 +25,7 @@ struct MigratorTests {
         let db = try await TestDatabase.create()
         let error = try await db.as(.administrator) { client async throws in
             try await client.query("INSERT INTO ledger.schema_version (version, software) VALUES (99, 'the future')")
-            return await #expect(throws: LedgerError.self) { _ = try await Migrator(client: client).migrate() }
+            return await #expect(throws: LedgerError.self) { _ = try await Migrator(pool: client).migrate() }
         }
         #expect(error?.code == .schemaTooNew)
         #expect(error?.message.contains("version 99") == true)

@@ -17,7 +17,7 @@ struct PersonalDataTests {
         let batch = [try Self.event(subject: "p_1", reason: "mother phoned from +44 20 7946 0000"),
                      try Self.event(subject: "p_2", reason: "school asked")]
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             // append seals the catalogue's personal fields (OperatorDecision.reason) itself.
             let first = try await store.append(log: "acme", events: batch)
             // A retry seals to the same bytes, so it is recognised as a retry.
@@ -28,7 +28,7 @@ struct PersonalDataTests {
         }
         func reasons() async throws -> [JSONValue?] {
             try await db.as(.administrator) { client async throws in
-                let store = EventStore(client: client)
+                let store = EventStore(pool: client)
                 let keys = try await store.keyStates(log: "acme")
                 var out: [JSONValue?] = []
                 try await store.read(log: "acme") { row in
@@ -48,18 +48,58 @@ struct PersonalDataTests {
         #expect(try await reasons() == [PersonalDataCipher.erasedMarker, .string("school asked")])
 
         let report = try await db.as(.auditor) { client async throws in
-            try await LogVerifier(store: EventStore(client: client)).verify(log: "acme")
+            try await LogVerifier(store: EventStore(pool: client)).verify(log: "acme")
         }
         #expect(report.passed && report.verifiedCount == 2)
 
         // No new personal data for an erased subject.
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             let error = await #expect(throws: LedgerError.self) {
                 _ = try await store.append(log: "acme", events: [try Self.event(subject: "p_1", reason: "again")])
             }
             #expect(error?.code == .subjectErased)
             #expect(await client.sqlState("SELECT ledger.erase_subject('acme', 'p_2')") == "42501")
+        }
+    }
+}
+
+/// A refused batch stores nothing: not its events, not the keys made to seal it, not its new log.
+@Suite("Refused batches leave nothing")
+struct RefusedBatchTests {
+    @Test("a batch about new subjects in a new log, refused for a wrong expected version, leaves no log, no key and no event",
+          arguments: ["wrong-expected-version", "duplicate-event-id"])
+    func refusedBatchLeavesNothing(refusal: String) async throws {
+        let db = try await TestDatabase.create()
+        let repeated = UUID().uuidString.lowercased()
+        var batch = [try PersonalDataTests.event(subject: "p_new1", reason: "phoned", id: repeated),
+                     try PersonalDataTests.event(subject: "p_new2", reason: "wrote")]
+        if refusal == "wrong-expected-version" {
+            batch.append(try EventInput(line: Array(Fixtures.line(stream: "subject-p_new1", expected: "7").utf8)))
+        } else {
+            batch.append(try PersonalDataTests.event(subject: "p_new3", reason: "again", id: repeated))
+        }
+        try await db.as(.application) { pool async throws in
+            await #expect { try await EventStore(pool: pool).append(log: "fresh", events: batch) } throws: { error in
+                (error as? LedgerError)?.code.rawValue == refusal
+            }
+        }
+        try await db.as(.administrator) { pool async throws in
+            #expect(try await pool.int("SELECT count(*) FROM ledger.logs WHERE log_id = 'fresh'") == 0)
+            #expect(try await pool.int("SELECT count(*) FROM ledger.subject_keys WHERE log_id = 'fresh'") == 0)
+            #expect(try await pool.int("SELECT count(*) FROM ledger.events WHERE log_id = 'fresh'") == 0)
+        }
+    }
+
+    @Test("personal data appended to an invalid log id is refused as invalid-log-id, before any key is made")
+    func invalidLogIdWhileSealing() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { pool async throws in
+            await #expect { try await EventStore(pool: pool).append(log: "Not A Log", events: [try PersonalDataTests.event(subject: "p_1", reason: "x")]) }
+                throws: { error in (error as? LedgerError)?.code == .invalidLogId }
+        }
+        try await db.as(.administrator) { pool async throws in
+            #expect(try await pool.int("SELECT count(*) FROM ledger.subject_keys") == 0)
         }
     }
 }

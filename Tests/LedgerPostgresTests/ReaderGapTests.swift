@@ -15,13 +15,13 @@ struct ReaderGapTests {
             try await withThrowingTaskGroup(of: ([Int64], Int).self) { group in
                 for _ in 0..<writers {
                     group.addTask {
-                        let store = EventStore(client: client)
+                        let store = EventStore(pool: client)
                         for _ in 0..<batchesEach { _ = try await store.append(log: "acme", events: try Fixtures.events(3)) }
                         return ([], 0)
                     }
                 }
                 group.addTask {
-                    let store = EventStore(client: client)
+                    let store = EventStore(pool: client)
                     var seen: [Int64] = []
                     var jumps = 0
                     var last: Int64 = 0

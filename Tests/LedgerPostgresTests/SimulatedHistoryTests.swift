@@ -11,7 +11,7 @@ struct SimulatedHistoryTests {
         let lines = Array(try HistorySimulator(families: 30, days: 45, seed: seed).lines())
         #expect(lines.count > 500)
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             var batch: [EventInput] = []
             for line in lines {
                 batch.append(try EventInput(line: Array(line.utf8)))

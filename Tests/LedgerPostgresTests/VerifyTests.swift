@@ -10,7 +10,7 @@ struct VerifyTests {
     static func tamperedReport(_ tamper: String) async throws -> LogVerifier.Report {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(20))
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(20))
         }
         try await db.as(.administrator) { client async throws in
             try await client.withConnection { connection in
@@ -22,7 +22,7 @@ struct VerifyTests {
             }
         }
         return try await db.as(.auditor) { client async throws in
-            try await LogVerifier(store: EventStore(client: client)).verify(log: "acme")
+            try await LogVerifier(store: EventStore(pool: client)).verify(log: "acme")
         }
     }
 

@@ -40,11 +40,7 @@ DECLARE
   v_bad       record;
   v_constraint text;
 BEGIN
-  IF p_log_id IS NULL OR p_log_id !~ '^[a-z0-9][a-z0-9._-]{0,62}$' THEN
-    RAISE EXCEPTION USING ERRCODE = 'CL007',
-      MESSAGE = format('invalid log id %L', p_log_id),
-      HINT = 'A log id is 1 to 63 characters of a-z, 0-9, ".", "_" and "-", starting with a letter or digit.';
-  END IF;
+  PERFORM ledger.check_log_id(p_log_id);
   IF v_count = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'CL004', MESSAGE = 'the batch is empty',
       HINT = 'Pass at least one event.';

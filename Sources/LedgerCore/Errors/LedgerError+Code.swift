@@ -3,71 +3,96 @@ extension LedgerError {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         /// The identifier, for logs and machine-readable output (`missing-field`).
         public let rawValue: String
-        /// Creates a code; prefer the static members.
-        public init(_ rawValue: String) { self.rawValue = rawValue }
+        /// What kind of failure it is, declared with the code: what decides the HTTP status.
+        public let kind: Kind
+        /// Creates a code; prefer the static members. Every code says what kind of failure it is.
+        public init(_ rawValue: String, _ kind: Kind) {
+            self.rawValue = rawValue
+            self.kind = kind
+        }
         /// The identifier.
         public var description: String { rawValue }
+        /// Codes are equal when their identifiers are.
+        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.rawValue == rhs.rawValue }
+        /// Hashes the identifier.
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+        /// The kinds of failure, each answered with one HTTP status (LedgerServer's `Problem`).
+        public enum Kind: Sendable, CaseIterable {
+            /// The request is wrong; sent again unchanged it fails again (400).
+            case badInput
+            /// The request conflicts with what is stored (409).
+            case conflict
+            /// What the request names does not exist (404).
+            case notFound
+            /// The request is over a size limit (413).
+            case tooLarge
+            /// The database cannot serve now; the same request may succeed later (503, Retry-After).
+            case unavailable
+            /// The ledger or its database failed in a way the caller cannot fix (500).
+            case serverFault
+        }
 
         // MARK: Input
         /// The input is not valid JSON.
-        public static let invalidJSON = Code("invalid-json")
+        public static let invalidJSON = Code("invalid-json", .badInput)
         /// A required field is absent.
-        public static let missingField = Code("missing-field")
+        public static let missingField = Code("missing-field", .badInput)
         /// A field the envelope does not define.
-        public static let unknownField = Code("unknown-field")
+        public static let unknownField = Code("unknown-field", .badInput)
         /// A field is present but its value is not allowed.
-        public static let invalidField = Code("invalid-field")
+        public static let invalidField = Code("invalid-field", .badInput)
         /// A birth date, birth year or exact age: never accepted (docs/design/events.md).
-        public static let forbiddenPersonalData = Code("forbidden-personal-data")
+        public static let forbiddenPersonalData = Code("forbidden-personal-data", .badInput)
         /// A record over the size limit.
-        public static let recordTooLarge = Code("record-too-large")
+        public static let recordTooLarge = Code("record-too-large", .tooLarge)
         /// A batch with no events, or an option out of range.
-        public static let invalidRequest = Code("invalid-request")
+        public static let invalidRequest = Code("invalid-request", .badInput)
 
         // MARK: Append conditions
         /// A stream was not at the version the event expected.
-        public static let wrongExpectedVersion = Code("wrong-expected-version")
+        public static let wrongExpectedVersion = Code("wrong-expected-version", .conflict)
         /// An idempotency key was reused for a different batch.
-        public static let idempotencyKeyReused = Code("idempotency-key-reused")
+        public static let idempotencyKeyReused = Code("idempotency-key-reused", .conflict)
         /// An event id is already stored in the log, or repeated in the batch.
-        public static let duplicateEventId = Code("duplicate-event-id")
+        public static let duplicateEventId = Code("duplicate-event-id", .conflict)
         /// The log id is not well-formed.
-        public static let invalidLogId = Code("invalid-log-id")
+        public static let invalidLogId = Code("invalid-log-id", .badInput)
         /// The log does not exist.
-        public static let logNotFound = Code("log-not-found")
+        public static let logNotFound = Code("log-not-found", .notFound)
         /// The log has no events about the subject (up to the position asked for).
-        public static let subjectNotFound = Code("subject-not-found")
+        public static let subjectNotFound = Code("subject-not-found", .notFound)
         /// No AccessGateApplied of the log names the feature.
-        public static let featureNotFound = Code("feature-not-found")
+        public static let featureNotFound = Code("feature-not-found", .notFound)
 
         // MARK: Integrity
         /// The events table refused a change (it is append-only) or a row whose hashes lie.
-        public static let immutabilityViolation = Code("immutability-violation")
+        public static let immutabilityViolation = Code("immutability-violation", .serverFault)
         /// Verification found a record, hash or link that does not check.
-        public static let integrityFailure = Code("integrity-failure")
+        public static let integrityFailure = Code("integrity-failure", .serverFault)
         /// A checkpoint was refused: not consistent with the last one, beyond the built tree, or
         /// a proof that does not verify against it.
-        public static let checkpointRefused = Code("checkpoint-refused")
+        public static let checkpointRefused = Code("checkpoint-refused", .badInput)
         /// A signing or verifier key that is missing, unreadable or malformed.
-        public static let invalidKey = Code("invalid-key")
+        public static let invalidKey = Code("invalid-key", .badInput)
 
         // MARK: Database
         /// The database cannot be reached, or refused the connection.
-        public static let databaseUnavailable = Code("database-unavailable")
+        public static let databaseUnavailable = Code("database-unavailable", .unavailable)
         /// The database has no ledger schema yet.
-        public static let schemaMissing = Code("schema-missing")
+        public static let schemaMissing = Code("schema-missing", .unavailable)
         /// The database's schema is newer than this software knows.
-        public static let schemaTooNew = Code("schema-too-new")
+        public static let schemaTooNew = Code("schema-too-new", .serverFault)
         /// PostgreSQL's server programs are not installed.
-        public static let postgresNotInstalled = Code("postgres-not-installed")
+        public static let postgresNotInstalled = Code("postgres-not-installed", .serverFault)
         /// The embedded cluster could not be created, started or stopped.
-        public static let clusterFailure = Code("cluster-failure")
+        public static let clusterFailure = Code("cluster-failure", .serverFault)
         /// A database error with no more specific code.
-        public static let databaseError = Code("database-error")
+        public static let databaseError = Code("database-error", .serverFault)
     }
 }
 
 extension LedgerError.Code {
     /// Personal data about a subject whose key was destroyed.
-    public static let subjectErased = LedgerError.Code("subject-erased")
+    public static let subjectErased = LedgerError.Code("subject-erased", .badInput)
 }

@@ -24,6 +24,10 @@ public enum DatabaseErrors {
             return LedgerError(.databaseUnavailable, "the database cannot be reached (\(error))",
                                hint: "Check that the server is running and reachable, then try again.")
         }
+        if let error = error as? PostgresDecodingError {
+            return LedgerError(.databaseError, "a column of \(error.columnName) (type \(error.postgresType)) could not be read as \(error.targetType)",
+                               hint: "The database's schema does not match this build; run `consent-ledger migrate`.")
+        }
         return error
     }
 
@@ -64,7 +68,7 @@ public enum DatabaseErrors {
         default:
             return LedgerError(.databaseError, "\(message) (SQLSTATE \(state))", hint: hint)
         }
-        return LedgerError(code, message, hint: hint)
+        return LedgerError(code, message, line: batchIndex(of: error), hint: hint)
     }
 
     /// Translates an error raised while connecting.

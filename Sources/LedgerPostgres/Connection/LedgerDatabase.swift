@@ -12,12 +12,12 @@ import PostgresNIO
 ///
 /// ```swift
 /// try await LedgerDatabase.with(target, role: .application) { client in
-///     let store = EventStore(client: client)
+///     let store = EventStore(pool: pool)
 ///     _ = try await store.head(log: "acme")
 /// }
 /// ```
 public enum LedgerDatabase {
-    /// Runs `body` with a running `PostgresClient` for `role`.
+    /// Runs `body` with a running pool for `role` (waiting up to `waitLimit` for a connection).
     ///
     /// - Parameters:
     ///   - keepRunning: on the embedded target, leave a cluster started here running afterwards.
@@ -27,8 +27,9 @@ public enum LedgerDatabase {
         role: DatabaseTarget.Role,
         keepRunning: Bool = false,
         logger: Logger = Logger(label: "consent-ledger"),
+        waitLimit: Duration = LedgerPool.commandWaitLimit,
         progress: @Sendable (String) -> Void = { _ in },
-        _ body: (PostgresClient) async throws -> Result
+        _ body: (LedgerPool) async throws -> Result
     ) async throws -> Result {
         var startedHere = false
         if case .embedded(let cluster) = target {
@@ -47,7 +48,7 @@ public enum LedgerDatabase {
             if case .embedded = target { try await createLedgerDatabaseIfMissing(target, logger: logger) }
             let settings = target.settings(role: role)
             try await preflight(settings, logger: logger)
-            let result = try await withRunningClient(settings, logger: logger, body)
+            let result = try await withRunningPool(settings, waitLimit: waitLimit, logger: logger, body)
             try stopIfStartedHere()
             return result
         } catch {
@@ -75,10 +76,11 @@ public enum LedgerDatabase {
     public static func forgetOnInterruption(_ cluster: LocalCluster) { StartedClusters.shared.remove(cluster) }
 
     /// Runs `body` with a pool on `settings`; the pool runs in a child task and ends with `body`.
-    public static func withRunningClient<Result: Sendable>(
+    public static func withRunningPool<Result: Sendable>(
         _ settings: ConnectionSettings,
+        waitLimit: Duration = LedgerPool.commandWaitLimit,
         logger: Logger = Logger(label: "consent-ledger"),
-        _ body: (PostgresClient) async throws -> Result
+        _ body: (LedgerPool) async throws -> Result
     ) async throws -> Result {
         // The pool logs its own background chatter (a lease racing run()'s start, reconnects);
         // errors that matter reach the caller as thrown errors, so keep the background quiet.
@@ -89,9 +91,9 @@ public enum LedgerDatabase {
             group.addTask { await client.run() }
             defer { group.cancelAll() }
             do {
-                return try await body(client)
-            } catch let error as PSQLError {
-                throw DatabaseErrors.translate(error)
+                return try await body(LedgerPool(client, settings: settings, waitLimit: waitLimit, logger: logger))
+            } catch {
+                throw DatabaseErrors.translateAny(error)
             }
         }
     }

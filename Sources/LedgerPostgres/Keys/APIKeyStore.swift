@@ -43,13 +43,13 @@ public struct APIKey: Sendable, Equatable {
 /// ```
 public struct APIKeyStore: Sendable {
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public let logger: Logger
 
-    /// A store over a running client.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.keys")) {
-        self.client = client
+    /// A store over a running pool.
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.keys")) {
+        self.pool = pool
         self.logger = logger
     }
 
@@ -62,7 +62,7 @@ public struct APIKeyStore: Sendable {
         let keyID = Self.randomToken(length: 12)
         let secret = Self.randomToken(length: 43)
         let hash = Data(LedgerHash.sha256(secret.utf8))
-        let rows = try await client.query("""
+        let rows = try await pool.query("""
             INSERT INTO ledger.api_keys (key_id, secret_hash, log_id, role, label) VALUES (\(keyID), \(hash), \(log), \(role.rawValue), \(label))
             RETURNING \(unescaped: Self.createdAtColumn)
             """, logger: logger)
@@ -75,7 +75,7 @@ public struct APIKeyStore: Sendable {
     public func authenticate(_ token: String) async throws -> APIKey? {
         let parts = token.split(separator: "_", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "cl", parts[1].count == 12, !parts[2].isEmpty, parts[2].count <= 100 else { return nil }
-        let rows = try await client.query("""
+        let rows = try await pool.query("""
             SELECT key_id, secret_hash, log_id, role, label, \(unescaped: Self.createdAtColumn)
               FROM ledger.api_keys WHERE key_id = \(String(parts[1])) AND revoked_at IS NULL
             """, logger: logger)
@@ -91,7 +91,7 @@ public struct APIKeyStore: Sendable {
 
     /// Every key (of `log`, when given), newest first.
     public func list(log: String? = nil) async throws -> [APIKey] {
-        let rows = try await client.query("""
+        let rows = try await pool.query("""
             SELECT key_id, log_id, role, label, \(unescaped: Self.createdAtColumn),
                    to_char(revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
               FROM ledger.api_keys WHERE \(log)::text IS NULL OR log_id = \(log) ORDER BY created_at DESC, key_id
@@ -107,7 +107,7 @@ public struct APIKeyStore: Sendable {
     /// Revokes a key (at once: the next request with it gets 401). Returns false when no such
     /// unrevoked key exists.
     public func revoke(keyID: String) async throws -> Bool {
-        let rows = try await client.query(
+        let rows = try await pool.query(
             "UPDATE ledger.api_keys SET revoked_at = clock_timestamp() WHERE key_id = \(keyID) AND revoked_at IS NULL RETURNING key_id",
             logger: logger)
         var revoked = false

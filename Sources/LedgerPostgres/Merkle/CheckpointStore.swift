@@ -6,19 +6,19 @@ import PostgresNIO
 /// Signed checkpoints of each log (`ledger.checkpoints`): read them, and sign a new one.
 ///
 /// ```swift
-/// let checkpoints = CheckpointStore(client: client)
+/// let checkpoints = CheckpointStore(pool: pool)
 /// let signed = try await checkpoints.sign(log: "acme", key: key)
 /// print(signed.checkpoint.note)
 /// ```
 public struct CheckpointStore: Sendable {
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public let logger: Logger
 
-    /// A store over a running client.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.checkpoints")) {
-        self.client = client
+    /// A store over a running pool.
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.checkpoints")) {
+        self.pool = pool
         self.logger = logger
     }
 
@@ -41,7 +41,7 @@ public struct CheckpointStore: Sendable {
         var binds = PostgresBindings(capacity: 2)
         binds.append(log)
         binds.append(size)
-        let rows = try await client.query(PostgresQuery(unsafeSQL: """
+        let rows = try await pool.query(PostgresQuery(unsafeSQL: """
             SELECT log_id, tree_size, root_hash, chain_hash, origin, key_name, key_id, verifier_key, note,
                    to_char(signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
               FROM ledger.checkpoints WHERE log_id = $1 AND \(condition) LIMIT 1
@@ -76,8 +76,8 @@ public struct CheckpointStore: Sendable {
     /// a stretch of the log after the checkpoint; it cannot be smaller than the last checkpoint).
     public func sign(log: String, key: NoteSigningKey, upTo: UInt64? = nil,
                      progress: @Sendable (SigningProgress) -> Void = { _ in }) async throws -> Signed {
-        let tree = MerkleStore(client: client, logger: logger)
-        let head = try await EventStore(client: client, logger: logger).requireHead(log: log)
+        let tree = MerkleStore(pool: pool, logger: logger)
+        let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
         guard head.position > 0 else {
             throw LedgerError(.checkpointRefused, "log \(log) is empty: there is nothing to sign", hint: "Append events first.")
         }
@@ -94,7 +94,7 @@ public struct CheckpointStore: Sendable {
         }
         let first = Int64(previous?.treeSize ?? 0) + 1
         progress(.step("checking the records, leaf hashes and chain links of positions \(first) to \(size)"))
-        let check = try await ChainCheck.run(log: log, from: first, through: Int64(size), client: client, logger: logger)
+        let check = try await ChainCheck.run(log: log, from: first, through: Int64(size), pool: pool, logger: logger)
         if let problem = check.problem {
             throw LedgerError(.integrityFailure, "not signing log \(log): \(problem)", hint: "Run `consent-ledger verify --log \(log)`.")
         }
@@ -108,7 +108,7 @@ public struct CheckpointStore: Sendable {
         let verifier = key.verifierKey
         try note.verify(with: verifier)
         progress(.step("signing the tree of \(size) leaves with \(verifier.name) (key \(NoteKeyID.hex(verifier.keyID)))"))
-        let rows = try await client.query("""
+        let rows = try await pool.query("""
             SELECT to_char(ledger.record_checkpoint(\(log), \(Int64(size)), \(Data(root)), \(Data(chainHash)), \(checkpoint.origin),
                    \(verifier.name), \(Int64(verifier.keyID)), \(verifier.text), \(note.text)) AT TIME ZONE 'UTC',
                    'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
@@ -147,7 +147,7 @@ public struct CheckpointStore: Sendable {
 
     /// The log's chain hash at `position`.
     func chainHash(log: String, position: Int64) async throws -> [UInt8] {
-        let rows = try await client.query(
+        let rows = try await pool.query(
             "SELECT chain_hash FROM ledger.events WHERE log_id = \(log) AND position = \(position)", logger: logger)
         for try await hash in rows.decode(Data.self) { return Array(hash) }
         throw LedgerError(.integrityFailure, "log \(log) has no event at position \(position)")

@@ -11,25 +11,25 @@ import PostgresNIO
 /// hashes of those subtrees are read in one round trip, then the generators run again on them.
 ///
 /// ```swift
-/// let tree = MerkleStore(client: client)
+/// let tree = MerkleStore(pool: pool)
 /// _ = try await tree.extend(log: "acme")
 /// let path = try await tree.inclusionProof(log: "acme", index: 6, size: 120)
 /// ```
 public struct MerkleStore: Sendable {
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public let logger: Logger
 
-    /// A store over a running client.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.merkle")) {
-        self.client = client
+    /// A store over a running pool.
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.merkle")) {
+        self.pool = pool
         self.logger = logger
     }
 
     /// How many leaves of `log` have their tree built (0 for a log never extended).
     public func size(log: String) async throws -> UInt64 {
-        let rows = try await client.query("SELECT size FROM ledger.merkle_trees WHERE log_id = \(log)", logger: logger)
+        let rows = try await pool.query("SELECT size FROM ledger.merkle_trees WHERE log_id = \(log)", logger: logger)
         for try await size in rows.decode(Int64.self) { return UInt64(size) }
         return 0
     }
@@ -39,12 +39,12 @@ public struct MerkleStore: Sendable {
     /// size reached.
     public func extend(log: String, upTo: UInt64? = nil, chunk: Int64 = 1_000_000,
                        progress: @Sendable (UInt64, UInt64) -> Void = { _, _ in }) async throws -> UInt64 {
-        let headPosition = try await EventStore(client: client, logger: logger).requireHead(log: log).position
+        let headPosition = try await EventStore(pool: pool, logger: logger).requireHead(log: log).position
         let head = min(Int64(clamping: upTo ?? UInt64.max), headPosition)
         var size = try await self.size(log: log)
         while size < UInt64(head) {
             let step = min(chunk, head - Int64(size))
-            let rows = try await client.query("SELECT ledger.extend_merkle_tree(\(log), \(step))", logger: logger)
+            let rows = try await pool.query("SELECT ledger.extend_merkle_tree(\(log), \(step))", logger: logger)
             var reached: Int64 = 0
             for try await value in rows.decode(Int64.self) { reached = value }
             guard UInt64(reached) > size else { break }
@@ -104,7 +104,7 @@ public struct MerkleStore: Sendable {
         let leaves = nodes.filter { $0.level == 0 }.map { Int64($0.index) + 1 }
         let levels = inner.map { Int64($0.level) }
         let indexes = inner.map { Int64($0.index) }
-        let rows = try await client.query("""
+        let rows = try await pool.query("""
             SELECT n.level::bigint, n.index, n.hash
               FROM unnest(\(levels)::bigint[], \(indexes)::bigint[]) AS k(level, index)
               JOIN ledger.merkle_nodes n ON n.log_id = \(log) AND n.level = k.level AND n.index = k.index

@@ -7,17 +7,17 @@ import PostgresNIO
 /// checkpoints: read-only, so the auditor role can make them.
 ///
 /// ```swift
-/// let bundle = try await ProofMaker(client: client).inclusion(log: "acme", position: 7)
+/// let bundle = try await ProofMaker(pool: pool).inclusion(log: "acme", position: 7)
 /// ```
 public struct ProofMaker: Sendable {
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public let logger: Logger
 
-    /// A maker over a running client.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.proofs")) {
-        self.client = client
+    /// A maker over a running pool.
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.proofs")) {
+        self.pool = pool
         self.logger = logger
     }
 
@@ -34,14 +34,14 @@ public struct ProofMaker: Sendable {
                               "position \(position) is after the checkpoint's tree (\(checkpoint.treeSize) leaves)",
                               hint: "Sign a newer checkpoint first: consent-ledger checkpoint --log \(log)")
         }
-        let rows = try await client.query(
+        let rows = try await pool.query(
             "SELECT record, leaf_hash FROM ledger.events WHERE log_id = \(log) AND position = \(position)", logger: logger)
         var found: (Data, Data)?
         for try await row in rows.decode((Data, Data).self) { found = row }
         guard let (record, leafHash) = found else {
             throw LedgerError(.integrityFailure, "log \(log) has no event at position \(position)")
         }
-        let tree = MerkleStore(client: client, logger: logger)
+        let tree = MerkleStore(pool: pool, logger: logger)
         let path = try await tree.inclusionProof(log: log, index: UInt64(position - 1), size: checkpoint.treeSize)
         let inclusion = ProofBundle.Inclusion(position: UInt64(position), leafIndex: UInt64(position - 1), treeSize: checkpoint.treeSize,
                                               record: Array(record), leafHash: Array(leafHash), path: path)
@@ -54,7 +54,7 @@ public struct ProofMaker: Sendable {
     /// checkpoint when nil).
     public func consistency(log: String, from: Int64, to: Int64? = nil) async throws -> ProofBundle {
         let checkpoint = try await checkpoint(log: log, size: to)
-        let tree = MerkleStore(client: client, logger: logger)
+        let tree = MerkleStore(pool: pool, logger: logger)
         let consistency = try await consistency(log: log, from: from, to: checkpoint, tree: tree)
         return ProofBundle(kind: .consistency, log: log, checkpoint: checkpoint.note, consistency: consistency)
     }
@@ -72,7 +72,7 @@ public struct ProofMaker: Sendable {
 
     /// The newest checkpoint, or the one of exactly `size`, or an error saying how to make one.
     private func checkpoint(log: String, size: Int64?) async throws -> StoredCheckpoint {
-        let store = CheckpointStore(client: client, logger: logger)
+        let store = CheckpointStore(pool: pool, logger: logger)
         if let size {
             guard let found = try await store.at(log: log, size: size) else {
                 throw LedgerError(.invalidRequest, "log \(log) has no checkpoint of size \(size)",
@@ -80,7 +80,7 @@ public struct ProofMaker: Sendable {
             }
             return found
         }
-        _ = try await EventStore(client: client, logger: logger).requireHead(log: log)
+        _ = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
         guard let found = try await store.latest(log: log) else {
             throw LedgerError(.invalidRequest, "log \(log) has no signed checkpoint yet",
                               hint: "Sign one first: consent-ledger checkpoint --log \(log)")

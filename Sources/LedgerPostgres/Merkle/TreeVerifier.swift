@@ -25,19 +25,19 @@ public struct TreeVerifier: Sendable {
     }
 
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public let logger: Logger
 
-    /// A verifier over a running client.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.verify")) {
-        self.client = client
+    /// A verifier over a running pool.
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.verify")) {
+        self.pool = pool
         self.logger = logger
     }
 
     /// Verifies the tree and checkpoints of `log`; `progress` hears each level as it is checked.
     public func verify(log: String, progress: @Sendable (String) -> Void = { _ in }) async throws -> Report {
-        let size = try await MerkleStore(client: client, logger: logger).size(log: log)
+        let size = try await MerkleStore(pool: pool, logger: logger).size(log: log)
         var checked: Int64 = 0
         var level = 1
         while size >> UInt64(level) > 0 {
@@ -58,12 +58,12 @@ public struct TreeVerifier: Sendable {
             level += 1
         }
         var checkpoints = 0
-        let rows = try await client.query(
+        let rows = try await pool.query(
             "SELECT tree_size FROM ledger.checkpoints WHERE log_id = \(log) ORDER BY tree_size", logger: logger)
         var sizes: [Int64] = []
         for try await treeSize in rows.decode(Int64.self) { sizes.append(treeSize) }
-        let store = CheckpointStore(client: client, logger: logger)
-        let tree = MerkleStore(client: client, logger: logger)
+        let store = CheckpointStore(pool: pool, logger: logger)
+        let tree = MerkleStore(pool: pool, logger: logger)
         for treeSize in sizes {
             guard let checkpoint = try await store.at(log: log, size: treeSize) else { continue }
             progress("checking the checkpoint of \(treeSize) leaves")
@@ -94,7 +94,7 @@ public struct TreeVerifier: Sendable {
         binds.append(log)
         binds.append(expected)
         binds.append(Int64(level))
-        let rows = try await client.query(PostgresQuery(unsafeSQL: """
+        let rows = try await pool.query(PostgresQuery(unsafeSQL: """
             SELECT count(n.index)::bigint, min(n.index) FILTER (WHERE c.hash IS DISTINCT FROM n.hash)
               FROM ledger.merkle_nodes n
               LEFT JOIN (\(children)) c ON c.parent = n.index

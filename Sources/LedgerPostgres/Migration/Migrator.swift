@@ -23,21 +23,21 @@ public struct Migrator: Sendable {
     }
 
     /// The pool (connected as an administrator).
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// The schema to apply.
     public let manifest: SchemaManifest
     let logger: Logger
 
     /// Creates a migrator for the embedded schema.
-    public init(client: PostgresClient, manifest: SchemaManifest? = nil, logger: Logger = Logger(label: "consent-ledger.migrate")) throws {
-        self.client = client
+    public init(pool: LedgerPool, manifest: SchemaManifest? = nil, logger: Logger = Logger(label: "consent-ledger.migrate")) throws {
+        self.pool = pool
         self.manifest = try manifest ?? SchemaManifest.embedded()
         self.logger = logger
     }
 
     /// The schema version recorded in the database, or nil when it has no ledger schema.
     public func currentVersion() async throws -> Int? {
-        try await client.withConnection { connection in
+        try await pool.withConnection { connection in
             try await Self.recordedVersion(on: connection, logger: logger)
         }
     }
@@ -58,7 +58,7 @@ public struct Migrator: Sendable {
 
     /// Applies the schema.
     public func migrate() async throws -> Outcome {
-        try await client.withConnection { connection in
+        try await pool.withConnection { connection in
             _ = try await connection.query("BEGIN", logger: logger)
             do {
                 _ = try await connection.query("SELECT pg_advisory_xact_lock(hashtext('consent_ledger.migrate'))", logger: logger)

@@ -48,15 +48,15 @@ public struct FeatureExplanation: Sendable {
     /// Explains `feature` for `subject` in `log` as of `asOf`.
     /// - Throws: `log-not-found`, `subject-not-found` (the log has no event about the subject) and
     ///   `feature-not-found` (no AccessGateApplied of the log names the feature), before any folding.
-    public static func explain(log: String, subject: String, feature: String, asOf: AsOf, client: PostgresClient,
+    public static func explain(log: String, subject: String, feature: String, asOf: AsOf, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.explain")) async throws -> FeatureExplanation {
-        _ = try await EventStore(client: client, logger: logger).requireHead(log: log)
-        let checks = SubjectChecks(client: client, logger: logger)
+        _ = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
+        let checks = SubjectChecks(pool: pool, logger: logger)
         try await checks.requireSubject(log: log, subject: subject)
         try await checks.requireFeature(log: log, feature: feature)
         let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("anomalies")]
         let filter = asOf.filter(subject: subject)
-        return try await TimeTravel(client: client, logger: logger)
+        return try await TimeTravel(pool: pool, logger: logger)
             .withState(log: log, projections: projections, asOf: asOf, subject: subject) { connection, last in
                 var decisions: [Decision] = []
                 var rows: [(String, String, Int64, [String])] = []

@@ -62,9 +62,9 @@ public struct ProjectionDefinition: Sendable, Hashable {
 
 extension LedgerError.Code {
     /// No projection of that name.
-    public static let projectionNotFound = LedgerError.Code("projection-not-found")
+    public static let projectionNotFound = LedgerError.Code("projection-not-found", .badInput)
     /// Another process holds the projection (a rebuild in progress).
-    public static let projectionBusy = LedgerError.Code("projection-busy")
+    public static let projectionBusy = LedgerError.Code("projection-busy", .badInput)
     /// The projection's tables are not installed, or were built by another definition.
-    public static let projectionNotReady = LedgerError.Code("projection-not-ready")
+    public static let projectionNotReady = LedgerError.Code("projection-not-ready", .badInput)
 }

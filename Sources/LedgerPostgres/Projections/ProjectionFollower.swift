@@ -38,7 +38,7 @@ public struct ProjectionFollower: Sendable {
                 // Listening: reconnects after a dropped connection; the polling covers the gap.
                 while !Task.isCancelled {
                     do {
-                        try await runner.client.withConnection { connection in
+                        try await runner.pool.withConnection { connection in
                             try await connection.listen(on: Self.channel) { notifications in
                                 wake.yield()  // Catch up with what arrived before LISTEN took effect.
                                 for try await _ in notifications { wake.yield() }

@@ -16,7 +16,7 @@ import PostgresNIO
 /// rebuild replaces.
 public struct ProjectionRebuilder: Sendable {
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public var logger: Logger
     /// Positions per build step.
@@ -26,9 +26,9 @@ public struct ProjectionRebuilder: Sendable {
     public var parallelism: Int = 2
 
     /// Creates a rebuilder.
-    public init(client: PostgresClient, chunkSize: Int64 = 50_000,
+    public init(pool: LedgerPool, chunkSize: Int64 = 50_000,
                 logger: Logger = Logger(label: "consent-ledger.projections")) {
-        self.client = client
+        self.pool = pool
         self.chunkSize = chunkSize
         self.logger = logger
     }
@@ -89,8 +89,8 @@ public struct ProjectionRebuilder: Sendable {
             return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         }
         let label = projections.map(\.name).joined(separator: ", ")
-        let runner = ProjectionRunner(client: client, chunkSize: chunkSize, logger: logger)
-        return try await client.withConnection { connection in
+        let runner = ProjectionRunner(pool: pool, chunkSize: chunkSize, logger: logger)
+        return try await pool.withConnection { connection in
             var locked: [ProjectionDefinition] = []
             do {
                 for projection in projections {
@@ -118,7 +118,7 @@ public struct ProjectionRebuilder: Sendable {
                     try await withThrowingTaskGroup(of: Int.self) { tasks in
                         for members in groups {
                             tasks.addTask {
-                                try await client.withConnection { connection in
+                                try await pool.withConnection { connection in
                                     let types = Array(Set(members.flatMap(\.reads))).sorted()
                                     var staged = 0
                                     for (log, head) in logHeads {

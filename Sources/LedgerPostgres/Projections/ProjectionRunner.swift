@@ -13,12 +13,12 @@ import PostgresNIO
 /// sees can never skip an event that commits later.
 ///
 /// ```swift
-/// let runner = ProjectionRunner(client: client)
+/// let runner = ProjectionRunner(pool: pool)
 /// try await runner.runOnce { print($0) }   // rebuild what is missing or stale, then catch up
 /// ```
 public struct ProjectionRunner: Sendable {
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public var logger: Logger
     /// Events per catch-up step (one transaction).
@@ -28,9 +28,9 @@ public struct ProjectionRunner: Sendable {
     public var beforeCheckpoint: (@Sendable (_ projection: String, _ through: Int64) throws -> Void)?
 
     /// Creates a runner.
-    public init(client: PostgresClient, chunkSize: Int64 = 10_000,
+    public init(pool: LedgerPool, chunkSize: Int64 = 10_000,
                 logger: Logger = Logger(label: "consent-ledger.projections")) {
-        self.client = client
+        self.pool = pool
         self.chunkSize = chunkSize
         self.logger = logger
     }
@@ -48,7 +48,7 @@ public struct ProjectionRunner: Sendable {
     /// Folds the next range of `log` into `projection`'s live tables, if no other process holds
     /// the projection's fold lock.
     public func step(_ projection: ProjectionDefinition, log: String, chunkSize: Int64? = nil) async throws -> Step {
-        try await client.withConnection { connection in
+        try await pool.withConnection { connection in
             try await connection.inTransaction(logger: logger) { connection in
                 guard try await ProjectionLocks.tryFoldLock(projection.name, on: connection, logger: logger) else {
                     return .busy
@@ -82,10 +82,10 @@ public struct ProjectionRunner: Sendable {
     public func runOnce(_ projections: [ProjectionDefinition] = ProjectionDefinition.all,
                         note: @Sendable (String) -> Void = { _ in },
                         progress: @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws {
-        try await Migrator(client: client, logger: logger).requireSchema()
+        try await Migrator(pool: pool, logger: logger).requireSchema()
         var toBuild: [ProjectionDefinition] = []
         for projection in projections {
-            let built = try await client.withConnection { connection in
+            let built = try await pool.withConnection { connection in
                 try await ProjectionSchema.builtHash(projection.name, on: connection, logger: logger)
             }
             if built != projection.definitionHash {
@@ -99,7 +99,7 @@ public struct ProjectionRunner: Sendable {
             // One pass over the log for all of them. Another runner may be building them already:
             // then this one leaves them to it.
             do {
-                _ = try await ProjectionRebuilder(client: client, logger: logger).rebuild(toBuild) { progress in
+                _ = try await ProjectionRebuilder(pool: pool, logger: logger).rebuild(toBuild) { progress in
                     if progress.isFinal { note(progress.line) } else { progressOf(progress.done, progress.total) }
                 }
             } catch let error as LedgerError where error.code == .projectionBusy {
@@ -121,7 +121,7 @@ public struct ProjectionRunner: Sendable {
 
     /// The ids of every log.
     func logIds() async throws -> [String] {
-        try await EventStore(client: client, logger: logger).logs().map(\.log)
+        try await EventStore(pool: pool, logger: logger).logs().map(\.log)
     }
 
     /// The body of a step, inside a transaction that holds the fold lock (or, for a build schema,

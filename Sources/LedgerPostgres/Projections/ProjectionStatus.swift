@@ -38,9 +38,9 @@ public struct ProjectionStatus: Sendable, Equatable {
     }
 
     /// The status of every projection.
-    public static func all(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.projections"))
+    public static func all(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.projections"))
         async throws -> [ProjectionStatus] {
-        try await client.withConnection { connection in
+        try await pool.withConnection { connection in
             var result: [ProjectionStatus] = []
             for projection in ProjectionDefinition.all {
                 guard let built = try await ProjectionSchema.builtHash(projection.name, on: connection, logger: logger) else {

@@ -9,25 +9,25 @@ import PostgresNIO
 /// which clock it was read on and what the other clock would give.
 public struct SubjectChecks: Sendable {
     /// The pool to read with.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where statements are logged.
     public let logger: Logger
 
     /// Creates the checks.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.subjects")) {
-        self.client = client
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.subjects")) {
+        self.pool = pool
         self.logger = logger
     }
 
     /// Throws `subject-not-found` when `log` has no event about `subject`, naming pseudonyms of
     /// the log that start like it (a typo in a 34-character pseudonym is easy to make).
     public func requireSubject(log: String, subject: String) async throws {
-        let rows = try await client.query(
+        let rows = try await pool.query(
             "SELECT 1 FROM ledger.events WHERE log_id = \(log) AND subject = \(subject) LIMIT 1", logger: logger)
         for try await _ in rows.decode(Int.self) { return }
         var similar: [String] = []
         let stem = String(subject.prefix(max(3, min(8, subject.count - 2))))
-        for try await name in try await client.query("""
+        for try await name in try await pool.query("""
             SELECT DISTINCT subject FROM ledger.events
              WHERE log_id = \(log) AND subject IS NOT NULL AND starts_with(subject, \(stem))
              ORDER BY subject LIMIT 5
@@ -42,7 +42,7 @@ public struct SubjectChecks: Sendable {
     /// it was never opened for this one is the answer.
     public func requireFeature(log: String, feature: String) async throws {
         var known: [String] = []
-        for try await name in try await client.query("""
+        for try await name in try await pool.query("""
             SELECT DISTINCT convert_from(record, 'UTF8')::jsonb #>> '{event,payload,feature}' AS feature
               FROM ledger.events WHERE log_id = \(log) AND type = 'AccessGateApplied'
              ORDER BY 1 LIMIT 50
@@ -65,7 +65,7 @@ public struct SubjectChecks: Sendable {
         case .head, .position: return nil
         case .recordedAt(let date), .occurredAt(let date): cut = date
         }
-        let rows = try await client.query("""
+        let rows = try await pool.query("""
             SELECT count(*) FILTER (WHERE recorded_at <= \(cut)), count(*) FILTER (WHERE occurred_at <= \(cut)),
                    to_char(min(recorded_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                    to_char(min(occurred_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')

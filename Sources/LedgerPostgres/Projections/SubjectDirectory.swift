@@ -7,7 +7,7 @@ import PostgresNIO
 /// (a parent's denial, a rescinded consent, a rule violation), from the live projections.
 ///
 /// ```swift
-/// let page = try await SubjectDirectory(client: client).find(log: "acme", prefix: "p_7f", has: .denial)
+/// let page = try await SubjectDirectory(pool: pool).find(log: "acme", prefix: "p_7f", has: .denial)
 /// for entry in page.entries { print(entry.subject, entry.denials) }
 /// ```
 ///
@@ -61,13 +61,13 @@ public struct SubjectDirectory: Sendable {
     public static let maxLimit = 1_000
 
     /// The pool to read with.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where statements are logged.
     public let logger: Logger
 
     /// Creates a directory reader.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.subjects")) {
-        self.client = client
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.subjects")) {
+        self.pool = pool
         self.logger = logger
     }
 
@@ -80,9 +80,9 @@ public struct SubjectDirectory: Sendable {
         guard (1...Self.maxLimit).contains(limit) else {
             throw LedgerError(.invalidRequest, "limit must be from 1 to \(Self.maxLimit), not \(limit)", field: "limit")
         }
-        let head = try await EventStore(client: client, logger: logger).requireHead(log: log).position
+        let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log).position
         var projectedThrough = head
-        let statuses = try await ProjectionStatus.all(client: client)
+        let statuses = try await ProjectionStatus.all(pool: pool)
         for name in ["subject_state", "consent_register", "anomalies"] {
             let status = statuses.first { $0.projection == name }
             guard let status, status.state != .missing else {
@@ -93,7 +93,7 @@ public struct SubjectDirectory: Sendable {
         }
         let mark = has?.rawValue
         var entries: [Entry] = []
-        let rows = try await client.query("""
+        let rows = try await pool.query("""
             WITH known AS (
                 SELECT subject FROM subject_state.subjects WHERE log_id = \(log) AND starts_with(subject, \(prefix))
                 UNION SELECT subject FROM consent_register.entries

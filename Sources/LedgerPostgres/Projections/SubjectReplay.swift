@@ -12,13 +12,13 @@ import PostgresNIO
 /// state after the last event is what those projections hold for the subject.
 public struct SubjectReplay: Sendable {
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public var logger: Logger
 
     /// Creates a replayer.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.replay")) {
-        self.client = client
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.replay")) {
+        self.pool = pool
         self.logger = logger
     }
 
@@ -50,14 +50,14 @@ public struct SubjectReplay: Sendable {
     /// Replays `subject`'s events in `log` up to `asOf`.
     /// - Throws: `log-not-found`; `subject-not-found` when the subject has no events there.
     public func replay(log: String, subject: String, asOf: AsOf = .head) async throws -> History {
-        let head = try await EventStore(client: client, logger: logger).requireHead(log: log).position
-        let checks = SubjectChecks(client: client, logger: logger)
+        let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log).position
+        let checks = SubjectChecks(pool: pool, logger: logger)
         try await checks.requireSubject(log: log, subject: subject)
         let last = asOf.lastPosition(head: head)
         let filter = asOf.filter(subject: subject)
         let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
         let logger = self.logger
-        let steps: [Step] = try await client.withConnection { connection in
+        let steps: [Step] = try await pool.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in
                 let events = try await ReplayedEvent.read(log: log, subject: subject, through: last, filter: filter,
                                                           on: connection, logger: logger)

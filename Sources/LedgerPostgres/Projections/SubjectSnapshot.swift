@@ -61,9 +61,9 @@ public enum SubjectSnapshot {
     }
 
     /// The snapshots from the live projections (which must be built and caught up to mean "now").
-    public static func live(log: String, subject: String?, client: PostgresClient,
+    public static func live(log: String, subject: String?, pool: LedgerPool,
                             logger: Logger = Logger(label: "consent-ledger.projections")) async throws -> [String] {
-        try await client.withConnection { connection in
+        try await pool.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in
                 try await connection.query("SET LOCAL search_path = subject_state, consent_register, pg_temp", logger: logger)
                 return try await read(log: log, subject: subject, on: connection, logger: logger)

@@ -8,7 +8,7 @@ import PostgresNIO
 /// back afterwards. Nothing is written; the auditor role can do it.
 public struct TimeTravel: Sendable {
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public var logger: Logger
     /// Events per fold step.
@@ -18,8 +18,8 @@ public struct TimeTravel: Sendable {
     public var progress: @Sendable (_ done: Int64, _ total: Int64) -> Void = { _, _ in }
 
     /// Creates a time traveller.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.projections")) {
-        self.client = client
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.projections")) {
+        self.pool = pool
         self.logger = logger
     }
 
@@ -30,10 +30,10 @@ public struct TimeTravel: Sendable {
         log: String, projections: [ProjectionDefinition], asOf: AsOf, subject: String? = nil,
         _ body: @Sendable (PostgresConnection, Int64) async throws -> Result
     ) async throws -> Result {
-        let head = try await EventStore(client: client, logger: logger).requireHead(log: log).position
+        let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log).position
         let last = asOf.lastPosition(head: head)
         let filter = asOf.filter(subject: subject)
-        return try await client.withConnection { connection in
+        return try await pool.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in
                 try await ProjectionSchema.createTemporary(projections, on: connection, logger: logger)
                 for (index, projection) in projections.enumerated() {
@@ -58,8 +58,8 @@ public struct TimeTravel: Sendable {
     ///   event about it at all.
     public func snapshots(log: String, asOf: AsOf, subject: String? = nil) async throws -> (position: Int64, snapshots: [String]) {
         if let subject {
-            _ = try await EventStore(client: client, logger: logger).requireHead(log: log)
-            try await SubjectChecks(client: client, logger: logger).requireSubject(log: log, subject: subject)
+            _ = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
+            try await SubjectChecks(pool: pool, logger: logger).requireSubject(log: log, subject: subject)
         }
         let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
         let logger = self.logger
@@ -96,9 +96,9 @@ public enum ProjectionRows {
     }
 
     /// The rows of the live tables of `projection` (bookkeeping tables excluded).
-    public static func live(_ projection: ProjectionDefinition, client: PostgresClient,
+    public static func live(_ projection: ProjectionDefinition, pool: LedgerPool,
                             logger: Logger = Logger(label: "consent-ledger.projections")) async throws -> [String] {
-        try await client.withConnection { connection in
+        try await pool.withConnection { connection in
             try await dump(projection, schema: projection.name, on: connection, logger: logger)
         }
     }

@@ -21,7 +21,7 @@ struct ChainCheck: Sendable {
     /// A stretch shorter than `parallelism` ranges is split so that every connection gets a share
     /// (at least 10,000 positions each).
     static func run(log: String, from: Int64 = 1, through: Int64, rangeSize: Int64 = 1_000_000, parallelism: Int = 2,
-                    client: PostgresClient, logger: Logger) async throws -> ChainCheck {
+                    pool: LedgerPool, logger: Logger) async throws -> ChainCheck {
         let first = max(from, 1)
         let share = (through - first + 1 + Int64(max(1, parallelism)) - 1) / Int64(max(1, parallelism))
         let size = max(10_000, min(rangeSize, share))
@@ -34,7 +34,7 @@ struct ChainCheck: Sendable {
                 guard next < ranges.count else { return }
                 let (first, last) = ranges[next]
                 next += 1
-                group.addTask { try await check(log: log, first: first, last: last, client: client, logger: logger) }
+                group.addTask { try await check(log: log, first: first, last: last, pool: pool, logger: logger) }
             }
             for _ in 0..<max(1, parallelism) { start() }
             while let found = try await group.next() {
@@ -46,13 +46,13 @@ struct ChainCheck: Sendable {
     }
 
     /// The first bad position of [first, last] and what is wrong there, or nil.
-    private static func check(log: String, first: Int64, last: Int64, client: PostgresClient,
+    private static func check(log: String, first: Int64, last: Int64, pool: LedgerPool,
                               logger: Logger) async throws -> (Int64, String)? {
         var binds = PostgresBindings(capacity: 3)
         binds.append(log)
         binds.append(first)
         binds.append(last)
-        let found = try await client.withConnection { connection in
+        let found = try await pool.withConnection { connection in
             // One short statement over many rows: JIT compilation costs more than it saves here
             // (0.2-0.3 s per million positions, docs/benchmarks.md).
             try await connection.inTransaction(logger: logger) { connection in

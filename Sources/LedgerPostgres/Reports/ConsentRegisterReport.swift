@@ -52,16 +52,16 @@ public struct ConsentRegisterReport: Sendable {
 
     /// Computes the report; `progress` hears how far the fold to the position has come (positions
     /// folded, positions to fold).
-    public static func compute(_ parameters: Parameters, client: PostgresClient,
+    public static func compute(_ parameters: Parameters, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.reports"),
                                progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> Result {
         if let from = parameters.from, let to = parameters.to, from >= to {
             throw LedgerError(.invalidRequest, "the period is empty: from \(Self.timestamp(from)) is not before to \(Self.timestamp(to))",
                               field: "from", hint: "Give from the first day of the period and to the day after its last, or leave either out.")
         }
-        let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, client: client, logger: logger)
+        let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, pool: pool, logger: logger)
         let projection = try ProjectionDefinition.named("consent_register")
-        var travel = TimeTravel(client: client, logger: logger)
+        var travel = TimeTravel(pool: pool, logger: logger)
         travel.progress = progress
         let texts = try await travel.withState(
             log: parameters.log, projections: [projection], asOf: .position(provenance.position), subject: parameters.subject

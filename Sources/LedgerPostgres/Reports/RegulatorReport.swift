@@ -50,12 +50,12 @@ public struct RegulatorReport: Sendable {
 
     /// Computes the report. `progress` hears each step as it starts (its number from 1, the number
     /// of steps, what it does); `note` hears how the projections are read (``ReportState``).
-    public static func compute(_ parameters: Parameters, policy: ReportPolicy = .defaults, client: PostgresClient,
+    public static func compute(_ parameters: Parameters, policy: ReportPolicy = .defaults, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.reports"),
                                progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in },
                                note: @escaping @Sendable (String) -> Void = { _ in }) async throws -> Result {
         try validate(parameters)
-        let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, client: client, logger: logger)
+        let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, pool: pool, logger: logger)
         let query = RegulatorQuery(parameters: parameters, position: provenance.position, policy: policy, logger: logger)
         let steps = RegulatorQuery.steps.count + 1
         let through = provenance.position
@@ -67,10 +67,10 @@ public struct RegulatorReport: Sendable {
             what = "positions 1 to \(through)"
         }
         progress(1, steps, "the integrity of the log: " + what)
-        let integrity = try await ReportIntegrity.check(provenance, client: client, logger: logger)
+        let integrity = try await ReportIntegrity.check(provenance, pool: pool, logger: logger)
         var sections = try await ReportState.with(
             log: parameters.log, position: provenance.position, projections: ReportState.regulatorProjections,
-            client: client, logger: logger, note: note
+            pool: pool, logger: logger, note: note
         ) { connection in
             try await query.sections(on: connection) { index, name in progress(index + 2, steps, name) }
         }

@@ -17,17 +17,17 @@ public struct ReportProvenance: Sendable, Equatable {
     public var checkpoint: StoredCheckpoint?
 
     /// The provenance of a report on `log` as of `position` (nil: the head), checked against the log.
-    public static func resolve(log: String, position: Int64?, client: PostgresClient,
+    public static func resolve(log: String, position: Int64?, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.reports")) async throws -> ReportProvenance {
-        let head = try await EventStore(client: client, logger: logger).requireHead(log: log)
+        let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
         let at = position ?? head.position
         guard at >= 0, at <= head.position else {
             throw LedgerError(.invalidRequest, "log \(log) has no position \(at): its head is \(head.position)",
                               hint: "Give --as-of from 0 to \(head.position), or leave it out for the head.")
         }
         guard at > 0 else { return ReportProvenance(log: log, position: 0, headHash: LedgerHash.hex([UInt8](repeating: 0, count: 32))) }
-        let checkpoint = try await CheckpointStore(client: client, logger: logger).latest(log: log, atOrBelow: at)
-        for try await hash in try await client.query(
+        let checkpoint = try await CheckpointStore(pool: pool, logger: logger).latest(log: log, atOrBelow: at)
+        for try await hash in try await pool.query(
             "SELECT chain_hash FROM ledger.events WHERE log_id = \(log) AND position = \(at)", logger: logger).decode(ByteBuffer.self) {
             return ReportProvenance(log: log, position: at, headHash: LedgerHash.hex(Array(buffer: hash)), checkpoint: checkpoint)
         }

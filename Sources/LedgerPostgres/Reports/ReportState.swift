@@ -15,12 +15,12 @@ enum ReportState {
     /// Runs `body` in a transaction whose search_path finds `projections`' tables as of `position`;
     /// `note` hears which way was taken. `body` must filter every read by `position <= P`.
     static func with<Result: Sendable>(
-        log: String, position: Int64, projections names: [String], client: PostgresClient, logger: Logger,
+        log: String, position: Int64, projections names: [String], pool: LedgerPool, logger: Logger,
         note: @escaping @Sendable (String) -> Void,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let projections = try names.map { name throws(LedgerError) in try ProjectionDefinition.named(name) }
-        let behind = try await client.withConnection { connection in
+        let behind = try await pool.withConnection { connection in
             var behind: [String] = []
             for projection in projections {
                 guard let built = try await ProjectionSchema.builtHash(projection.name, on: connection, logger: logger),
@@ -39,12 +39,12 @@ enum ReportState {
         guard behind.isEmpty else {
             note("\(behind.joined(separator: "; ")): folding from the start in a private transaction "
                  + "(`consent-ledger project run` makes the next report faster)")
-            var travel = TimeTravel(client: client, logger: logger)
+            var travel = TimeTravel(pool: pool, logger: logger)
             travel.progress = { done, total in if done == total || done % 1_000_000 == 0 { note("folded \(done) of \(total) positions") } }
             return try await travel.withState(
                 log: log, projections: projections, asOf: .position(position)) { connection, _ in try await body(connection) }
         }
-        return try await client.withConnection { connection in
+        return try await pool.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in
                 try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
                 let path = projections.map { ProjectionSchema.quoted($0.name) }.joined(separator: ", ")

@@ -27,13 +27,13 @@ public enum SubjectDossierReport {
     }
 
     /// The dossier of `subject` in `log` as of `asOf` (nil: the head).
-    public static func compute(log: String, subject: String, asOf: Int64? = nil, client: PostgresClient,
+    public static func compute(log: String, subject: String, asOf: Int64? = nil, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.reports")) async throws -> Result {
-        let provenance = try await ReportProvenance.resolve(log: log, position: asOf, client: client, logger: logger)
-        let history = try await SubjectReplay(client: client, logger: logger)
+        let provenance = try await ReportProvenance.resolve(log: log, position: asOf, pool: pool, logger: logger)
+        let history = try await SubjectReplay(pool: pool, logger: logger)
             .replay(log: log, subject: subject, asOf: .position(provenance.position))
         let proofs = try await inclusionProofs(log: log, positions: history.steps.map(\.event.position),
-                                               checkpoint: provenance.checkpoint, client: client, logger: logger)
+                                               checkpoint: provenance.checkpoint, pool: pool, logger: logger)
         let steps: [JSONValue] = history.steps.map { step in
             let e = step.event
             return .object([
@@ -60,16 +60,16 @@ public enum SubjectDossierReport {
     /// For each position up to the checkpoint's tree size: its leaf hash and RFC 9162 audit path in
     /// the checkpoint's tree (`consent-ledger prove inclusion` gives the record with it; together
     /// they check offline against the signed root). Positions after the checkpoint have none.
-    static func inclusionProofs(log: String, positions: [Int64], checkpoint: StoredCheckpoint?, client: PostgresClient,
+    static func inclusionProofs(log: String, positions: [Int64], checkpoint: StoredCheckpoint?, pool: LedgerPool,
                                 logger: Logger) async throws -> [Int64: JSONValue] {
         guard let checkpoint else { return [:] }
         let covered = positions.filter { $0 >= 1 && UInt64($0) <= checkpoint.treeSize }
         guard !covered.isEmpty else { return [:] }
-        let rows = try await client.query(
+        let rows = try await pool.query(
             "SELECT position, leaf_hash FROM ledger.events WHERE log_id = \(log) AND position = ANY(\(covered)::bigint[])", logger: logger)
         var leaves: [Int64: [UInt8]] = [:]
         for try await (position, hash) in rows.decode((Int64, Data).self) { leaves[position] = Array(hash) }
-        let paths = try await MerkleStore(client: client, logger: logger)
+        let paths = try await MerkleStore(pool: pool, logger: logger)
             .inclusionProofs(log: log, indexes: covered.map { UInt64($0 - 1) }, size: checkpoint.treeSize)
         var proofs: [Int64: JSONValue] = [:]
         for (position, path) in zip(covered, paths) {

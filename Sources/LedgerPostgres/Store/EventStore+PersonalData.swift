@@ -1,17 +1,20 @@
 import LedgerCore
+import Logging
 import NIOCore
 import PostgresNIO
 
 extension EventStore {
-    /// Seals the personal-data fields of `events` under their subjects' keys (creating keys for
-    /// subjects that have none). `personalFields` names, per event, the dotted paths that are
-    /// personal data (by default the catalogue's). Events without personal data pass through
-    /// unchanged, and so do fields already sealed. ``append(log:events:idempotencyKey:)`` calls
-    /// this itself, so personal data never reaches the chain in clear.
+    /// Seals the personal-data fields of `events` under their subjects' keys, creating keys for
+    /// subjects that have none, on `connection` (inside the append's transaction, so a key made
+    /// for a batch that is then refused is rolled back with it). `personalFields` names, per
+    /// event, the dotted paths that are personal data (by default the catalogue's). Events without
+    /// personal data pass through unchanged, and so do fields already sealed.
+    /// ``append(log:events:idempotencyKey:)`` calls this itself, so personal data never reaches
+    /// the chain in clear.
     ///
     /// - Throws: `subject-erased` (with the 1-based batch index in `line`) for personal data about
     ///   a subject who was erased, `missing-field` for personal data with no subject.
-    public func sealPersonalData(log: String, events: [EventInput],
+    static func sealPersonalData(log: String, events: [EventInput], on connection: PostgresConnection, logger: Logger,
                                  personalFields: ((EventInput) -> [String])? = nil) async throws -> [EventInput] {
         let needing = events.indices.compactMap { index -> (Int, [String])? in
             let paths = personalFields?(events[index]) ?? events[index].catalogued.personalFields
@@ -19,7 +22,7 @@ extension EventStore {
         }
         guard !needing.isEmpty else { return events }
         let subjects = Array(Set(needing.compactMap { events[$0.0].envelope.subject })).sorted()
-        let keys = try await subjectKeys(log: log, subjects: subjects)
+        let keys = try await subjectKeys(log: log, subjects: subjects, on: connection, logger: logger)
         var sealed = events
         for (index, paths) in needing {
             if let subject = events[index].envelope.subject, keys[subject] == nil {
@@ -39,9 +42,9 @@ extension EventStore {
 
     /// The keys of `subjects` (made now for those who have none); an erased subject is absent.
     /// Needs the application role (it calls `ledger.subject_key`).
-    func subjectKeys(log: String, subjects: [String]) async throws -> [String: [UInt8]] {
+    static func subjectKeys(log: String, subjects: [String], on connection: PostgresConnection, logger: Logger) async throws -> [String: [UInt8]] {
         let candidates = subjects.map { _ in ByteBuffer(bytes: PersonalDataCipher.newKey()) }
-        let rows = try await client.query(
+        let rows = try await connection.query(
             "SELECT u.s, ledger.subject_key(\(log), u.s, u.c) FROM unnest(\(subjects)::text[], \(candidates)::bytea[]) AS u(s, c)",
             logger: logger)
         var keys: [String: [UInt8]] = [:]
@@ -54,7 +57,7 @@ extension EventStore {
     /// What a reader may know of each subject's key: the key, erased, or (no row) unknown.
     /// Needs the owner's rights (the embedded superuser, or an administrator URL).
     public func keyStates(log: String) async throws -> [String: PersonalDataView.KeyState] {
-        let rows = try await client.query("SELECT subject, key FROM ledger.subject_keys WHERE log_id = \(log)", logger: logger)
+        let rows = try await pool.query("SELECT subject, key FROM ledger.subject_keys WHERE log_id = \(log)", logger: logger)
         var states: [String: PersonalDataView.KeyState] = [:]
         for try await (subject, key) in rows.decode((String, ByteBuffer?).self) {
             states[subject] = key.map { .available(Array(buffer: $0)) } ?? .erased

@@ -8,61 +8,67 @@ import PostgresNIO
 /// Appends go through `ledger.append_events` (sql/functions/append-events.sql), which locks the
 /// log's head, checks expected versions and idempotency, assigns gapless positions and builds,
 /// hashes and chains each record; a statement trigger checks every hash again. One call is one
-/// transaction: the batch is stored whole or not at all.
+/// transaction (sealing personal data included): the batch is stored whole or not at all.
 ///
 /// ```swift
-/// let store = EventStore(client: client)
+/// let store = EventStore(pool: pool)
 /// let result = try await store.append(log: "acme", events: inputs, idempotencyKey: "import-2026-11-22")
 /// try await store.read(log: "acme", after: 0, limit: 100) { event in print(event.position) }
 /// ```
 public struct EventStore: Sendable {
     /// The pool.
-    public let client: PostgresClient
+    public let pool: LedgerPool
     /// Where queries log.
     public let logger: Logger
 
-    /// Creates a store over a running client.
-    public init(client: PostgresClient, logger: Logger = Logger(label: "consent-ledger.store")) {
-        self.client = client
+    /// Creates a store over a running pool.
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.store")) {
+        self.pool = pool
         self.logger = logger
     }
 
-    /// Appends `events` to `log` as one atomic batch.
+    /// Appends `events` to `log` as one atomic batch: the one append path of the ledger (the CLI,
+    /// the HTTP API and the group commit all end here).
+    ///
+    /// One transaction holds everything the batch writes: the keys of subjects seen for the first
+    /// time (and the log's row, when the log is new), the personal-data fields sealed under them,
+    /// and `ledger.append_events`. A refused batch leaves nothing behind, not even an empty log.
     ///
     /// - Parameter idempotencyKey: a batch retried with the same key returns the original
-    ///   positions and writes nothing. `nil` uses the SHA-256 of the batch's canonical events,
-    ///   so that sending the very same batch twice never stores it twice.
+    ///   positions and writes nothing. `nil` uses the SHA-256 of the batch's canonical (sealed)
+    ///   events, so that sending the very same batch twice never stores it twice.
     /// - Throws: ``LedgerError`` (`wrong-expected-version`, `duplicate-event-id`,
-    ///   `idempotency-key-reused`, `invalid-field`, …). A batch-level error names the batch index
-    ///   (1-based) in ``LedgerError/line``; the caller maps it to its input line.
+    ///   `idempotency-key-reused`, `invalid-field`, `invalid-log-id`, …). A batch-level error
+    ///   names the batch index (1-based) in ``LedgerError/line``; the caller maps it to its input line.
     public func append(log: String, events: [EventInput], idempotencyKey: String? = nil) async throws -> AppendResult {
         guard !events.isEmpty else {
             throw LedgerError(.invalidRequest, "the batch is empty", hint: "Send at least one event.")
         }
-        let events = try await sealPersonalData(log: log, events: events)
+        let logger = self.logger
+        return try await pool.transaction { connection in
+            try await Self.append(log: log, events: events, idempotencyKey: idempotencyKey, on: connection, logger: logger)
+        }
+    }
+
+    /// The append itself, on a connection inside a transaction the caller owns (the erasure runs
+    /// it after destroying a key, in the same transaction).
+    static func append(log: String, events: [EventInput], idempotencyKey: String?,
+                       on connection: PostgresConnection, logger: Logger) async throws -> AppendResult {
+        let events = try await sealPersonalData(log: log, events: events, on: connection, logger: logger)
         let bodies = events.map(\.canonicalText)
         let expected = events.map(\.expectedVersion.sqlText)
-        let key = idempotencyKey ?? Self.defaultIdempotencyKey(for: events)
-        do {
-            let rows = try await client.query(
-                "SELECT position, event_id, stream, stream_version, idempotent_replay FROM ledger.append_events(\(log), \(bodies), \(expected), \(key))",
-                logger: logger)
-            var appended: [AppendResult.Appended] = []
-            appended.reserveCapacity(events.count)
-            var replay = false
-            for try await (position, eventId, stream, version, isReplay) in rows.decode((Int64, UUID, String, Int64, Bool).self) {
-                appended.append(.init(position: position, eventId: eventId.uuidString.lowercased(), stream: stream, streamVersion: version))
-                replay = isReplay
-            }
-            return AppendResult(events: appended, idempotentReplay: replay)
-        } catch let error as PSQLError {
-            var translated = DatabaseErrors.translate(error)
-            if var ledgerError = translated as? LedgerError, let index = DatabaseErrors.batchIndex(of: error) {
-                ledgerError.line = index
-                translated = ledgerError
-            }
-            throw translated
+        let key = idempotencyKey ?? defaultIdempotencyKey(for: events)
+        let rows = try await connection.query(
+            "SELECT position, event_id, stream, stream_version, idempotent_replay FROM ledger.append_events(\(log), \(bodies), \(expected), \(key))",
+            logger: logger)
+        var appended: [AppendResult.Appended] = []
+        appended.reserveCapacity(events.count)
+        var replay = false
+        for try await (position, eventId, stream, version, isReplay) in rows.decode((Int64, UUID, String, Int64, Bool).self) {
+            appended.append(.init(position: position, eventId: eventId.uuidString.lowercased(), stream: stream, streamVersion: version))
+            replay = isReplay
         }
+        return AppendResult(events: appended, idempotentReplay: replay)
     }
 
     /// `sha256:<hex>` of the batch's canonical events, one per line: the key used when the caller
@@ -78,7 +84,7 @@ public struct EventStore: Sendable {
 
     /// The head of `log`, or nil when there is no such log.
     public func head(log: String) async throws -> LogHead? {
-        let rows = try await client.query(
+        let rows = try await pool.query(
             "SELECT log_id, head_position, head_chain_hash, created_at FROM ledger.logs WHERE log_id = \(log)", logger: logger)
         for try await (id, position, chain, created) in rows.decode((String, Int64, Data, Date).self) {
             return LogHead(log: id, position: position, chainHash: Array(chain), createdAt: created)
@@ -92,7 +98,7 @@ public struct EventStore: Sendable {
     ///   time the first event was recorded.
     public func position(log: String, recordedBy time: Date) async throws -> Int64 {
         _ = try await requireHead(log: log)
-        let rows = try await client.query("""
+        let rows = try await pool.query("""
             SELECT (SELECT max(position) FROM ledger.events WHERE log_id = \(log) AND recorded_at <= \(time)),
                    (SELECT to_char(min(recorded_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM ledger.events WHERE log_id = \(log))
             """, logger: logger)
@@ -107,7 +113,7 @@ public struct EventStore: Sendable {
 
     /// Every log's head, by log id.
     public func logs() async throws -> [LogHead] {
-        let rows = try await client.query(
+        let rows = try await pool.query(
             "SELECT log_id, head_position, head_chain_hash, created_at FROM ledger.logs ORDER BY log_id", logger: logger)
         var heads: [LogHead] = []
         for try await (id, position, chain, created) in rows.decode((String, Int64, Data, Date).self) {
@@ -131,21 +137,16 @@ public struct EventStore: Sendable {
     public func read(log: String, after: Int64 = 0, limit: Int64? = nil, stream: String? = nil,
                      _ body: (StoredEvent) async throws -> Void) async throws {
         let limitValue = limit ?? Int64.max
-        let rows: PostgresRowSequence
-        if let stream {
-            rows = try await client.query("""
-                SELECT \(unescaped: Self.columns) FROM ledger.events
-                 WHERE log_id = \(log) AND stream = \(stream) AND position > \(after)
-                 ORDER BY stream_version LIMIT \(limitValue)
-                """, logger: logger)
-        } else {
-            rows = try await client.query("""
-                SELECT \(unescaped: Self.columns) FROM ledger.events
-                 WHERE log_id = \(log) AND position > \(after)
-                 ORDER BY position LIMIT \(limitValue)
-                """, logger: logger)
-        }
-        for try await row in rows {
+        let query: PostgresQuery = stream.map { stream in """
+            SELECT \(unescaped: Self.columns) FROM ledger.events
+             WHERE log_id = \(log) AND stream = \(stream) AND position > \(after)
+             ORDER BY stream_version LIMIT \(limitValue)
+            """ } ?? """
+            SELECT \(unescaped: Self.columns) FROM ledger.events
+             WHERE log_id = \(log) AND position > \(after)
+             ORDER BY position LIMIT \(limitValue)
+            """
+        try await pool.forEachRow(query, logger: logger) { row in
             try await body(try Self.decode(row))
         }
     }

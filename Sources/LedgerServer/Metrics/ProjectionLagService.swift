@@ -7,13 +7,13 @@ import ServiceLifecycle
 /// Every few seconds, sets `consent_ledger_projection_lag_events{projection, log}` to how many
 /// positions each projection is behind each log's head (from `ProjectionStatus`).
 public struct ProjectionLagService: Service {
-    let client: PostgresClient
+    let pool: LedgerPool
     let interval: Duration
     let logger: Logger
 
-    /// A service reading lag through `client` every `interval`.
-    public init(client: PostgresClient, interval: Duration = .seconds(5), logger: Logger) {
-        self.client = client
+    /// A service reading lag through `pool` every `interval`.
+    public init(pool: LedgerPool, interval: Duration = .seconds(5), logger: Logger) {
+        self.pool = pool
         self.interval = interval
         self.logger = logger
     }
@@ -21,7 +21,7 @@ public struct ProjectionLagService: Service {
     public func run() async throws {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             do {
-                for status in try await ProjectionStatus.all(client: client, logger: logger) {
+                for status in try await ProjectionStatus.all(pool: pool, logger: logger) {
                     for position in status.logs {
                         Gauge(label: "consent_ledger_projection_lag_events",
                               dimensions: [("projection", status.projection), ("log", position.log)])

@@ -70,7 +70,7 @@ struct AppStoreRoutes {
         } catch {
             throw Problem(Self.bodyField(of: error))
         }
-        let result = try await admission.admit(events: 1, key: key.keyID) { try await store.appendOne(log: log, event: event) }
+        let result = try await admission.admit(events: 1, key: key.keyID) { try await store.appendSingle(log: log, event: event) }
         if !result.idempotentReplay { ServerMetrics.appended(1, log: log) }
         let appended = result.events[0]
         return Response.json([

@@ -11,7 +11,7 @@ struct EventRoutes {
     let store: EventStore
     let settings: ServerSettings
     /// Single-event appends without an Idempotency-Key are grouped into shared transactions.
-    let group: GroupCommitter
+    let group: GroupCommit
     /// The bounded queue: 503 or 429 with Retry-After when full.
     let admission: AppendAdmission
 

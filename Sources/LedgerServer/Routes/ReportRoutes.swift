@@ -12,7 +12,7 @@ import PostgresNIO
 /// event, and each event's inclusion proof). The regulator report applies `policy`, and every HTML
 /// page names its issuer and date of issue.
 struct ReportRoutes {
-    let auditor: PostgresClient
+    let auditor: LedgerPool
     let policy: ReportPolicy
 
     func add(to group: RouterGroup<LedgerRequestContext>) {
@@ -30,7 +30,7 @@ struct ReportRoutes {
             from: try Self.time(query["from"], name: "from"), to: try Self.time(query["to"], name: "to"),
             subject: query["subject"].map(String.init))
         let format = try Self.format(query["format"])
-        let result = try await ConsentRegisterReport.compute(parameters, client: auditor, logger: context.logger)
+        let result = try await ConsentRegisterReport.compute(parameters, pool: auditor, logger: context.logger)
         return try response(format, json: result.json, seal: result.sha256) { ConsentRegisterReport.csv(result.rows) }
     }
 
@@ -46,7 +46,7 @@ struct ReportRoutes {
         let parameters = RegulatorReport.Parameters(log: log, jurisdiction: String(jurisdiction), from: from, to: to,
                                                     asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0))
         let format = try Self.format(query["format"])
-        let result = try await RegulatorReport.compute(parameters, policy: policy, client: auditor, logger: context.logger)
+        let result = try await RegulatorReport.compute(parameters, policy: policy, pool: auditor, logger: context.logger)
         return try response(format, json: result.json, seal: result.sha256) { RegulatorCSV.csv(result.report) }
     }
 
@@ -58,7 +58,7 @@ struct ReportRoutes {
         let format = try Self.format(query["format"])
         let result = try await SubjectDossierReport.compute(log: log, subject: subject,
                                                             asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0),
-                                                            client: auditor, logger: context.logger)
+                                                            pool: auditor, logger: context.logger)
         return try response(format, json: result.json, seal: result.sha256) { SubjectDossierReport.csv(result.steps) }
     }
 

@@ -10,8 +10,8 @@ import PostgresNIO
 /// `POST /v1/logs/{log}/subjects/{subject}/erase` (admin only): destroy the subject's key and record
 /// `SubjectErased`.
 struct SubjectRoutes {
-    let auditor: PostgresClient
-    let admin: PostgresClient
+    let auditor: LedgerPool
+    let admin: LedgerPool
 
     func add(to group: RouterGroup<LedgerRequestContext>) {
         group.get("logs/{log}/subjects", use: find)
@@ -40,7 +40,7 @@ struct SubjectRoutes {
             limit = value
         }
         let after = query["after"].map(String.init)
-        let page = try await SubjectDirectory(client: auditor, logger: context.logger)
+        let page = try await SubjectDirectory(pool: auditor, logger: context.logger)
             .find(log: log, prefix: prefix, has: has, limit: limit, after: after)
         return Response.json(["log": .string(log), "subjects": .array(page.entries.map(\.json)),
                               "next": page.next.map(JSONValue.string) ?? .null,
@@ -59,12 +59,12 @@ struct SubjectRoutes {
         if case .position(let position) = asOf, position > EventRoutes.maximumInteger {
             throw Problem(.badRequest, code: "invalid-request", detail: "asOf must be at most \(EventRoutes.maximumInteger)", field: "asOf")
         }
-        let head = try await EventStore(client: auditor, logger: context.logger).requireHead(log: log)
+        let head = try await EventStore(pool: auditor, logger: context.logger).requireHead(log: log)
         if case .position(let position) = asOf, position > head.position {
             throw Problem(.badRequest, code: "invalid-request", detail: "log \(log) has no position \(position): its head is \(head.position)",
                           field: "asOf", hint: "Give asOf from 0 to \(head.position), a time, or leave it out for the head.")
         }
-        let (position, snapshots) = try await TimeTravel(client: auditor, logger: context.logger).snapshots(log: log, asOf: asOf, subject: subject)
+        let (position, snapshots) = try await TimeTravel(pool: auditor, logger: context.logger).snapshots(log: log, asOf: asOf, subject: subject)
         guard let snapshot = snapshots.first else {
             throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no events about subject \(subject) as of \(asOf)")
         }
@@ -84,7 +84,7 @@ struct SubjectRoutes {
                                                  hint: "One of \(SubjectErasure.reasons.joined(separator: ", ")).")
         let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: try JSONBody.string(object, "requestReference"),
                                                operatorId: try JSONBody.string(object, "operatorId"))
-        let appended = try await EventStore(client: admin, logger: context.logger).erase(log: log, subject: subject, erasure: erasure)
+        let appended = try await EventStore(pool: admin, logger: context.logger).erase(log: log, subject: subject, erasure: erasure)
         return Response.json(["log": .string(log), "subject": .string(subject), "erased": true,
                               "position": .number(Double(appended.position)), "eventId": .string(appended.eventId)])
     }

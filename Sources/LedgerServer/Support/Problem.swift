@@ -41,20 +41,25 @@ public struct Problem: HTTPResponseError, Sendable {
     public init(_ error: LedgerError) {
         self.init(Self.status(for: error.code), code: error.code.rawValue, detail: error.message, field: error.field, line: error.line,
                   hint: error.hint)
+        if error.code.kind == .unavailable { headers[.retryAfter] = String(Self.retryAfterSeconds) }
     }
 
-    /// The HTTP status of each kind of ledger error.
+    /// The HTTP status of each kind of ledger error (every code declares its kind; there is no
+    /// default).
     static func status(for code: LedgerError.Code) -> HTTPResponse.Status {
-        switch code {
-        case .wrongExpectedVersion, .idempotencyKeyReused, .duplicateEventId: return .conflict
-        case .logNotFound, .subjectNotFound, .featureNotFound: return .notFound
-        case .recordTooLarge: return .contentTooLarge
-        case .databaseUnavailable, .schemaMissing: return .serviceUnavailable
-        case .immutabilityViolation, .integrityFailure, .schemaTooNew, .postgresNotInstalled, .clusterFailure, .databaseError:
-            return .internalServerError
-        default: return .badRequest
+        switch code.kind {
+        case .badInput: return .badRequest
+        case .conflict: return .conflict
+        case .notFound: return .notFound
+        case .tooLarge: return .contentTooLarge
+        case .unavailable: return .serviceUnavailable
+        case .serverFault: return .internalServerError
         }
     }
+
+    /// Seconds a client should wait before retrying a request refused because the database is
+    /// unavailable: about how long a restart or a failover takes to show.
+    static let retryAfterSeconds = 2
 
     /// The problem document.
     public var json: JSONValue {
@@ -89,6 +94,11 @@ struct ProblemMiddleware: RouterMiddleware {
             throw problem
         } catch let error as LedgerError {
             throw Problem(error)
+        } catch let error as NIOTooManyBytesError {
+            // A body sent without Content-Length (chunked) that outgrew a route's limit while read.
+            throw Problem(.contentTooLarge, code: "body-too-large",
+                          detail: "the body is over \(error.maxBytes.map { "the limit of \($0) bytes" } ?? "the limit") for \(request.uri.path)",
+                          hint: "Send a smaller body (fewer events per request).")
         } catch let error as HTTPError {
             if error.status == .notFound, let methods = allowed?.methods(for: request.uri.path), !methods.isEmpty {
                 var problem = Problem(.methodNotAllowed, code: "method-not-allowed",

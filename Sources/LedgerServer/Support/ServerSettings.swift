@@ -24,6 +24,11 @@ public struct ServerSettings: Sendable {
     /// The policy the reports apply and the issuer and date of issue their HTML pages name
     /// (`serve --report-policy FILE`; default: the built-in policy, no issuer named).
     public var reportPolicy: ReportPolicy
+    /// How long a request waits for a database connection before it is answered 503 with
+    /// `Retry-After` (`database-unavailable`): the bound on a request while the database is down.
+    public var databaseWaitLimit: Duration = ServerSettings.defaultDatabaseWaitLimit
+    /// The default wait for a database connection: 2 s.
+    public static let defaultDatabaseWaitLimit: Duration = .seconds(2)
 
     /// Settings; the defaults listen on 127.0.0.1:8080.
     public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = defaultMaxBodyBytes,

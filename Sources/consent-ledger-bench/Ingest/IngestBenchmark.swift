@@ -130,8 +130,8 @@ struct IngestBenchmark: AsyncParsableCommand {
     private func prepare(_ target: DatabaseTarget, logger: Logger) async throws -> (String, String) {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
             Progress.note("migrating the ledger schema")
-            _ = try await Migrator(client: admin, logger: logger).migrate()
-            let token = try await APIKeyStore(client: admin, logger: logger).create(log: "bench", role: .ingest, label: "bench").1
+            _ = try await Migrator(pool: admin, logger: logger).migrate()
+            let token = try await APIKeyStore(pool: admin, logger: logger).create(log: "bench", role: .ingest, label: "bench").1
             let rows = try await admin.query("SHOW server_version", logger: logger)
             var version = "?"
             for try await value in rows.decode(String.self) { version = value }

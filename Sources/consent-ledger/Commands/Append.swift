@@ -59,8 +59,8 @@ struct Append: AsyncParsableCommand {
         var reader = try NDJSONReader(path: path)
         let target = try database.target()
         let bar = ProgressBar(label: "append to \(log)", unit: "lines")
-        let totals = try await LedgerDatabase.with(target, role: .application, progress: Console.note) { client in
-            let store = EventStore(client: client)
+        let totals = try await LedgerDatabase.with(target, role: .application, progress: Console.note) { pool in
+            let store = EventStore(pool: pool)
             var output = StandardOutput()
             var batchNumber = 0
             var totals = AppendTotals()

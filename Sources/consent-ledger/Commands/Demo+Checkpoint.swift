@@ -15,9 +15,9 @@ extension Demo {
             try SigningKeyCreate.write(key, to: keyPath)
         }
         let verifier = key.verifierKey
-        let (signed, bundle) = try await LedgerDatabase.with(target, role: .administrator) { client in
-            let signed = try await CheckpointStore(client: client).sign(log: log, key: key)
-            return (signed, try await ProofMaker(client: client).inclusion(log: log, position: 3))
+        let (signed, bundle) = try await LedgerDatabase.with(target, role: .administrator) { pool in
+            let signed = try await CheckpointStore(pool: pool).sign(log: log, key: key)
+            return (signed, try await ProofMaker(pool: pool).inclusion(log: log, position: 3))
         }
         let checkpoint = signed.checkpoint
         Console.note("8. signed checkpoint: the Merkle tree of log \(log) at \(checkpoint.treeSize) leaves, root "

@@ -40,8 +40,8 @@ struct Demo: AsyncParsableCommand {
             case .running: break
             }
         }
-        try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, progress: { Console.note("   " + $0) }) { client in
-            let outcome = try await Migrator(client: client).migrate()
+        try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, progress: { Console.note("   " + $0) }) { pool in
+            let outcome = try await Migrator(pool: pool).migrate()
             Console.note("2. schema: version \(outcome.version) (\(outcome.previousVersion == nil ? "created" : "already there; re-applied, nothing changed"))")
         }
         if stopWhenDone, case .embedded(let cluster) = target { LedgerDatabase.stopOnInterruption(cluster) }
@@ -55,8 +55,8 @@ struct Demo: AsyncParsableCommand {
             do { return try EventInput(line: Array(line.utf8)) } catch { throw LedgerError.locating(error, line: index + 1) }
         }
         let simulator = try HistorySimulator(families: families, days: days, seed: 2026, start: "2026-10-01T00:00:00Z")
-        let (result, simulated, report) = try await LedgerDatabase.with(target, role: .application) { client in
-            let store = EventStore(client: client)
+        let (result, simulated, report) = try await LedgerDatabase.with(target, role: .application) { pool in
+            let store = EventStore(pool: pool)
             let result = try await store.append(log: log, events: events)
             // The simulated neighbourhood, in batches of 500 (each batch atomic and idempotent).
             var simulated = (stored: 0, replayed: 0, byType: [String: Int]())
@@ -96,16 +96,16 @@ struct Demo: AsyncParsableCommand {
             throw ExitCode(1)
         }
         Console.note("4. verified log \(log): \(report.verifiedCount) events, every leaf hash, chain link and record checks; head chain hash \(LedgerHash.hex(report.lastChainHash))")
-        try await LedgerDatabase.with(target, role: .administrator) { client in
+        try await LedgerDatabase.with(target, role: .administrator) { pool in
             Console.note("5. projections: folding the log into the read models")
-            try await ProjectionRunner(client: client).runOnce(note: { Console.note("   " + $0) })
-            for line in try await DemoProjectionSummary.lines(log: log, client: client) { Console.note("   " + line) }
+            try await ProjectionRunner(pool: pool).runOnce(note: { Console.note("   " + $0) })
+            for line in try await DemoProjectionSummary.lines(log: log, pool: pool) { Console.note("   " + line) }
             Console.note("6. replay of subject \(DemoHistory.subject), the story at the top of the log:")
-            let history = try await SubjectReplay(client: client).replay(log: log, subject: DemoHistory.subject)
+            let history = try await SubjectReplay(pool: pool).replay(log: log, subject: DemoHistory.subject)
             for line in Replay.lines(history) { Console.note("   " + line) }
             Console.note("7. why was sharedRooms open for \(DemoHistory.subject)?")
             let answer = try await FeatureExplanation.explain(log: log, subject: DemoHistory.subject, feature: "sharedRooms",
-                                                              asOf: .head, client: client)
+                                                              asOf: .head, pool: pool)
             for line in Explain.lines(answer) { Console.note("   " + line) }
         }
         let folder = reportFolder(target: target)
@@ -141,12 +141,12 @@ extension Demo {
     /// Step 9: the three reports as HTML pages an auditor can open.
     func writeReports(target: DatabaseTarget, folder: URL) async throws {
         Console.note("9. reports, as printable HTML pages (also --format json or csv), pinned to that checkpoint:")
-        try await LedgerDatabase.with(target, role: .auditor) { client in
-            let register = try await ConsentRegisterReport.compute(.init(log: log), client: client)
+        try await LedgerDatabase.with(target, role: .auditor) { pool in
+            let register = try await ConsentRegisterReport.compute(.init(log: log), pool: pool)
             let regulator = try await RegulatorReport.compute(
                 .init(log: log, jurisdiction: "US", from: AsOf.date("2026-10-01T00:00:00Z")!, to: AsOf.date("2026-12-01T00:00:00Z")!),
-                client: client)
-            let dossier = try await SubjectDossierReport.compute(log: log, subject: DemoHistory.subject, client: client)
+                pool: pool)
+            let dossier = try await SubjectDossierReport.compute(log: log, subject: DemoHistory.subject, pool: pool)
             for (name, json, seal, what) in [
                 ("consent-register.html", register.json, register.sha256, "who approved what and when: \(register.rows.count) items"),
                 ("regulator-US-2026-10-01-2026-12-01.html", regulator.json, regulator.sha256,

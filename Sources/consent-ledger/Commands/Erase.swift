@@ -36,8 +36,8 @@ struct Erase: AsyncParsableCommand {
     func run() async throws {
         let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: requestReference,
                                                operatorId: operatorId)
-        let appended = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
-            try await EventStore(client: client).erase(log: log, subject: subject, erasure: erasure)
+        let appended = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
+            try await EventStore(pool: pool).erase(log: log, subject: subject, erasure: erasure)
         }
         Console.note("erased subject \(subject) in log \(log): key destroyed; SubjectErased recorded at position \(appended.position)")
     }

@@ -40,8 +40,8 @@ struct Events: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await LedgerDatabase.with(try database.target(), role: reveal ? .administrator : .auditor, progress: Console.note) { client in
-            let store = EventStore(client: client)
+        try await LedgerDatabase.with(try database.target(), role: reveal ? .administrator : .auditor, progress: Console.note) { pool in
+            let store = EventStore(pool: pool)
             _ = try await store.requireHead(log: log)
             let keys = reveal ? try await store.keyStates(log: log) : [:]
             var output = StandardOutput()

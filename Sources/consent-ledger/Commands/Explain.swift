@@ -38,8 +38,8 @@ struct Explain: AsyncParsableCommand {
             throw ValidationError("--clock must be recorded or occurred, not \(self.clock)")
         }
         let asOf = try AsOf.parse(at, clock: clock)
-        let answer = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await FeatureExplanation.explain(log: log, subject: subject, feature: feature, asOf: asOf, client: client)
+        let answer = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+            try await FeatureExplanation.explain(log: log, subject: subject, feature: feature, asOf: asOf, pool: pool)
         }
         var out = StandardOutput()
         switch format {

@@ -13,8 +13,8 @@ struct KeysList: AsyncParsableCommand {
     var log: String?
 
     func run() async throws {
-        let keys = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
-            try await APIKeyStore(client: client).list(log: log)
+        let keys = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
+            try await APIKeyStore(pool: pool).list(log: log)
         }
         if keys.isEmpty { Console.note("no API keys yet: consent-ledger keys create --log L --role ingest|auditor|admin") }
         for key in keys {

@@ -14,8 +14,8 @@ struct KeysRevoke: AsyncParsableCommand {
     var keyID: String
 
     func run() async throws {
-        let revoked = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
-            try await APIKeyStore(client: client).revoke(keyID: keyID)
+        let revoked = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
+            try await APIKeyStore(pool: pool).revoke(keyID: keyID)
         }
         guard revoked else {
             throw LedgerError(.invalidRequest, "no active API key \(keyID)", hint: "consent-ledger keys list shows the keys.")

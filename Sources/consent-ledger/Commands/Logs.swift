@@ -10,8 +10,8 @@ struct Logs: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let heads = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await EventStore(client: client).logs()
+        let heads = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+            try await EventStore(pool: pool).logs()
         }
         if heads.isEmpty { Console.note("no logs yet: append to create one (consent-ledger append --log NAME --file events.ndjson)") }
         for head in heads {

@@ -16,8 +16,8 @@ struct Migrate: AsyncParsableCommand {
 
     func run() async throws {
         let target = try database.target(creating: true)
-        let (outcome, projections) = try await LedgerDatabase.with(target, role: .administrator, progress: Console.note) { client in
-            (try await Migrator(client: client).migrate(), try await ProjectionStatus.all(client: client))
+        let (outcome, projections) = try await LedgerDatabase.with(target, role: .administrator, progress: Console.note) { pool in
+            (try await Migrator(pool: pool).migrate(), try await ProjectionStatus.all(pool: pool))
         }
         switch outcome.previousVersion {
         case nil: Console.note("created the ledger schema, version \(outcome.version), in \(target.displayName)")

@@ -32,8 +32,8 @@ struct ProjectRebuild: AsyncParsableCommand {
 
     func run() async throws {
         let projections = name == "all" ? ProjectionDefinition.all : [try ProjectionDefinition.named(name)]
-        try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
-            var rebuilder = ProjectionRebuilder(client: client, chunkSize: chunkSize)
+        try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
+            var rebuilder = ProjectionRebuilder(pool: pool, chunkSize: chunkSize)
             rebuilder.parallelism = parallel
             // `all`: --parallel groups, each one pass over the log on its own connection; one swap.
             let bar = ProgressBar(label: "rebuild " + projections.map(\.name).joined(separator: ", "), unit: "positions")

@@ -31,8 +31,8 @@ struct ProjectRun: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { client in
-            let runner = ProjectionRunner(client: client, chunkSize: chunkSize)
+        try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
+            let runner = ProjectionRunner(pool: pool, chunkSize: chunkSize)
             if follow {
                 Console.note("following the logs; stop with Ctrl-C")
                 try await ProjectionFollower(runner: runner, pollInterval: .seconds(pollSeconds))

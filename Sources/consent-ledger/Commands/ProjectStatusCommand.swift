@@ -11,8 +11,8 @@ struct ProjectStatusCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let statuses = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await ProjectionStatus.all(client: client)
+        let statuses = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+            try await ProjectionStatus.all(pool: pool)
         }
         var needsWork = false
         for status in statuses {

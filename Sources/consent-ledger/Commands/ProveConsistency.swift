@@ -33,8 +33,8 @@ struct ProveConsistency: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bundle = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await ProofMaker(client: client).consistency(log: log, from: from, to: to)
+        let bundle = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+            try await ProofMaker(pool: pool).consistency(log: log, from: from, to: to)
         }
         try ProofOutput.write(bundle, to: out)
     }

@@ -37,8 +37,8 @@ struct ProveInclusion: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bundle = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await ProofMaker(client: client).inclusion(log: log, position: position, checkpointSize: checkpoint, since: since)
+        let bundle = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+            try await ProofMaker(pool: pool).inclusion(log: log, position: position, checkpointSize: checkpoint, since: since)
         }
         try ProofOutput.write(bundle, to: out)
     }

@@ -29,8 +29,8 @@ struct Replay: AsyncParsableCommand {
 
     func run() async throws {
         let asOf = try moment.moment()
-        let history = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await SubjectReplay(client: client).replay(log: log, subject: subject, asOf: asOf)
+        let history = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+            try await SubjectReplay(pool: pool).replay(log: log, subject: subject, asOf: asOf)
         }
         var out = StandardOutput()
         switch format {

@@ -43,10 +43,10 @@ struct ReportConsentRegister: AsyncParsableCommand {
         let from = try from.map { try ReportTime.parse($0, option: "from") }, to = try to.map { try ReportTime.parse($0, option: "to") }
         let policy = try options.loadPolicy()
         let bar = ProgressBar(label: "consent register", unit: "positions")
-        let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            let asOf = try await options.position(log: log, store: EventStore(client: client))
+        let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+            let asOf = try await options.position(log: log, store: EventStore(pool: pool))
             let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: from, to: to, subject: subject)
-            return try await ConsentRegisterReport.compute(parameters, client: client) { done, total in
+            return try await ConsentRegisterReport.compute(parameters, pool: pool) { done, total in
                 bar.update(done: done, total: total)
             }
         }

@@ -49,10 +49,10 @@ struct ReportRegulator: AsyncParsableCommand {
         try RegulatorReport.validate(checked)
         let policy = try options.loadPolicy()
         let bar = ProgressBar(label: "regulator report", unit: "steps")
-        let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
+        let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
             var parameters = checked
-            parameters.asOf = try await options.position(log: log, store: EventStore(client: client))
-            return try await RegulatorReport.compute(parameters, policy: policy, client: client,
+            parameters.asOf = try await options.position(log: log, store: EventStore(pool: pool))
+            return try await RegulatorReport.compute(parameters, policy: policy, pool: pool,
                                               progress: { step, steps, what in
                                                   bar.update(done: Int64(step - 1), total: Int64(steps))
                                               },

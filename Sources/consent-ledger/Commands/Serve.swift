@@ -100,15 +100,15 @@ struct Serve: AsyncParsableCommand {
         }()
         let metrics = ServerMetrics.bootstrap()
         try await LedgerDatabase.with(target, role: .administrator, progress: Console.note) { admin in
-            let outcome = try await Migrator(client: admin).migrate()
+            let outcome = try await Migrator(pool: admin).migrate()
             Console.note("schema version \(outcome.version)")
             try await LedgerDatabase.with(target, role: .application) { app in
                 try await LedgerDatabase.with(target, role: .auditor) { auditor in
                     let api = LedgerAPI(application: app, auditor: auditor, administrator: admin, settings: settings,
                                         metrics: metrics, logger: logger)
-                    var services: [any Service] = [ProjectionLagService(client: auditor, logger: logger)]
+                    var services: [any Service] = [ProjectionLagService(pool: auditor, logger: logger)]
                     if !noProjections {
-                        services.append(ProjectionService(follower: ProjectionFollower(runner: ProjectionRunner(client: admin)),
+                        services.append(ProjectionService(follower: ProjectionFollower(runner: ProjectionRunner(pool: admin)),
                                                           note: { logger.info("\($0)") }))
                     }
                     let server = Application(router: api.router(),

@@ -28,9 +28,9 @@ struct State: AsyncParsableCommand {
 
     func run() async throws {
         let asOf = try moment.moment()
-        let (position, snapshots, emptyMoment) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            let (position, snapshots) = try await TimeTravel(client: client).snapshots(log: log, asOf: asOf, subject: subject)
-            let emptyMoment = snapshots.isEmpty ? try await SubjectChecks(client: client).emptyMoment(log: log, subject: subject, asOf: asOf) : nil
+        let (position, snapshots, emptyMoment) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+            let (position, snapshots) = try await TimeTravel(pool: pool).snapshots(log: log, asOf: asOf, subject: subject)
+            let emptyMoment = snapshots.isEmpty ? try await SubjectChecks(pool: pool).emptyMoment(log: log, subject: subject, asOf: asOf) : nil
             return (position, snapshots, emptyMoment)
         }
         Console.note("log \(log) as of \(asOf): \(snapshots.count) subject\(snapshots.count == 1 ? "" : "s"), through position \(position)")

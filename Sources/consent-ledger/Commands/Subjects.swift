@@ -49,8 +49,8 @@ struct Subjects: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let page = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
-            try await SubjectDirectory(client: client).find(log: log, prefix: prefix, has: has, limit: limit, after: after)
+        let page = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+            try await SubjectDirectory(pool: pool).find(log: log, prefix: prefix, has: has, limit: limit, after: after)
         }
         if page.projectedThrough < page.head {
             Console.note("note: the projections stand at position \(page.projectedThrough) of \(page.head): "

@@ -22,14 +22,14 @@ struct Verify: AsyncParsableCommand {
     var log: String
 
     func run() async throws {
-        let (report, tree) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { client in
+        let (report, tree) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
             let bar = ProgressBar(label: "verify \(log)")
-            let report = try await LogVerifier(store: EventStore(client: client)).verify(log: log, progressEvery: 5_000) { done, total in
+            let report = try await LogVerifier(store: EventStore(pool: pool)).verify(log: log, progressEvery: 5_000) { done, total in
                 bar.update(done: Int64(done), total: Int64(total))
             }
             bar.finish()
             guard report.passed else { return (report, nil as TreeVerifier.Report?) }
-            return (report, try await TreeVerifier(client: client).verify(log: log) { Console.note("… " + $0) })
+            return (report, try await TreeVerifier(pool: pool).verify(log: log) { Console.note("… " + $0) })
         }
         if let problem = report.problem {
             try Console.out("log \(log): FAILED after \(report.verifiedCount) good events")

@@ -4,11 +4,11 @@ import PostgresNIO
 /// A few lines of what the read models hold after the demo: for the tour, straight from the
 /// projections' tables (the same a psql user would query).
 enum DemoProjectionSummary {
-    static func lines(log: String, client: PostgresClient) async throws -> [String] {
+    static func lines(log: String, pool: LedgerPool) async throws -> [String] {
         var lines: [String] = []
         func pairs(_ title: String, _ query: PostgresQuery) async throws {
             var parts: [String] = []
-            for try await (key, count) in try await client.query(query).decode((String, Int64).self) { parts.append("\(count) \(key)") }
+            for try await (key, count) in try await pool.query(query).decode((String, Int64).self) { parts.append("\(count) \(key)") }
             lines.append(title + (parts.isEmpty ? "none" : parts.joined(separator: ", ")))
         }
         try await pairs("subject_state.subjects by age category: ", """

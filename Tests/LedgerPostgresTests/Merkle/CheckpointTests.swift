@@ -8,12 +8,12 @@ import Testing
 @Suite("signed checkpoints and proofs from PostgreSQL")
 struct CheckpointTests {
     static func sign(_ db: TestDatabase, key: NoteSigningKey, log: String = "acme") async throws -> CheckpointStore.Signed {
-        try await db.as(.administrator) { client in try await CheckpointStore(client: client).sign(log: log, key: key) }
+        try await db.as(.administrator) { client in try await CheckpointStore(pool: client).sign(log: log, key: key) }
     }
 
     static func append(_ db: TestDatabase, _ count: Int, log: String = "acme") async throws {
         try await db.as(.application) { client in
-            _ = try await EventStore(client: client).append(log: log, events: try Fixtures.events(count))
+            _ = try await EventStore(pool: client).append(log: log, events: try Fixtures.events(count))
         }
     }
 
@@ -48,7 +48,7 @@ struct CheckpointTests {
         #expect(checkpoint.size == 33 && checkpoint.origin == "ledger.example.com/acme")
 
         let (inclusion, consistency) = try await db.as(.auditor) { client in
-            let maker = ProofMaker(client: client)
+            let maker = ProofMaker(pool: client)
             return (try await maker.inclusion(log: "acme", position: 30, since: 21), try await maker.consistency(log: "acme", from: 21))
         }
         let reparsed = try ProofBundle(json: CanonicalJSON.encode(inclusion.json))
@@ -64,7 +64,7 @@ struct CheckpointTests {
         #expect(inclusion.inclusion?.record == stored)
         // Against the first checkpoint, a record after it has no proof.
         await #expect(throws: LedgerError.self) {
-            try await db.as(.auditor) { client in try await ProofMaker(client: client).inclusion(log: "acme", position: 30, checkpointSize: 21) }
+            try await db.as(.auditor) { client in try await ProofMaker(pool: client).inclusion(log: "acme", position: 30, checkpointSize: 21) }
         }
     }
 

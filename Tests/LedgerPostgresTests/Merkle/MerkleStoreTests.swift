@@ -9,7 +9,7 @@ import Testing
 @Suite("the Merkle tree in PostgreSQL")
 struct MerkleStoreTests {
     /// The log's leaf hashes in position order.
-    static func leafHashes(_ client: PostgresClient, log: String = "acme") async throws -> [[UInt8]] {
+    static func leafHashes(_ client: LedgerPool, log: String = "acme") async throws -> [[UInt8]] {
         let rows = try await client.query("SELECT leaf_hash FROM ledger.events WHERE log_id = \(log) ORDER BY position")
         var leaves: [[UInt8]] = []
         for try await hash in rows.decode(Data.self) { leaves.append(Array(hash)) }
@@ -21,8 +21,8 @@ struct MerkleStoreTests {
         let db = try await TestDatabase.create()
         var generator = SystemRandomNumberGenerator()
         try await db.as(.application) { client in
-            let store = EventStore(client: client)
-            let tree = MerkleStore(client: client)
+            let store = EventStore(pool: client)
+            let tree = MerkleStore(pool: client)
             var appended = 0
             var checkedUpTo: UInt64 = 0
             while appended < 75 {
@@ -54,8 +54,8 @@ struct MerkleStoreTests {
     func proofsForEveryPair() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(33))
-            let tree = MerkleStore(client: client)
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(33))
+            let tree = MerkleStore(pool: client)
             #expect(try await tree.extend(log: "acme") == 33)
             let leaves = try await Self.leafHashes(client)
             let memory = InMemoryMerkleSource(leafHashes: leaves)
@@ -78,8 +78,8 @@ struct MerkleStoreTests {
     func beyondTheTree() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(5))
-            let tree = MerkleStore(client: client)
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(5))
+            let tree = MerkleStore(pool: client)
             await #expect(throws: LedgerError.self) { try await tree.root(log: "acme", size: 3) }
             _ = try await client.int("SELECT ledger.extend_merkle_tree('acme', 3)")
             #expect(try await tree.size(log: "acme") == 3)
@@ -92,7 +92,7 @@ struct MerkleStoreTests {
     func appendOnly() async throws {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client in
-            _ = try await EventStore(client: client).append(log: "acme", events: try Fixtures.events(4))
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(4))
             _ = try await client.int("SELECT ledger.extend_merkle_tree('acme')")
             #expect(await client.sqlState("UPDATE ledger.merkle_nodes SET hash = hash") == "42501")
             #expect(await client.sqlState("INSERT INTO ledger.merkle_nodes VALUES ('acme', 1, 9, sha256(''))") == "42501")

@@ -16,7 +16,7 @@ struct TreeVerifierTests {
         try await CheckpointTests.append(db, 6)
         _ = try await CheckpointTests.sign(db, key: key)
         if let tamper { try await CheckpointTests.tamper(db, table: tamper.table, tamper.sql) }
-        return try await db.as(.auditor) { client in try await TreeVerifier(client: client).verify(log: "acme") }
+        return try await db.as(.auditor) { client in try await TreeVerifier(pool: client).verify(log: "acme") }
     }
 
     @Test("an untouched tree and its checkpoints verify")

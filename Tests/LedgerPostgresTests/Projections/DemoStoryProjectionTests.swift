@@ -11,7 +11,7 @@ struct DemoStoryProjectionTests {
     static func appendStory(_ db: TestDatabase, log: String = "demo") async throws {
         let events = try DemoHistory.lines.map { try EventInput(line: Array($0.utf8)) }
         try await db.as(.application) { client async throws in
-            _ = try await EventStore(client: client).append(log: log, events: events)
+            _ = try await EventStore(pool: client).append(log: log, events: events)
         }
     }
 
@@ -20,7 +20,7 @@ struct DemoStoryProjectionTests {
         let db = try await TestDatabase.create()
         try await Self.appendStory(db)
         try await db.as(.administrator) { client async throws in
-            try await ProjectionRunner(client: client).runOnce()
+            try await ProjectionRunner(pool: client).runOnce()
             let s = DemoHistory.subject
             // The guardian declared 13-15 at position 3, with approval of significant changes required.
             let age = try await client.query("""
@@ -64,10 +64,10 @@ struct DemoStoryProjectionTests {
         let db = try await TestDatabase.create()
         try await Self.appendStory(db)
         try await db.as(.administrator) { client async throws in
-            try await ProjectionRunner(client: client).runOnce()
-            let history = try await SubjectReplay(client: client).replay(log: "demo", subject: DemoHistory.subject)
+            try await ProjectionRunner(pool: client).runOnce()
+            let history = try await SubjectReplay(pool: client).replay(log: "demo", subject: DemoHistory.subject)
             #expect(history.steps.map(\.event.position) == [1, 2, 3, 5, 6, 7, 8, 9, 10, 11])
-            let live = try await SubjectSnapshot.live(log: "demo", subject: DemoHistory.subject, client: client)
+            let live = try await SubjectSnapshot.live(log: "demo", subject: DemoHistory.subject, pool: client)
             #expect(CanonicalJSON.encodeString(history.steps.last!.state) == CanonicalJSON.encodeString(try JSONParser.parse(live[0])))
             let afterQuestion = try #require(history.steps.first { $0.event.position == 5 })
             #expect(afterQuestion.state["consents"]?.arrayValue?.first?["changeId"]?.stringValue == "v3.0")

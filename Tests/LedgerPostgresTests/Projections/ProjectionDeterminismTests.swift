@@ -13,7 +13,7 @@ struct ProjectionDeterminismTests {
         let count = try await ProjectionTestSupport.appendSimulated(db, seed: seed)
         try await db.as(.administrator) { client async throws in
             var random = SeededGenerator(seed: seed)
-            let runner = ProjectionRunner(client: client)
+            let runner = ProjectionRunner(pool: client)
             var chunkedRows: [String: [String]] = [:]
             for projection in ProjectionDefinition.all {
                 try await ProjectionTestSupport.installEmpty(projection, client: client)
@@ -23,20 +23,20 @@ struct ProjectionDeterminismTests {
                 }
                 #expect(steps > 10, "the log should take many chunks")
                 #expect(try await ProjectionTestSupport.checkpoint(projection, log: "sim", client: client) == Int64(count))
-                let chunked = try await ProjectionRows.live(projection, client: client)
+                let chunked = try await ProjectionRows.live(projection, pool: client)
                 #expect(chunked.count > 10, "\(projection.name) should hold rows")
 
-                _ = try await ProjectionRebuilder(client: client, chunkSize: 997).rebuild(projection)
-                let rebuilt = try await ProjectionRows.live(projection, client: client)
-                let travelled = try await TimeTravel(client: client).rows(log: "sim", projection: projection, asOf: .head)
+                _ = try await ProjectionRebuilder(pool: client, chunkSize: 997).rebuild(projection)
+                let rebuilt = try await ProjectionRows.live(projection, pool: client)
+                let travelled = try await TimeTravel(pool: client).rows(log: "sim", projection: projection, asOf: .head)
                 expectSameRows(chunked, rebuilt, "\(projection.name): chunked catch-up vs rebuild (seed \(seed))")
                 expectSameRows(chunked, travelled, "\(projection.name): chunked catch-up vs time travel to the head (seed \(seed))")
                 chunkedRows[projection.name] = chunked
             }
             // All five rebuilt in one pass (each range staged once for all of them), in odd-sized steps.
-            _ = try await ProjectionRebuilder(client: client, chunkSize: 313).rebuild(ProjectionDefinition.all)
+            _ = try await ProjectionRebuilder(pool: client, chunkSize: 313).rebuild(ProjectionDefinition.all)
             for projection in ProjectionDefinition.all {
-                expectSameRows(try await ProjectionRows.live(projection, client: client), chunkedRows[projection.name] ?? [],
+                expectSameRows(try await ProjectionRows.live(projection, pool: client), chunkedRows[projection.name] ?? [],
                                "\(projection.name): rebuilt together vs chunked catch-up (seed \(seed))")
                 let folded = try await client.int(PostgresQuery(unsafeSQL: "SELECT events_folded FROM \(projection.name).checkpoints"))
                 let expected = try await client.int(PostgresQuery(unsafeSQL:
@@ -52,7 +52,7 @@ struct ProjectionDeterminismTests {
         let count = try await ProjectionTestSupport.appendSimulated(db, seed: seed)
         try await db.as(.administrator) { client async throws in
             var random = SeededGenerator(seed: seed)
-            let runner = ProjectionRunner(client: client)
+            let runner = ProjectionRunner(pool: client)
             let target = Int64(count / 2) + Int64.random(in: 0...50, using: &random)
             for projection in ProjectionDefinition.all {
                 try await ProjectionTestSupport.installEmpty(projection, client: client)
@@ -64,8 +64,8 @@ struct ProjectionDeterminismTests {
                     position = through
                 }
                 #expect(position == target)
-                let caughtUp = try await ProjectionRows.live(projection, client: client)
-                let travelled = try await TimeTravel(client: client).rows(log: "sim", projection: projection, asOf: .position(target))
+                let caughtUp = try await ProjectionRows.live(projection, pool: client)
+                let travelled = try await TimeTravel(pool: client).rows(log: "sim", projection: projection, asOf: .position(target))
                 expectSameRows(caughtUp, travelled, "\(projection.name) at position \(target) (seed \(seed))")
             }
         }
@@ -83,7 +83,7 @@ struct ProjectionDeterminismTests {
             let (position, recorded) = all[all.count / 2]
             let lastByTime = all.last { $0.1 <= recorded }!.0
             #expect(lastByTime >= position)
-            let travel = TimeTravel(client: client)
+            let travel = TimeTravel(pool: client)
             for projection in ProjectionDefinition.all {
                 let byTime = try await travel.rows(log: "sim", projection: projection, asOf: .recordedAt(recorded))
                 let byPosition = try await travel.rows(log: "sim", projection: projection, asOf: .position(lastByTime))

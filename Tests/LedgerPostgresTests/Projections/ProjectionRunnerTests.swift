@@ -15,25 +15,25 @@ struct ProjectionRunnerTests {
         try await db.as(.administrator) { client async throws in
             for projection in ProjectionDefinition.all {
                 try await ProjectionTestSupport.installEmpty(projection, client: client)
-                var runner = ProjectionRunner(client: client, chunkSize: 37)
+                var runner = ProjectionRunner(pool: client, chunkSize: 37)
                 try await runner.catchUp(projection, log: "sim", maxSteps: 4)
-                let before = try await ProjectionRows.live(projection, client: client)
+                let before = try await ProjectionRows.live(projection, pool: client)
                 let checkpoint = try await ProjectionTestSupport.checkpoint(projection, log: "sim", client: client)
                 #expect(checkpoint == 4 * 37)
                 // The fifth step dies after folding, before its checkpoint moves.
                 runner.beforeCheckpoint = { _, _ in throw Killed() }
                 await #expect(throws: Killed.self) { try await runner.step(projection, log: "sim") }
                 #expect(try await ProjectionTestSupport.checkpoint(projection, log: "sim", client: client) == checkpoint)
-                expectSameRows(try await ProjectionRows.live(projection, client: client), before, "\(projection.name) after the killed step")
+                expectSameRows(try await ProjectionRows.live(projection, pool: client), before, "\(projection.name) after the killed step")
                 // The tables are exactly the state at the checkpoint.
-                let atCheckpoint = try await TimeTravel(client: client).rows(log: "sim", projection: projection, asOf: .position(checkpoint))
+                let atCheckpoint = try await TimeTravel(pool: client).rows(log: "sim", projection: projection, asOf: .position(checkpoint))
                 expectSameRows(before, atCheckpoint, "\(projection.name) at its checkpoint")
                 // A new runner resumes.
                 runner.beforeCheckpoint = nil
                 try await runner.catchUp(projection, log: "sim")
-                let resumed = try await ProjectionRows.live(projection, client: client)
-                _ = try await ProjectionRebuilder(client: client).rebuild(projection)
-                expectSameRows(resumed, try await ProjectionRows.live(projection, client: client), "\(projection.name) resumed vs rebuilt")
+                let resumed = try await ProjectionRows.live(projection, pool: client)
+                _ = try await ProjectionRebuilder(pool: client).rebuild(projection)
+                expectSameRows(resumed, try await ProjectionRows.live(projection, pool: client), "\(projection.name) resumed vs rebuilt")
             }
         }
     }
@@ -73,9 +73,9 @@ struct ProjectionRunnerTests {
         try await db.as(.administrator) { client async throws in
             for projection in ProjectionDefinition.all {
                 #expect(try await ProjectionTestSupport.checkpoint(projection, log: "sim", client: client) == Int64(count))
-                let finished = try await ProjectionRows.live(projection, client: client)
-                _ = try await ProjectionRebuilder(client: client).rebuild(projection)
-                expectSameRows(finished, try await ProjectionRows.live(projection, client: client), "\(projection.name) after the kill")
+                let finished = try await ProjectionRows.live(projection, pool: client)
+                _ = try await ProjectionRebuilder(pool: client).rebuild(projection)
+                expectSameRows(finished, try await ProjectionRows.live(projection, pool: client), "\(projection.name) after the kill")
             }
         }
     }
@@ -89,10 +89,10 @@ struct ProjectionRunnerTests {
         }
         // Two pools, as two processes would have; small steps so they contend all the time.
         async let first: Void = db.as(.administrator) { client async throws in
-            try await Self.runUntilDone(ProjectionRunner(client: client, chunkSize: 5), count: count)
+            try await Self.runUntilDone(ProjectionRunner(pool: client, chunkSize: 5), count: count)
         }
         async let second: Void = db.as(.administrator) { client async throws in
-            try await Self.runUntilDone(ProjectionRunner(client: client, chunkSize: 7), count: count)
+            try await Self.runUntilDone(ProjectionRunner(pool: client, chunkSize: 7), count: count)
         }
         _ = try await (first, second)
         try await db.as(.administrator) { client async throws in
@@ -101,9 +101,9 @@ struct ProjectionRunnerTests {
                 let expected = try await client.int(PostgresQuery(unsafeSQL:
                     "SELECT count(*) FROM ledger.events WHERE type = ANY (ARRAY['\(projection.reads.joined(separator: "','"))'])"))
                 #expect(folded == expected, "\(projection.name): each event folded once")
-                let together = try await ProjectionRows.live(projection, client: client)
-                _ = try await ProjectionRebuilder(client: client).rebuild(projection)
-                expectSameRows(together, try await ProjectionRows.live(projection, client: client), "\(projection.name): two runners vs rebuild")
+                let together = try await ProjectionRows.live(projection, pool: client)
+                _ = try await ProjectionRebuilder(pool: client).rebuild(projection)
+                expectSameRows(together, try await ProjectionRows.live(projection, pool: client), "\(projection.name): two runners vs rebuild")
             }
         }
     }
@@ -112,16 +112,16 @@ struct ProjectionRunnerTests {
     func twoFirstRunsAtOnce() async throws {
         let db = try await TestDatabase.create()
         let count = try await ProjectionTestSupport.appendSimulated(db, families: 20, days: 20, seed: 28)
-        async let first: Void = db.as(.administrator) { client async throws in try await ProjectionRunner(client: client).runOnce() }
-        async let second: Void = db.as(.administrator) { client async throws in try await ProjectionRunner(client: client).runOnce() }
+        async let first: Void = db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }
+        async let second: Void = db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }
         _ = try await (first, second)
         try await db.as(.administrator) { client async throws in
-            try await ProjectionRunner(client: client).runOnce()  // whatever either left to the other
+            try await ProjectionRunner(pool: client).runOnce()  // whatever either left to the other
             for projection in ProjectionDefinition.all {
                 #expect(try await ProjectionTestSupport.checkpoint(projection, log: "sim", client: client) == Int64(count))
-                let rows = try await ProjectionRows.live(projection, client: client)
-                _ = try await ProjectionRebuilder(client: client).rebuild(projection)
-                expectSameRows(rows, try await ProjectionRows.live(projection, client: client), "\(projection.name)")
+                let rows = try await ProjectionRows.live(projection, pool: client)
+                _ = try await ProjectionRebuilder(pool: client).rebuild(projection)
+                expectSameRows(rows, try await ProjectionRows.live(projection, pool: client), "\(projection.name)")
             }
         }
     }
@@ -143,25 +143,25 @@ struct ProjectionRunnerTests {
         let db = try await TestDatabase.create()
         try await ProjectionTestSupport.appendSimulated(db, families: 8, days: 10, seed: 24)
         try await db.as(.administrator) { client async throws in
-            var statuses = try await ProjectionStatus.all(client: client)
+            var statuses = try await ProjectionStatus.all(pool: client)
             #expect(statuses.allSatisfy { $0.state == .missing })
-            try await ProjectionRunner(client: client).runOnce()
-            statuses = try await ProjectionStatus.all(client: client)
+            try await ProjectionRunner(pool: client).runOnce()
+            statuses = try await ProjectionStatus.all(pool: client)
             #expect(statuses.allSatisfy { $0.state == .current && $0.logs.count == 1 && $0.logs[0].lag == 0 })
 
             // New events: lag until the next run.
             try await ProjectionTestSupport.appendSimulated(db, log: "second", families: 3, days: 3, seed: 25)
-            statuses = try await ProjectionStatus.all(client: client)
+            statuses = try await ProjectionStatus.all(pool: client)
             #expect(statuses.allSatisfy { $0.logs.count == 2 && $0.logs.contains { $0.log == "second" && $0.lag > 0 } })
 
             // A build made by another definition is stale, and `run` rebuilds it.
             try await client.query("UPDATE pending.definition SET definition_hash = 'an-older-definition'")
-            statuses = try await ProjectionStatus.all(client: client)
+            statuses = try await ProjectionStatus.all(pool: client)
             #expect(statuses.first { $0.projection == "pending" }?.state == .stale(builtWith: "an-older-definition"))
             let notes = NoteCollector()
-            try await ProjectionRunner(client: client).runOnce(note: { notes.add($0) })
+            try await ProjectionRunner(pool: client).runOnce(note: { notes.add($0) })
             #expect(notes.lines.contains { $0.contains("pending: its definition changed; rebuilding it") })
-            statuses = try await ProjectionStatus.all(client: client)
+            statuses = try await ProjectionStatus.all(pool: client)
             #expect(statuses.allSatisfy { $0.state == .current && $0.logs.allSatisfy { $0.lag == 0 } })
         }
     }
@@ -171,9 +171,9 @@ struct ProjectionRunnerTests {
         let db = try await TestDatabase.create()
         let first = try await ProjectionTestSupport.appendSimulated(db, families: 5, days: 5, seed: 26)
         try await db.as(.administrator) { client async throws in
-            try await ProjectionRunner(client: client).runOnce()
+            try await ProjectionRunner(pool: client).runOnce()
             let subjectState = try ProjectionDefinition.named("subject_state")
-            let follower = ProjectionFollower(runner: ProjectionRunner(client: client), pollInterval: .seconds(600))
+            let follower = ProjectionFollower(runner: ProjectionRunner(pool: client), pollInterval: .seconds(600))
             let started = ContinuousClock.now
             async let following: Void = follower.follow(shouldStop: {
                 try await ProjectionTestSupport.checkpoint(subjectState, log: "sim", client: client) > Int64(first)
@@ -192,9 +192,9 @@ extension ProjectionRunnerTests {
         let db = try await TestDatabase.create()
         let first = try await ProjectionTestSupport.appendSimulated(db, families: 4, days: 4, seed: 29)
         try await db.as(.administrator) { client async throws in
-            try await ProjectionRunner(client: client).runOnce()
+            try await ProjectionRunner(pool: client).runOnce()
             let subjectState = try ProjectionDefinition.named("subject_state")
-            var runner = ProjectionRunner(client: client)
+            var runner = ProjectionRunner(pool: client)
             let failures = NoteCollector()
             runner.beforeCheckpoint = { projection, through in
                 // The first step past the first history fails once, as a dropped connection would
@@ -240,10 +240,10 @@ struct ProjectionRebuildSwapTests {
         let (old, new, seen) = try await db.as(.administrator) { client async throws in
             // The live model stands part of the way, so the rebuilt one differs from it.
             try await ProjectionTestSupport.installEmpty(projection, client: client)
-            try await ProjectionRunner(client: client, chunkSize: 100).catchUp(projection, log: "sim", maxSteps: 3)
+            try await ProjectionRunner(pool: client, chunkSize: 100).catchUp(projection, log: "sim", maxSteps: 3)
             let old = try await client.int("SELECT count(*) FROM subject_state.features")
             let rebuild = Task {
-                try await ProjectionRebuilder(client: client, chunkSize: 40).rebuild(projection)
+                try await ProjectionRebuilder(pool: client, chunkSize: 40).rebuild(projection)
             }
             var seen = Set<Int64>()
             for _ in 0..<10_000 {  // until the swap shows (bounded, should the rebuild fail)

@@ -12,7 +12,7 @@ enum ProjectionTestSupport {
                                 seed: UInt64, batchSize: Int = 400) async throws -> Int {
         let lines = Array(try HistorySimulator(families: families, days: days, seed: seed).lines())
         try await db.as(.application) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             var batch: [EventInput] = []
             for line in lines {
                 batch.append(try EventInput(line: Array(line.utf8)))
@@ -25,7 +25,7 @@ enum ProjectionTestSupport {
 
     /// Creates `projection`'s live schema, empty (checkpoint 0), as a runner would find it after a
     /// fresh install: for tests that catch up step by step.
-    static func installEmpty(_ projection: ProjectionDefinition, client: PostgresClient) async throws {
+    static func installEmpty(_ projection: ProjectionDefinition, client: LedgerPool) async throws {
         try await client.withConnection { connection in
             try await ProjectionSchema.create(projection, schema: projection.name, on: connection, logger: .init(label: "test"))
         }
@@ -33,7 +33,7 @@ enum ProjectionTestSupport {
 
     /// The checkpoint of `projection` on `log`: 0 while the log has no checkpoint row yet (the
     /// runner writes it at its first step), said explicitly rather than left to a helper's default.
-    static func checkpoint(_ projection: ProjectionDefinition, log: String, client: PostgresClient) async throws -> Int64 {
+    static func checkpoint(_ projection: ProjectionDefinition, log: String, client: LedgerPool) async throws -> Int64 {
         try await client.int(PostgresQuery(unsafeSQL:
             "SELECT coalesce(max(position), 0) FROM \(projection.name).checkpoints WHERE log_id = '\(log)'"))
     }

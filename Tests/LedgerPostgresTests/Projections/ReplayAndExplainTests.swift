@@ -7,7 +7,7 @@ import Testing
 @Suite("Replay and explain")
 struct ReplayAndExplainTests {
     /// The subjects with the most events, and one with a rescinded consent.
-    static func busySubjects(_ client: PostgresClient, limit: Int) async throws -> [String] {
+    static func busySubjects(_ client: LedgerPool, limit: Int) async throws -> [String] {
         var subjects: [String] = []
         for try await subject in try await client.query("""
             SELECT subject FROM ledger.events WHERE log_id = 'sim' AND subject IS NOT NULL
@@ -25,15 +25,15 @@ struct ReplayAndExplainTests {
         let db = try await TestDatabase.create()
         try await ProjectionTestSupport.appendSimulated(db, seed: seed)
         try await db.as(.administrator) { client async throws in
-            try await ProjectionRunner(client: client).runOnce()
+            try await ProjectionRunner(pool: client).runOnce()
             let subjects = try await Self.busySubjects(client, limit: 4)
             #expect(subjects.count == 5)
             for subject in subjects {
-                let history = try await SubjectReplay(client: client).replay(log: "sim", subject: subject)
+                let history = try await SubjectReplay(pool: client).replay(log: "sim", subject: subject)
                 let events = try await client.int("SELECT count(*) FROM ledger.events WHERE log_id = 'sim' AND subject = \(subject)")
                 #expect(history.steps.count == Int(events))
                 #expect(history.steps.map(\.event.position) == history.steps.map(\.event.position).sorted())
-                let live = try await SubjectSnapshot.live(log: "sim", subject: subject, client: client)
+                let live = try await SubjectSnapshot.live(log: "sim", subject: subject, pool: client)
                 #expect(live.count == 1)
                 let replayed = CanonicalJSON.encodeString(history.steps.last!.state)
                 #expect(replayed == CanonicalJSON.encodeString(try JSONParser.parse(live[0])), "subject \(subject)")
@@ -48,10 +48,10 @@ struct ReplayAndExplainTests {
         try await db.as(.auditor) { client async throws in
             let subject = try await Self.busySubjects(client, limit: 1)[0]
             let position = Int64(count / 2)
-            let history = try await SubjectReplay(client: client).replay(log: "sim", subject: subject, asOf: .position(position))
+            let history = try await SubjectReplay(pool: client).replay(log: "sim", subject: subject, asOf: .position(position))
             #expect(!history.steps.isEmpty)
             #expect(history.steps.allSatisfy { $0.event.position <= position })
-            let (_, travelled) = try await TimeTravel(client: client).snapshots(log: "sim", asOf: .position(position), subject: subject)
+            let (_, travelled) = try await TimeTravel(pool: client).snapshots(log: "sim", asOf: .position(position), subject: subject)
             #expect(CanonicalJSON.encodeString(history.steps.last!.state) == CanonicalJSON.encodeString(try JSONParser.parse(travelled[0])))
             #expect(history.steps.contains { $0.changedState } && history.steps.contains { !$0.changedState })
         }
@@ -62,10 +62,10 @@ struct ReplayAndExplainTests {
         let db = try await TestDatabase.create()
         try await ProjectionTestSupport.appendSimulated(db, families: 3, days: 2, seed: 34)
         try await db.as(.auditor) { client async throws in
-            await #expect { try await SubjectReplay(client: client).replay(log: "sim", subject: "p_nobody") } throws: { error in
+            await #expect { try await SubjectReplay(pool: client).replay(log: "sim", subject: "p_nobody") } throws: { error in
                 (error as? LedgerError)?.code == .subjectNotFound && "\(error)".contains("log sim has no event about subject p_nobody")
             }
-            await #expect { try await SubjectReplay(client: client).replay(log: "nolog", subject: "p_nobody") } throws: { error in
+            await #expect { try await SubjectReplay(pool: client).replay(log: "nolog", subject: "p_nobody") } throws: { error in
                 (error as? LedgerError)?.code == .logNotFound
             }
         }
@@ -76,7 +76,7 @@ struct ReplayAndExplainTests {
         let db = try await TestDatabase.create()
         try await ProjectionTestSupport.appendSimulated(db, families: 60, days: 30, seed: 35)
         try await db.as(.administrator) { client async throws in
-            try await ProjectionRunner(client: client).runOnce()
+            try await ProjectionRunner(pool: client).runOnce()
             // Every feature row of a few subjects: the explanation names the same gate and basis.
             let rows = try await client.query("""
                 SELECT subject, bundle_id, feature, state, position, basis::text[] FROM subject_state.features
@@ -84,7 +84,7 @@ struct ReplayAndExplainTests {
                 """)
             var checked = 0
             for try await (subject, app, feature, state, position, basis) in rows.decode((String, String, String, String, Int64, [String]).self) {
-                let answer = try await FeatureExplanation.explain(log: "sim", subject: subject, feature: feature, asOf: .head, client: client)
+                let answer = try await FeatureExplanation.explain(log: "sim", subject: subject, feature: feature, asOf: .head, pool: client)
                 let decision = try #require(answer.decisions.first { $0.app == app })
                 #expect(decision.state == state)
                 #expect(decision.gate.position == position)
@@ -101,11 +101,11 @@ struct ReplayAndExplainTests {
                 """).decode((String, String).self) { basisless.append(row) }
             let (openedSubject, openedFeature) = try #require(basisless.first, "the simulation should open a feature with no basis")
             let flagged = try await FeatureExplanation.explain(log: "sim", subject: openedSubject, feature: openedFeature,
-                                                               asOf: .head, client: client)
+                                                               asOf: .head, pool: client)
             #expect(flagged.decisions.contains { d in d.cited.isEmpty && d.findings.contains { $0.hasPrefix("access-opened-without-basis") } })
             // A feature the log never gates is an error, not a "closed" answer.
             let subject = try await Self.busySubjects(client, limit: 1)[0]
-            await #expect { try await FeatureExplanation.explain(log: "sim", subject: subject, feature: "noSuchFeature", asOf: .head, client: client) }
+            await #expect { try await FeatureExplanation.explain(log: "sim", subject: subject, feature: "noSuchFeature", asOf: .head, pool: client) }
                 throws: { ($0 as? LedgerError)?.code == .featureNotFound }
             // A feature gated for others but never for this subject is closed, and the answer lists
             // the subject's features.
@@ -116,7 +116,7 @@ struct ReplayAndExplainTests {
                  ORDER BY feature LIMIT 1
                 """).decode(String.self) { elsewhere.append(feature) }
             let feature = try #require(elsewhere.first, "the simulation gates features this subject never had")
-            let none = try await FeatureExplanation.explain(log: "sim", subject: subject, feature: feature, asOf: .head, client: client)
+            let none = try await FeatureExplanation.explain(log: "sim", subject: subject, feature: feature, asOf: .head, pool: client)
             #expect(none.decisions.isEmpty)
             #expect(!none.otherFeatures.isEmpty)
         }

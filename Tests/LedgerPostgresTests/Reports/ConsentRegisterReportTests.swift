@@ -15,7 +15,7 @@ struct ConsentRegisterReportTests {
         let db = try await TestDatabase.create()
         try await DemoStoryProjectionTests.appendStory(db)
         try await db.as(.auditor) { client async throws in
-            let result = try await ConsentRegisterReport.compute(.init(log: "demo"), client: client)
+            let result = try await ConsentRegisterReport.compute(.init(log: "demo"), pool: client)
             #expect(result.provenance.position == 11)
             #expect(result.rows.count == 2)
             let question = result.rows[0], exception = result.rows[1]
@@ -43,8 +43,8 @@ struct ConsentRegisterReportTests {
         let db = try await TestDatabase.create()
         try await DemoStoryProjectionTests.appendStory(db)
         try await db.as(.auditor) { client async throws in
-            let first = try await ConsentRegisterReport.compute(.init(log: "demo"), client: client)
-            let second = try await ConsentRegisterReport.compute(.init(log: "demo"), client: client)
+            let first = try await ConsentRegisterReport.compute(.init(log: "demo"), pool: client)
+            let second = try await ConsentRegisterReport.compute(.init(log: "demo"), pool: client)
             #expect(first.json == second.json)
             #expect(ReportSeal.verify(try JSONParser.parse(first.json)))
         }
@@ -55,19 +55,19 @@ struct ConsentRegisterReportTests {
         let db = try await TestDatabase.create()
         try await DemoStoryProjectionTests.appendStory(db)
         let atFive = try await db.as(.auditor) { client async throws in
-            let atFive = try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 5), client: client)
+            let atFive = try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 5), pool: client)
             #expect(atFive.rows.count == 1)
             #expect(atFive.rows[0]["answer"] == "pending" && atFive.rows[0]["answeredBy"] == .null)
-            let atSix = try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 6), client: client)
+            let atSix = try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 6), pool: client)
             #expect(atSix.rows.map { $0["answer"] } == ["approval"])
-            await #expect { try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 99), client: client) } throws: { error in
+            await #expect { try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 99), pool: client) } throws: { error in
                 (error as? LedgerError)?.code == .invalidRequest && "\(error)".contains("its head is 11")
             }
             return atFive.json
         }
         try await ProjectionTestSupport.appendSimulated(db, log: "demo", families: 3, days: 3, seed: 61)
         try await db.as(.auditor) { client async throws in
-            #expect(try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 5), client: client).json == atFive)
+            #expect(try await ConsentRegisterReport.compute(.init(log: "demo", asOf: 5), pool: client).json == atFive)
         }
     }
 }

@@ -45,7 +45,7 @@ struct RegulatorReportTests {
         let db = try await TestDatabase.create()
         try await RegulatorScenario.append(db)
         let report = try await db.as(.auditor) { client async throws in
-            try await RegulatorReport.compute(Self.parameters(), client: client).report
+            try await RegulatorReport.compute(Self.parameters(), pool: client).report
         }
         #expect(report["ledger"]?["position"]?.intValue == 35)
         #expect(report["scope"] == ["eventsInPeriod": 31, "eventsInJurisdiction": 25, "eventsWithoutJurisdiction": 3])
@@ -120,14 +120,14 @@ struct RegulatorReportTests {
         let db = try await TestDatabase.create()
         try await RegulatorScenario.append(db)
         let report = try await db.as(.auditor) { client async throws in
-            try await RegulatorReport.compute(Self.parameters("US"), client: client).report
+            try await RegulatorReport.compute(Self.parameters("US"), pool: client).report
         }
         #expect(report["scope"]?["eventsInJurisdiction"] == 27)
         #expect(Self.counts(report["ageSignals"]?["requestsByTrigger"])["download"] == 1)
         #expect(report["ageSignals"]?["declines"] == 1)
         #expect(report["coverage"]?["installs"] == 8 && report["coverage"]?["requestedAtDownload"] == 2)
         let gb = try await db.as(.auditor) { client async throws in
-            try await RegulatorReport.compute(Self.parameters("GB"), client: client).report
+            try await RegulatorReport.compute(Self.parameters("GB"), pool: client).report
         }
         #expect(Self.counts(gb["ageSignals"]?["failures"]) == ["invalidRequest": 0, "notAvailable": 1])
         #expect(gb["consent"]?["questionsSent"] == 0 && gb["consent"]?["oldestPending"] == .null)
@@ -139,11 +139,11 @@ struct RegulatorReportTests {
         let db = try await TestDatabase.create()
         try await RegulatorScenario.append(db)
         let before = try await db.as(.auditor) { client async throws in
-            try await RegulatorReport.compute(Self.parameters(asOf: 14), client: client)
+            try await RegulatorReport.compute(Self.parameters(asOf: 14), pool: client)
         }
-        try await db.as(.administrator) { client async throws in try await ProjectionRunner(client: client).runOnce() }
+        try await db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }
         let after = try await db.as(.auditor) { client async throws in
-            try await RegulatorReport.compute(Self.parameters(asOf: 14), client: client)
+            try await RegulatorReport.compute(Self.parameters(asOf: 14), pool: client)
         }
         // Folded to the head, the live projections give the same bytes as folding to 14 privately.
         #expect(after.json == before.json)
@@ -161,12 +161,12 @@ struct RegulatorReportTests {
     func determinismAndPolicy() async throws {
         let db = try await TestDatabase.create()
         try await RegulatorScenario.append(db)
-        try await db.as(.administrator) { client async throws in try await ProjectionRunner(client: client).runOnce() }
+        try await db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }
         let policy = try ReportPolicy.parse(Array(#"{"rescissionEnforcementWindowHours": 1, "retention": {"policyId": "r-1", "statement": "Kept 3 years."}}"#.utf8))
         let (first, second, strict) = try await db.as(.auditor) { client async throws in
-            (try await RegulatorReport.compute(Self.parameters(), client: client),
-             try await RegulatorReport.compute(Self.parameters(), client: client),
-             try await RegulatorReport.compute(Self.parameters(), policy: policy, client: client))
+            (try await RegulatorReport.compute(Self.parameters(), pool: client),
+             try await RegulatorReport.compute(Self.parameters(), pool: client),
+             try await RegulatorReport.compute(Self.parameters(), policy: policy, pool: client))
         }
         #expect(first.json == second.json && first.sha256 == second.sha256)
         // With a 1-hour window, #17's enforcement after 1.5 h is late: a fourth violation citing #17 and #18.
@@ -184,7 +184,7 @@ struct RegulatorReportTests {
         let db = try await TestDatabase.create()
         try await RegulatorScenario.append(db)
         let report = try await db.as(.auditor) { client async throws in
-            try await RegulatorReport.compute(Self.parameters(), client: client).report
+            try await RegulatorReport.compute(Self.parameters(), pool: client).report
         }
         let lines = RegulatorCSV.csv(report).components(separatedBy: "\r\n")
         #expect(lines.first == RegulatorCSV.columns.joined(separator: ","))
@@ -203,13 +203,13 @@ struct RegulatorReportTests {
         try await RegulatorScenario.append(db)
         try await db.as(.auditor) { client async in
             do {
-                _ = try await RegulatorReport.compute(.init(log: "tx", jurisdiction: "Texas", from: RegulatorScenario.from, to: RegulatorScenario.to), client: client)
+                _ = try await RegulatorReport.compute(.init(log: "tx", jurisdiction: "Texas", from: RegulatorScenario.from, to: RegulatorScenario.to), pool: client)
                 Issue.record("a bad jurisdiction was accepted")
             } catch let error as LedgerError {
                 #expect(error.code == .invalidField && error.hint?.contains("US-TX") == true)
             } catch { Issue.record("unexpected \(error)") }
             do {
-                _ = try await RegulatorReport.compute(.init(log: "tx", jurisdiction: "US", from: RegulatorScenario.to, to: RegulatorScenario.from), client: client)
+                _ = try await RegulatorReport.compute(.init(log: "tx", jurisdiction: "US", from: RegulatorScenario.to, to: RegulatorScenario.from), pool: client)
                 Issue.record("an empty period was accepted")
             } catch let error as LedgerError {
                 #expect(error.code == .invalidRequest && error.message.contains("not before"))
@@ -229,12 +229,12 @@ struct RegulatorReportSchemaTests {
         try await RegulatorScenario.append(db)
         _ = try await ProjectionTestSupport.appendSimulated(db, families: 12, days: 40, seed: 5)
         try await db.as(.auditor) { client async throws in
-            let scenario = try await RegulatorReport.compute(RegulatorReportTests.parameters(), client: client)
+            let scenario = try await RegulatorReport.compute(RegulatorReportTests.parameters(), pool: client)
             #expect(try schema.violations(of: scenario.json) == [])
             for jurisdiction in ["US", "US-TX", "GB", "EU"] {
                 let report = try await RegulatorReport.compute(
                     .init(log: "sim", jurisdiction: jurisdiction, from: AsOf.date("2026-01-01T00:00:00Z")!,
-                          to: AsOf.date("2028-01-01T00:00:00Z")!), client: client)
+                          to: AsOf.date("2028-01-01T00:00:00Z")!), pool: client)
                 #expect(try schema.violations(of: report.json) == [], "\(jurisdiction)")
                 if jurisdiction == "US" { #expect((report.report["consent"]?["questionsSent"]?.intValue ?? 0) > 0) }
             }
@@ -249,7 +249,7 @@ struct RegulatorReportHTMLTests {
         let db = try await TestDatabase.create()
         try await RegulatorScenario.append(db)
         let result = try await db.as(.auditor) { client async throws in
-            try await RegulatorReport.compute(RegulatorReportTests.parameters(), client: client)
+            try await RegulatorReport.compute(RegulatorReportTests.parameters(), pool: client)
         }
         let page = try ReportHTML.render(try JSONParser.parse(result.json))
         #expect(page == (try ReportHTML.render(try JSONParser.parse(result.json))))

@@ -61,7 +61,7 @@ enum RegulatorScenario {
     static func append(_ db: TestDatabase) async throws {
         let events = try lines.map { try EventInput(json: $0) }
         try await db.as(.administrator) { client async throws in
-            let store = EventStore(client: client)
+            let store = EventStore(pool: client)
             _ = try await store.append(log: log, events: Array(events[0..<31]))
             _ = try await store.erase(log: log, subject: "p_k2", erasure: events[31])
             _ = try await store.append(log: log, events: Array(events[32...]))

@@ -9,7 +9,7 @@ import Testing
 @Suite("Reports against signed checkpoints")
 struct ReportCheckpointTests {
     static func sign(_ db: TestDatabase, log: String, key: NoteSigningKey) async throws -> StoredCheckpoint {
-        try await db.as(.administrator) { client in try await CheckpointStore(client: client).sign(log: log, key: key).checkpoint }
+        try await db.as(.administrator) { client in try await CheckpointStore(pool: client).sign(log: log, key: key).checkpoint }
     }
 
     @Test("the regulator report names its checkpoint and re-hashes only what came after it; a changed record after it fails")
@@ -17,11 +17,11 @@ struct ReportCheckpointTests {
         let db = try await TestDatabase.create()
         try await RegulatorScenario.append(db)
         let key = try NoteSigningKey(generatingWithName: "ledger.example.com")
-        let head = try await db.as(.auditor) { client in try await EventStore(client: client).requireHead(log: "tx").position }
+        let head = try await db.as(.auditor) { client in try await EventStore(pool: client).requireHead(log: "tx").position }
         let checkpoint = try await Self.sign(db, log: "tx", key: key)
         #expect(checkpoint.treeSize == UInt64(head))
         let atHead = try await db.as(.auditor) { client in
-            try await RegulatorReport.compute(RegulatorReportTests.parameters(), client: client).report
+            try await RegulatorReport.compute(RegulatorReportTests.parameters(), pool: client).report
         }
         let integrity = try #require(atHead["integrity"])
         #expect(integrity["passed"] == true)
@@ -31,7 +31,7 @@ struct ReportCheckpointTests {
         #expect(try JSONSchemaValidator(schemaFile: "regulator").violations(of: atHead).isEmpty)
         // As of a position before the checkpoint: no checkpoint, everything re-hashed.
         let early = try await db.as(.auditor) { client in
-            try await RegulatorReport.compute(RegulatorReportTests.parameters(asOf: 14), client: client).report
+            try await RegulatorReport.compute(RegulatorReportTests.parameters(asOf: 14), pool: client).report
         }
         #expect(early["integrity"]?["checkpoint"]?.isNull == true && early["integrity"]?["verifiedFrom"] == 1)
 
@@ -40,7 +40,7 @@ struct ReportCheckpointTests {
         try await CheckpointTests.tamper(db, table: "ledger.events",
                                          "UPDATE ledger.events SET record = record || ' '::bytea WHERE log_id = 'tx' AND position = \(head + 2)")
         let tampered = try await db.as(.auditor) { client in
-            try await RegulatorReport.compute(RegulatorReportTests.parameters(), client: client).report
+            try await RegulatorReport.compute(RegulatorReportTests.parameters(), pool: client).report
         }
         #expect(tampered["integrity"]?["passed"] == false)
         #expect(tampered["integrity"]?["problem"]?.stringValue?.contains("position \(head + 2)") == true)
@@ -55,7 +55,7 @@ struct ReportCheckpointTests {
         try await CheckpointTests.tamper(db, table: "ledger.merkle_nodes",
                                          "UPDATE ledger.merkle_nodes SET hash = sha256(hash) WHERE log_id = 'tx' AND level = \(top) AND index = 0")
         let report = try await db.as(.auditor) { client in
-            try await RegulatorReport.compute(RegulatorReportTests.parameters(), client: client).report
+            try await RegulatorReport.compute(RegulatorReportTests.parameters(), pool: client).report
         }
         #expect(report["integrity"]?["passed"] == false)
         #expect(report["integrity"]?["problem"]?.stringValue?.contains("not the signed root") == true)
@@ -69,10 +69,10 @@ struct ReportCheckpointTests {
         let checkpoint = try await Self.sign(db, log: "demo", key: key)
         try await db.as(.application) { client in
             let line = "{\"subject\":\"\(DemoHistory.subject)\"," + Fixtures.line(stream: "subject-" + DemoHistory.subject).dropFirst()
-            _ = try await EventStore(client: client).append(log: "demo", events: [try EventInput(line: Array(line.utf8))])
+            _ = try await EventStore(pool: client).append(log: "demo", events: [try EventInput(line: Array(line.utf8))])
         }
         let dossier = try await db.as(.auditor) { client in
-            try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, client: client)
+            try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, pool: client)
         }
         let verified = try Checkpoint.verified(note: checkpoint.note, key: key.verifierKey)
         var proved = 0

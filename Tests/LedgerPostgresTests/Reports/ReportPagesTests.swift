@@ -13,7 +13,7 @@ struct ReportPagesTests {
         let db = try await TestDatabase.create()
         try await DemoStoryProjectionTests.appendStory(db)
         let result = try await db.as(.auditor) { client async throws in
-            try await ConsentRegisterReport.compute(.init(log: "demo"), client: client)
+            try await ConsentRegisterReport.compute(.init(log: "demo"), pool: client)
         }
         let page = try ReportHTML.render(try JSONParser.parse(result.json))
         let text = page.replacingOccurrences(of: "<wbr>", with: "")
@@ -32,7 +32,7 @@ struct ReportPagesTests {
         let db = try await TestDatabase.create()
         try await DemoStoryProjectionTests.appendStory(db)
         let result = try await db.as(.auditor) { client async throws in
-            try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, client: client)
+            try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, pool: client)
         }
         let page = try ReportHTML.render(try JSONParser.parse(result.json))
         let text = page.replacingOccurrences(of: "<wbr>", with: "")

@@ -65,17 +65,17 @@ struct ReportSchemaTests {
         try await DemoStoryProjectionTests.appendStory(db)
         try await db.as(.auditor) { client async throws in
             for asOf in [nil, 1, 5, 6] as [Int64?] {
-                let report = try await ConsentRegisterReport.compute(.init(log: "demo", asOf: asOf), client: client)
+                let report = try await ConsentRegisterReport.compute(.init(log: "demo", asOf: asOf), pool: client)
                 #expect(try register.violations(of: report.json) == [], "register as of \(asOf.map(String.init) ?? "head")")
                 let filtered = try await ConsentRegisterReport.compute(
                     .init(log: "demo", asOf: asOf, from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 4_000_000_000),
-                          subject: DemoHistory.subject), client: client)
+                          subject: DemoHistory.subject), pool: client)
                 #expect(try register.violations(of: filtered.json) == [], "filtered register as of \(asOf.map(String.init) ?? "head")")
-                let history = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, asOf: asOf, client: client)
+                let history = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, asOf: asOf, pool: client)
                 #expect(try dossier.violations(of: history.json) == [], "dossier as of \(asOf.map(String.init) ?? "head")")
             }
             // The first step (EligibilityChecked) has no state yet: the null alternative was exercised.
-            let whole = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, client: client)
+            let whole = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, pool: client)
             #expect(whole.steps.first?["state"] == .null)
             #expect(whole.steps.last?["state"]?["consents"]?.arrayValue?.count == 2)
         }
@@ -102,7 +102,7 @@ struct ReportSchemaTests {
                  "payload": ["questionId": .string(unknownQuestion), "choiceId": "allow", "choiceTitle": "Allow", "answer": "approval",
                              "receivedAt": "2027-06-01T00:01:00Z", "channel": "message"]],
             ]
-            _ = try await EventStore(client: client).append(log: "sim", events: try edges.map { try EventInput(json: $0) })
+            _ = try await EventStore(pool: client).append(log: "sim", events: try edges.map { try EventInput(json: $0) })
         }
         // The simulator writes no SubjectErased (it is the ledger's own fact): erase one subject.
         let erased = try await db.as(.administrator) { client async throws -> String in
@@ -112,12 +112,12 @@ struct ReportSchemaTests {
                 "schemaVersion": 1, "occurredAt": "2027-06-01T00:00:00Z", "subject": .string(subject), "actor": ["kind": "ledger"],
                 "payload": ["subjectId": .string(subject), "reason": "erasureRequest"],
             ]
-            _ = try await EventStore(client: client).erase(log: "sim", subject: subject, erasure: try EventInput(json: event))
+            _ = try await EventStore(pool: client).erase(log: "sim", subject: subject, erasure: try EventInput(json: event))
             return subject
         }
         try await db.as(.auditor) { client async throws in
             // The register: every answer kind occurs, and the nullable columns are null somewhere and set elsewhere.
-            let report = try await ConsentRegisterReport.compute(.init(log: "sim"), client: client)
+            let report = try await ConsentRegisterReport.compute(.init(log: "sim"), pool: client)
             #expect(try register.violations(of: report.json) == [])
             #expect(Set(report.rows.compactMap { $0["answer"]?.stringValue }) == ["approval", "denial", "expired", "pending", "rescinded", "failed"])
             for column in ["subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia", "expiresAt", "answeredAt",
@@ -127,13 +127,13 @@ struct ReportSchemaTests {
             }
             #expect(report.rows.contains { $0["answeredBy"] == "not disclosed by platform" })
             #expect(Set(report.rows.compactMap { $0["answerChannel"]?.stringValue }) == ["message", "inPerson"])
-            let half = try await ConsentRegisterReport.compute(.init(log: "sim", asOf: Int64(count / 2)), client: client)
+            let half = try await ConsentRegisterReport.compute(.init(log: "sim", asOf: Int64(count / 2)), pool: client)
             #expect(try register.violations(of: half.json) == [])
 
             // Every subject's state, at the head and half way, against the dossier's snapshot definition.
             var seen = StateCoverage()
             for asOf in [AsOf.head, .position(Int64(count / 2))] {
-                let (_, texts) = try await TimeTravel(client: client).snapshots(log: "sim", asOf: asOf)
+                let (_, texts) = try await TimeTravel(pool: client).snapshots(log: "sim", asOf: asOf)
                 #expect(texts.count > 20)
                 for text in texts {
                     let state = try JSONParser.parse(text)
@@ -151,7 +151,7 @@ struct ReportSchemaTests {
             }
             subjects += [erased, Self.edgeSubject]
             for subject in Set(subjects).sorted() {
-                let history = try await SubjectDossierReport.compute(log: "sim", subject: subject, client: client)
+                let history = try await SubjectDossierReport.compute(log: "sim", subject: subject, pool: client)
                 #expect(try dossier.violations(of: history.json) == [], "dossier of \(subject)")
                 for step in history.steps {
                     seen.note(step["state"] ?? .null)
@@ -171,8 +171,8 @@ struct ReportSchemaTests {
         let db = try await TestDatabase.create()
         try await DemoStoryProjectionTests.appendStory(db)
         let (registerJSON, dossierJSON) = try await db.as(.auditor) { client async throws in
-            (try await ConsentRegisterReport.compute(.init(log: "demo"), client: client).json,
-             try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, client: client).json)
+            (try await ConsentRegisterReport.compute(.init(log: "demo"), pool: client).json,
+             try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, pool: client).json)
         }
         let r = try JSONParser.parse(registerJSON), d = try JSONParser.parse(dossierJSON)
         #expect(register.violations(of: r) == [] && dossier.violations(of: d) == [])
@@ -229,7 +229,7 @@ struct ReportSchemaTests {
     static let edgeSubject = "p_schema_edge"
 
     /// The subjects with the most events.
-    static func busySubjects(_ client: PostgresClient, limit: Int) async throws -> [String] {
+    static func busySubjects(_ client: LedgerPool, limit: Int) async throws -> [String] {
         var subjects: [String] = []
         for try await subject in try await client.query("""
             SELECT subject FROM ledger.events WHERE log_id = 'sim' AND subject IS NOT NULL
@@ -239,7 +239,7 @@ struct ReportSchemaTests {
     }
 
     /// The subject of the first event of `type`.
-    static func firstSubject(_ client: PostgresClient, with type: String) async throws -> String {
+    static func firstSubject(_ client: LedgerPool, with type: String) async throws -> String {
         for try await subject in try await client.query("""
             SELECT subject FROM ledger.events WHERE log_id = 'sim' AND type = \(type) AND subject IS NOT NULL ORDER BY position LIMIT 1
             """).decode(String.self) { return subject }

@@ -19,7 +19,7 @@ struct HTTPAPITests {
                 #expect(response.status == .ok && response.json?["status"] == "ok")
             }
             try await client.execute(uri: "/ready", method: .get) { response in
-                #expect(response.status == .ok && response.json?["schemaVersion"] == 5)
+                #expect(response.status == .ok && response.json?["schemaVersion"] == 6)
             }
         }
     }
@@ -102,7 +102,7 @@ struct HTTPAPITests {
     func revoked() async throws {
         let fixture = try await ServerFixture.make()
         let keyID = String(fixture.tokens["ingest"]!.split(separator: "_")[1])
-        let revoked = try await fixture.db.as(.administrator) { client in try await APIKeyStore(client: client).revoke(keyID: keyID) }
+        let revoked = try await fixture.db.as(.administrator) { client in try await APIKeyStore(pool: client).revoke(keyID: keyID) }
         #expect(revoked)
         try await fixture.test { client in
             let response = try await client.execute(uri: "/v1/logs/acme/events", method: .post, headers: fixture.headers("ingest"), body: ndjson(1))

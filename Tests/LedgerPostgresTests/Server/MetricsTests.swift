@@ -16,7 +16,7 @@ struct MetricsTests {
         let fixture = try await ServerFixture.make()
         // Its own log, so that what other tests append in this process does not count here.
         let token = try await fixture.db.as(.administrator) { client in
-            try await APIKeyStore(client: client).create(log: "metricslog", role: .ingest).1
+            try await APIKeyStore(pool: client).create(log: "metricslog", role: .ingest).1
         }
         let metrics = ServerMetrics.bootstrap()
         let text = try await fixture.db.as(.application) { app in

@@ -14,7 +14,7 @@ struct ServeProcessTests {
     func sigtermLosesNothing() async throws {
         let db = try await TestDatabase.create()
         let token = try await db.as(.administrator) { client in
-            try await APIKeyStore(client: client).create(log: "acme", role: .ingest).1
+            try await APIKeyStore(pool: client).create(log: "acme", role: .ingest).1
         }
         let server = try ServerProcess.start(["serve", "--port", "0", "--no-projections",
                                               "--database-url", try CLITests.url(db, user: "postgres")])

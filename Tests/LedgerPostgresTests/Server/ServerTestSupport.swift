@@ -16,7 +16,7 @@ struct ServerFixture: Sendable {
     static func make() async throws -> ServerFixture {
         let db = try await TestDatabase.create()
         let tokens = try await db.as(.administrator) { client in
-            let store = APIKeyStore(client: client)
+            let store = APIKeyStore(pool: client)
             var tokens: [String: String] = [:]
             for role in APIRole.allCases { tokens[role.rawValue] = try await store.create(log: "acme", role: role, label: "test").1 }
             tokens["otherIngest"] = try await store.create(log: "other", role: .ingest).1

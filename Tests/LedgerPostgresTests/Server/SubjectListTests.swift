@@ -12,8 +12,8 @@ struct SubjectListTests {
         let fixture = try await ServerFixture.make()
         try await ProjectionTestSupport.appendSimulated(fixture.db, log: "acme", families: 20, days: 20, seed: 15)
         let expected = try await fixture.db.as(.administrator) { client in
-            try await ProjectionRunner(client: client).runOnce()
-            return try await SubjectDirectory(client: client).find(log: "acme", has: .violation, limit: 1_000)
+            try await ProjectionRunner(pool: client).runOnce()
+            return try await SubjectDirectory(pool: client).find(log: "acme", has: .violation, limit: 1_000)
         }
         try await fixture.test { client in
             let response = try await client.execute(uri: "/v1/logs/acme/subjects?has=violation&limit=1000", method: .get,

@@ -17,17 +17,17 @@ struct TestDatabase: Sendable {
         let cluster = try await TestCluster.shared.running()
         let target = DatabaseTarget.embedded(cluster)
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-        try await LedgerDatabase.withRunningClient(target.settings(role: .administrator, database: "postgres")) { client in
+        try await LedgerDatabase.withRunningPool(target.settings(role: .administrator, database: "postgres")) { client in
             _ = try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
         }
         let database = TestDatabase(name: String(name), target: target)
-        _ = try await database.as(.administrator) { client in try await Migrator(client: client).migrate() }
+        _ = try await database.as(.administrator) { client in try await Migrator(pool: client).migrate() }
         return database
     }
 
     /// Runs `body` with a client connected to this database as `role`.
-    func `as`<Result: Sendable>(_ role: DatabaseTarget.Role, _ body: (PostgresClient) async throws -> Result) async throws -> Result {
-        try await LedgerDatabase.withRunningClient(target.settings(role: role, database: name), body)
+    func `as`<Result: Sendable>(_ role: DatabaseTarget.Role, _ body: (LedgerPool) async throws -> Result) async throws -> Result {
+        try await LedgerDatabase.withRunningPool(target.settings(role: role, database: name), body)
     }
 
     /// The settings for `role` on this database.
@@ -36,7 +36,7 @@ struct TestDatabase: Sendable {
     }
 }
 
-extension PostgresClient {
+extension LedgerPool {
     /// Runs SQL that returns one integer (count, max…); a NULL (the max of no rows) is 0.
     /// - Throws: when the query returns no row at all, so a test cannot pass on a query that
     ///   matched nothing.
@@ -50,13 +50,20 @@ extension PostgresClient {
     /// Runs SQL and returns the SQLSTATE it failed with, or nil if it succeeded.
     func sqlState(_ query: PostgresQuery) async -> String? {
         do {
-            let rows = try await self.query(query)
-            for try await _ in rows {}
+            _ = try await raw(query)
             return nil
         } catch let error as PSQLError {
             return error.serverInfo?[.sqlState] ?? "no-sqlstate"
         } catch {
             return "not-a-psql-error"
+        }
+    }
+
+    /// Runs `query` as psql would, past the ledger's error boundary: a refusal comes back as
+    /// PostgresNIO's `PSQLError` with its SQLSTATE, not translated into a `LedgerError`.
+    func raw(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await client.withConnection { connection in
+            try await connection.query(query, logger: logger).collect()
         }
     }
 }

@@ -1,5 +1,4 @@
 import LedgerCore
-import LedgerPostgres
 
 /// Group commit: concurrent single-event appends to one log share one transaction, so that many
 /// apps posting one event each are not limited to one commit (and one WAL flush) per event.
@@ -7,9 +6,11 @@ import LedgerPostgres
 /// The first request for a log starts a flush; requests arriving while it commits wait and go in
 /// the next one, up to `maxBatch` at a time. Each request is answered only after the transaction
 /// holding its event has committed. When a shared batch is refused (one event's expected
-/// version, a duplicate id, a subject erased…), its events are appended one by one so that each
-/// request gets its own answer and no event is refused for another's fault.
-actor GroupCommitter {
+/// version, a duplicate id, a subject erased…), nothing of it is stored, and its events are
+/// appended one by one (``EventStore/appendSingle(log:event:)``) so that each request gets its
+/// own answer and no event is refused for another's fault. Every path ends in
+/// ``EventStore/append(log:events:idempotencyKey:)``.
+public actor GroupCommit {
     private struct Waiter {
         let event: EventInput
         let continuation: CheckedContinuation<AppendResult, any Error>
@@ -20,13 +21,14 @@ actor GroupCommitter {
     private var pending: [String: [Waiter]] = [:]
     private var flushing: Set<String> = []
 
-    init(store: EventStore, maxBatch: Int = 500) {
+    /// A group commit over `store`, at most `maxBatch` events per shared transaction.
+    public init(store: EventStore, maxBatch: Int = 500) {
         self.store = store
         self.maxBatch = maxBatch
     }
 
     /// Appends `event` to `log`, possibly with others; returns once it is committed.
-    func append(log: String, event: EventInput) async throws -> AppendResult {
+    public func append(log: String, event: EventInput) async throws -> AppendResult {
         try await withCheckedThrowingContinuation { continuation in
             pending[log, default: []].append(Waiter(event: event, continuation: continuation))
             if flushing.insert(log).inserted {
@@ -63,7 +65,7 @@ actor GroupCommitter {
         }
         for waiter in batch {
             do {
-                waiter.continuation.resume(returning: try await store.appendOne(log: log, event: waiter.event))
+                waiter.continuation.resume(returning: try await store.appendSingle(log: log, event: waiter.event))
             } catch {
                 waiter.continuation.resume(throwing: error)
             }

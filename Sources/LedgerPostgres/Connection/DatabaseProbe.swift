@@ -1,0 +1,58 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+
+/// Whether the database accepts connections right now: what tells a pool that is slow to hand
+/// out a connection because it is busy (keep waiting) from one whose database is down or
+/// restarting (answer `database-unavailable` now).
+///
+/// One plain connection attempt (1 s timeout) answers it; the answer is kept for a second, and
+/// however many callers ask at once, one attempt is made.
+final class DatabaseProbe: Sendable {
+    private struct State {
+        var answer: (at: ContinuousClock.Instant, reachable: Bool)?
+        var attempt: Task<Bool, Never>?
+    }
+    private let settings: ConnectionSettings
+    private let logger: Logger
+    private let state = NIOLockedValueBox(State())
+
+    init(settings: ConnectionSettings, logger: Logger) {
+        self.settings = settings
+        self.logger = logger
+    }
+
+    /// True when a connection to the database could be opened within the last second.
+    func reachable() async -> Bool {
+        let now = ContinuousClock.now
+        let attempt = state.withLockedValue { state -> Task<Bool, Never> in
+            if let answer = state.answer, now - answer.at < .seconds(1) {
+                let reachable = answer.reachable
+                return Task { reachable }
+            }
+            if let attempt = state.attempt { return attempt }
+            let attempt = Task { await self.connectOnce() }
+            state.attempt = attempt
+            return attempt
+        }
+        let reachable = await attempt.value
+        state.withLockedValue { state in
+            state.answer = (ContinuousClock.now, reachable)
+            state.attempt = nil
+        }
+        return reachable
+    }
+
+    private func connectOnce() async -> Bool {
+        do {
+            var configuration = try settings.connectionConfiguration()
+            configuration.options.connectTimeout = .seconds(1)
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            try? await connection.close()
+            return true
+        } catch {
+            return false
+        }
+    }
+}

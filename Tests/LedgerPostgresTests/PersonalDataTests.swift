@@ -79,7 +79,7 @@ struct RefusedBatchTests {
         } else {
             batch.append(try PersonalDataTests.event(subject: "p_new3", reason: "again", id: repeated))
         }
-        try await db.as(.application) { pool async throws in
+        _ = try await db.as(.application) { pool async throws in
             await #expect { try await EventStore(pool: pool).append(log: "fresh", events: batch) } throws: { error in
                 (error as? LedgerError)?.code.rawValue == refusal
             }
@@ -94,7 +94,7 @@ struct RefusedBatchTests {
     @Test("personal data appended to an invalid log id is refused as invalid-log-id, before any key is made")
     func invalidLogIdWhileSealing() async throws {
         let db = try await TestDatabase.create()
-        try await db.as(.application) { pool async throws in
+        _ = try await db.as(.application) { pool async throws in
             await #expect { try await EventStore(pool: pool).append(log: "Not A Log", events: [try PersonalDataTests.event(subject: "p_1", reason: "x")]) }
                 throws: { error in (error as? LedgerError)?.code == .invalidLogId }
         }

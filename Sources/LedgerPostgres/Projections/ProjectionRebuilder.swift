@@ -166,11 +166,7 @@ public struct ProjectionRebuilder: Sendable {
                     try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
                     try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
                     for projection in projections {
-                        try await connection.query(PostgresQuery(unsafeSQL:
-                            "DROP SCHEMA IF EXISTS \(ProjectionSchema.quoted(projection.name)) CASCADE"), logger: logger)
-                        try await connection.query(PostgresQuery(unsafeSQL:
-                            "ALTER SCHEMA \(ProjectionSchema.quoted(projection.buildSchema)) RENAME TO \(ProjectionSchema.quoted(projection.name))"),
-                            logger: logger)
+                        try await ProjectionSchema.swapIn(projection, on: connection, logger: logger)
                     }
                     return (positions, events)
                 }

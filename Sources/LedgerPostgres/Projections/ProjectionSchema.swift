@@ -50,6 +50,50 @@ enum ProjectionSchema {
         }
     }
 
+    /// Puts a rebuilt projection in place of the live one, in the caller's transaction (which must
+    /// hold the projection's fold lock and act as the owner).
+    ///
+    /// The live schema itself is kept: its tables and views are dropped and the build schema's are
+    /// moved into it (`ALTER … SET SCHEMA` takes their indexes, constraints, owned sequences and
+    /// grants along), then the empty build schema goes. A reader names `schema.table`; PostgreSQL
+    /// looks up the schema, then the table in it. Had the schema been dropped and another renamed
+    /// to its name, a reader that looked up the old schema just before the commit and the table just
+    /// after would find no such table (42P01). With the schema kept, the table lookup finds either
+    /// the old table (and waits for the swap's lock, then looks again) or the new one.
+    static func swapIn(_ definition: ProjectionDefinition, on connection: PostgresConnection, logger: Logger) async throws {
+        let live = quoted(definition.name), build = quoted(definition.buildSchema)
+        guard try await exists(definition.name, on: connection, logger: logger) else {
+            try await connection.query(PostgresQuery(unsafeSQL: "ALTER SCHEMA \(build) RENAME TO \(live)"), logger: logger)
+            return
+        }
+        for (name, kind) in try await relations(in: definition.name, on: connection, logger: logger) {
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP \(kind) IF EXISTS \(live).\(quoted(name)) CASCADE"), logger: logger)
+        }
+        for (name, kind) in try await relations(in: definition.buildSchema, on: connection, logger: logger) {
+            try await connection.query(PostgresQuery(unsafeSQL: "ALTER \(kind) \(build).\(quoted(name)) SET SCHEMA \(live)"), logger: logger)
+        }
+        try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \(build)"), logger: logger)
+    }
+
+    /// The relations of `schema` that move on their own (views first, then tables and sequences
+    /// no column owns), with the SQL word for their kind.
+    private static func relations(in schema: String, on connection: PostgresConnection,
+                                  logger: Logger) async throws -> [(String, String)] {
+        var found: [(String, String)] = []
+        for try await (name, kind) in try await connection.query("""
+            SELECT c.relname::text, CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW'
+                                                   WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END
+              FROM pg_class c
+             WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = \(schema))
+               AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+               AND NOT (c.relkind = 'S' AND EXISTS (SELECT FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i')))
+             ORDER BY c.relkind NOT IN ('v', 'm'), c.relname
+            """, logger: logger).decode((String, String).self) {
+            found.append((name, kind))
+        }
+        return found
+    }
+
     /// Creates `definitions`' tables as temporary tables of the current transaction (search_path
     /// must be `pg_temp`). Their table names must not clash.
     static func createTemporary(_ definitions: [ProjectionDefinition], on connection: PostgresConnection,

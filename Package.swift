@@ -3,12 +3,16 @@ import PackageDescription
 
 /// ConsentLedger: an append-only, tamper-evident audit and consent ledger in PostgreSQL.
 ///
-/// Dependency arrows point one way: LedgerCore (pure) <- LedgerPostgres <- LedgerServer <- consent-ledger.
+/// Dependency arrows point one way: LedgerCore (pure) <- LedgerPostgres <- LedgerServer <- consent-ledger;
+/// LedgerSimulation, LedgerReportHTML and LedgerAppStore sit on LedgerCore beside LedgerPostgres.
 let package = Package(
     name: "consent-ledger",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
+        .library(name: "LedgerSimulation", targets: ["LedgerSimulation"]),
+        .library(name: "LedgerReportHTML", targets: ["LedgerReportHTML"]),
+        .library(name: "LedgerAppStore", targets: ["LedgerAppStore"]),
         .library(name: "LedgerPostgres", targets: ["LedgerPostgres"]),
         .executable(name: "consent-ledger", targets: ["consent-ledger"]),
         .executable(name: "consent-ledger-bench", targets: ["consent-ledger-bench"]),
@@ -28,9 +32,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
+        // The pure core: events, canonical JSON, hashes, the catalogue, proofs, report data. No I/O.
         .target(
             name: "LedgerCore",
             dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Simulated families and apps: the demo's history and the benchmarks' and tests' load.
+        .target(name: "LedgerSimulation", dependencies: ["LedgerCore"]),
+        // Reports as pages: HTML (and the choice of JSON, CSV or HTML bytes).
+        .target(name: "LedgerReportHTML", dependencies: ["LedgerCore"]),
+        // App Store Server Notifications: the JWS and certificate-chain checks.
+        .target(
+            name: "LedgerAppStore",
+            dependencies: [
+                "LedgerCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -51,6 +68,8 @@ let package = Package(
             dependencies: [
                 "LedgerCore",
                 "LedgerPostgres",
+                "LedgerReportHTML",
+                "LedgerAppStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -64,6 +83,7 @@ let package = Package(
             name: "consent-ledger-bench",
             dependencies: [
                 "LedgerCore",
+                "LedgerSimulation",
                 "LedgerPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -76,6 +96,9 @@ let package = Package(
             name: "consent-ledger",
             dependencies: [
                 "LedgerCore",
+                "LedgerSimulation",
+                "LedgerReportHTML",
+                "LedgerAppStore",
                 "LedgerPostgres",
                 "LedgerServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -85,12 +108,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCoreTests",
-            dependencies: ["LedgerCore"]
+            dependencies: ["LedgerCore", "LedgerSimulation", "LedgerReportHTML"]
         ),
         .testTarget(
             name: "LedgerPostgresTests",
             dependencies: [
-                "LedgerCore", "LedgerPostgres", "LedgerServer",
+                "LedgerCore", "LedgerSimulation", "LedgerReportHTML", "LedgerAppStore", "LedgerPostgres", "LedgerServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "X509", package: "swift-certificates"),

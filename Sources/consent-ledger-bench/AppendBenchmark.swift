@@ -4,6 +4,7 @@ import LedgerCore
 import LedgerPostgres
 import Logging
 import PostgresNIO
+import LedgerSimulation
 
 /// `consent-ledger-bench append`: append throughput of `ledger.append_events` (batches with every
 /// check and hash) beside a plain `unnest` insert of the very same rows into a table with no

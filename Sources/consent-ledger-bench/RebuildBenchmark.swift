@@ -4,6 +4,7 @@ import LedgerCore
 import LedgerPostgres
 import Logging
 import PostgresNIO
+import LedgerSimulation
 
 /// `consent-ledger-bench rebuild`: how fast the five projections are rebuilt from a log of a
 /// million events, beside a plain sequential scan of the same log (and the scan with the JSON

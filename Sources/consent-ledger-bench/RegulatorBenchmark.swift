@@ -4,6 +4,7 @@ import LedgerCore
 import LedgerPostgres
 import Logging
 import PostgresNIO
+import LedgerSimulation
 
 /// `consent-ledger-bench regulator`: the regulator report for one quarter of a simulated log of
 /// ten million events (the issue aims at under 10 seconds): its wall time, the time of each of its

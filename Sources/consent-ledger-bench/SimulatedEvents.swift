@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerSimulation
 
 /// The first `count` events of a simulated history (``HistorySimulator``), checked and
 /// canonicalized as the `append` command would, handed out one batch at a time so that a million

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerSimulation
 
 /// The events a benchmark appends: the first `count` events of a simulated history
 /// (``HistorySimulator``, the same generator `consent-ledger simulate` and the demo use), checked

@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import LedgerPostgres
 import Testing
+import LedgerSimulation
 
 @Suite("Simulated histories")
 struct SimulatedHistoryTests {

@@ -1,9 +1,9 @@
 /// Dates as day numbers (days since 1970-01-01) in the proleptic Gregorian calendar, without
 /// Foundation's calendars, so that dates come out the same on every machine (H. Hinnant's
 /// `days_from_civil` and `civil_from_days`). Shared by the simulator's clock and the reports' weeks.
-enum CivilDays {
+public enum CivilDays {
     /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    public static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -13,7 +13,7 @@ enum CivilDays {
     }
 
     /// The proleptic Gregorian date of a day number.
-    static func date(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func date(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LedgerCore
 import LedgerPostgres
+import LedgerAppStore
 
 /// `POST /v1/logs/{log}/app-store/notifications` (ingest, admin): the app's server forwards an
 /// App Store Server Notifications V2 `RESCIND_CONSENT` exactly as Apple sent it, with the subject

@@ -5,6 +5,7 @@ import LedgerCore
 import LedgerPostgres
 import NIOCore
 import PostgresNIO
+import LedgerReportHTML
 
 /// The three reports (auditor and admin keys), each as `?format=json|csv|html`:
 /// `GET /v1/logs/{log}/reports/consent-register`, `GET /v1/logs/{log}/reports/regulator` and

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerAppStore
 
 /// How `consent-ledger serve` checks App Store notifications: the trusted roots and, optionally,
 /// the apps it accepts notifications for.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerPostgres
+import LedgerReportHTML
+import LedgerSimulation
 
 /// `consent-ledger demo`: the first thing to run.
 struct Demo: AsyncParsableCommand {

@@ -6,6 +6,7 @@ import LedgerPostgres
 import LedgerServer
 import Logging
 import ServiceLifecycle
+import LedgerAppStore
 
 /// `consent-ledger serve`: the HTTP API.
 struct Serve: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerSimulation
 
 /// `consent-ledger simulate`.
 struct Simulate: AsyncParsableCommand {

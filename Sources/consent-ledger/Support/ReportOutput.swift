@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerReportHTML
 
 /// The formats every report is written in (`--format`).
 typealias ReportFormat = ReportEncoding

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LedgerCore
 import Testing
+@testable import LedgerReportHTML
 
 /// The HTML reports (decision 0014), from small hand-built sealed reports of each kind.
 ///

@@ -1,5 +1,6 @@
 import LedgerCore
 import Testing
+import LedgerSimulation
 
 /// The simulator is a function of its parameters: same parameters, same bytes.
 @Suite struct HistorySimulatorDeterminismTests {

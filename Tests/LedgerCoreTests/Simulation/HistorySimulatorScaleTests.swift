@@ -1,5 +1,6 @@
 import LedgerCore
 import Testing
+import LedgerSimulation
 
 /// How many events the simulator writes, and how well it says so beforehand.
 @Suite struct HistorySimulatorScaleTests {

@@ -1,5 +1,6 @@
 import LedgerCore
 import Testing
+import LedgerSimulation
 
 /// Every simulated line is an event the ledger accepts, in time order, with unique ids, on the
 /// streams the conventions name, and with causes before their effects.

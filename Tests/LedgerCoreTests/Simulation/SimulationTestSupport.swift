@@ -1,5 +1,6 @@
 import LedgerCore
 import Testing
+import LedgerSimulation
 
 /// One simulated line, checked by the ledger's own input validation.
 struct SimulatedLine {

@@ -3,6 +3,7 @@ import LedgerCore
 @testable import LedgerPostgres
 import PostgresNIO
 import Testing
+import LedgerSimulation
 
 /// The demo's story (DemoHistory: one teen, one app, one question, one exception), small enough
 /// to write every expected figure down by hand before running the code.

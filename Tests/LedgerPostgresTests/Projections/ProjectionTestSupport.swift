@@ -3,6 +3,7 @@ import LedgerCore
 @testable import LedgerPostgres
 import PostgresNIO
 import Testing
+import LedgerSimulation
 
 /// Simulated logs and helpers shared by the projection tests.
 enum ProjectionTestSupport {

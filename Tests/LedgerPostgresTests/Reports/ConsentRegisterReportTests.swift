@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerPostgres
 import PostgresNIO
 import Testing
+import LedgerSimulation
 
 /// The consent register of the demo story, figures worked out by hand from DemoHistory:
 /// the question asked at 16:02:25 (#5) and approved by message at 18:41:03 (#6) by g_2b81d4,

@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerPostgres
 import PostgresNIO
 import Testing
+import LedgerReportHTML
 
 /// The regulator report of RegulatorScenario, the figures worked out by hand from its table:
 ///

@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerPostgres
 import PostgresNIO
 import Testing
+import LedgerSimulation
 
 /// Reports pinned to signed checkpoints: the regulator report's integrity starts from the newest
 /// checkpoint at or below its position, and the dossier carries inclusion proofs into it.

@@ -2,6 +2,8 @@ import Foundation
 import LedgerCore
 import LedgerPostgres
 import Testing
+import LedgerReportHTML
+import LedgerSimulation
 
 /// The consent register and the dossier of the demo story as HTML pages: the hand-checked figures
 /// of ConsentRegisterReportTests (9,518 s and 277 s to answer, the guardian not disclosed for the

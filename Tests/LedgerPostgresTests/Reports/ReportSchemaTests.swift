@@ -3,6 +3,7 @@ import LedgerCore
 @testable import LedgerPostgres
 import PostgresNIO
 import Testing
+import LedgerSimulation
 
 /// The published JSON Schemas of the reports (docs/reports/*.schema.json) against real report
 /// output: every schema is checked whole by ``JSONSchemaValidator`` (which refuses any keyword it

@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerPostgres
 import PostgresNIO
 import Testing
+import LedgerSimulation
 
 @Suite("Subject dossier report")
 struct SubjectDossierReportTests {

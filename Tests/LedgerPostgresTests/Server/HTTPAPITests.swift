@@ -6,6 +6,7 @@ import LedgerPostgres
 import LedgerServer
 import NIOCore
 import Testing
+import LedgerSimulation
 
 /// The HTTP API through its router, on a real database: each route, each role, tenants kept
 /// apart, bad input refused with problem+json and nothing stored, retries that are safe.

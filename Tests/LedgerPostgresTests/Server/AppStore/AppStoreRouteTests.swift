@@ -6,6 +6,7 @@ import LedgerPostgres
 import LedgerServer
 import NIOCore
 import Testing
+import LedgerAppStore
 
 /// `POST /v1/logs/{log}/app-store/notifications` on a real database.
 @Suite("HTTP API App Store notifications")

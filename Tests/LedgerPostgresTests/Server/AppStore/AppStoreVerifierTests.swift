@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import LedgerCore
 import Testing
+import LedgerAppStore
 
 /// The App Store JWS verifier on generated chains: what it accepts, and each way it refuses.
 @Suite("App Store signed data verifier")

@@ -3,6 +3,7 @@ import Foundation
 import LedgerCore
 import SwiftASN1
 import X509
+import LedgerAppStore
 
 /// A certificate chain shaped like Apple's (root, WWDR-style intermediate, App Store leaf, each
 /// with its marker extension), generated afresh for the tests, and a signer of App Store JWS with it.

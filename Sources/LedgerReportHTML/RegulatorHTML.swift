@@ -1,0 +1,275 @@
+import LedgerCore
+/// The regulator report as an HTML page: one jurisdiction and one period, every section of the
+/// schema in order (scope, age signals, consent, significant changes, exceptions, violations,
+/// coverage, retention, integrity, the policy in force), with charts of consent outcomes per
+/// week, time to answer and age signals by category.
+/// Input: the JSON of `consent-ledger report regulator` (docs/reports/regulator.schema.json).
+enum RegulatorHTML {
+    /// The sections, as (anchor, title), in the order of the page.
+    static let sections: [(String, String)] = [
+        ("scope", "Scope"), ("age-signals", "Age signals"), ("consent", "Consent"),
+        ("significant-changes", "Significant changes"), ("exceptions", "Age-rating exceptions"),
+        ("violations", "Violations found by the ledger’s rules"), ("coverage", "Coverage (California AB 1043)"),
+        ("retention", "Retention and erasure (COPPA 312.10)"), ("integrity", "Integrity"), ("policy", "The policy in force"),
+    ]
+
+    /// The page; `policy` names who issues it and when.
+    static func render(_ report: ReportNode, policy issue: ReportPolicy) throws -> String {
+        let parameters = try report.object("parameters")
+        let log = try parameters.string("log")
+        let jurisdiction = try parameters.string("jurisdiction")
+        let from = try parameters.string("from")
+        let to = try parameters.string("to")
+        let asOf = try parameters.int("asOf")
+        let provenance = try ReportPage.Provenance(report)
+
+        let scope = try report.object("scope")
+        let consent = try report.object("consent")
+        let violations = try report.objects("violations")
+        let integrity = try report.object("integrity")
+        let coverage = try report.object("coverage")
+        let policy = try report.object("policy")
+
+        let passed = try integrity.bool("passed")
+        var summary = ReportMarkup.keyFigures([
+            (ReportFormat.count(try scope.int("eventsInJurisdiction")), "events counted"),
+            (ReportFormat.count(try consent.int("questionsSent")), "questions to parents"),
+            (ReportFormat.count(try consent.int("approved")), "approved"),
+            (ReportFormat.count(violations.count), violations.count == 1 ? "violation found" : "violations found"),
+            (try coverage.optionalDouble("shareAtDownload").map(ReportFormat.percent) ?? "—", "installs asked at download"),
+            (passed ? "passed" : "FAILED", "integrity check"),
+        ])
+        summary += try findings(consent: consent, violations: violations, integrity: integrity, coverage: coverage)
+        var body: HTML = .empty
+        body += try scopeSection(scope, jurisdiction: jurisdiction)
+        body += try ageSignalsSection(try report.object("ageSignals"))
+        body += try consentSection(consent, windowHours: try policy.int("rescissionEnforcementWindowHours"))
+        body += try changesSection(try report.objects("significantChanges"))
+        body += try exceptionsSection(try report.object("exceptions"))
+        body += try violationsSection(violations)
+        body += try coverageSection(coverage)
+        body += try retentionSection(try report.object("retention"))
+        body += try integritySection(integrity, provenance: provenance)
+        body += try policySection(policy)
+
+        let period = "\(ReportFormat.timestamp(from)) to \(ReportFormat.timestamp(to))"
+        let page = ReportPage(
+            documentTitle: "Regulator report — \(jurisdiction), \(from) to \(to), log \(log) at position \(asOf)",
+            heading: "Regulator report: \(jurisdiction)",
+            subtitle: "Period \(period) (end excluded); log \(log), as of position \(ReportFormat.count(asOf))",
+            runningTitle: "Regulator report · \(jurisdiction) · \(from.prefix(10)) to \(to.prefix(10)) · log \(log)",
+            summary: summary,
+            lead: [
+                "This report sets out, for one jurisdiction and one period, how apps asked for their users’ age ranges, how questions to parents "
+                    + "were answered and how fast, which significant app changes needed a parent’s approval, which requests to use an app above its "
+                    + "age rating were made, how many installs had an age signal, what was erased, and what the ledger’s own rules flagged as a violation.",
+                "Every figure is counted from the events of the ledger — an append-only, hash-chained log in which each age signal, question, "
+                    + "answer and decision is one event — that occurred in the period (by the device’s clock) and named this jurisdiction or one within it. "
+                    + "Itemised rows cite their evidence: the log positions (#) and event ids they rest on. Children and guardians appear only as pseudonyms. "
+                    + "Times are in UTC; a dash (—) means the value does not exist, for instance a median with nothing to take it of.",
+            ],
+            parameters: [
+                ("Jurisdiction", ReportMarkup.id(jurisdiction)),
+                ("Period", "\(ReportMarkup.time(from)) to \(ReportMarkup.time(to)) (end excluded)"),
+                ("Log", ReportMarkup.id(log)),
+                ("As of position", ReportMarkup.count(asOf)),
+                ("Policy", HTML(text: try policy.string("source"))),
+            ],
+            provenance: provenance,
+            policy: issue,
+            contents: sections,
+            body: body)
+        return page.render()
+    }
+
+    /// The findings in sentences, each pointing at the section that details it.
+    private static func findings(consent: ReportNode, violations: [ReportNode], integrity: ReportNode,
+                                 coverage: ReportNode) throws -> HTML {
+        var items: [HTML] = []
+        if violations.isEmpty {
+            items.append("The ledger’s rules found no violation in this period (<a href=\"#violations\">details</a>).")
+        } else {
+            var byRule: [String: Int] = [:]
+            for violation in violations { byRule[try violation.string("rule"), default: 0] += 1 }
+            let parts = byRule.sorted { $0.key < $1.key }.map { rule, count -> HTML in "\(ReportFormat.count(count)) \(rule)" }
+            items.append("<strong>\(ReportFormat.plural(violations.count, "violation")) of the ledger’s rules</strong>: "
+                + HTML.join(parts, separator: ", ") + " (<a href=\"#violations\">each with its evidence</a>).")
+        }
+        let sent = try consent.int("questionsSent")
+        items.append("\(ReportFormat.plural(sent, "question")) went to parents: \(ReportFormat.count(try consent.int("approved"))) approved, "
+            + "\(ReportFormat.count(try consent.int("denied"))) denied, \(ReportFormat.count(try consent.int("expired"))) expired, "
+            + "\(ReportFormat.count(try consent.int("failed"))) failed to reach a parent, \(ReportFormat.count(try consent.int("pendingAtPeriodEnd"))) "
+            + "pending at the period’s end (<a href=\"#consent\">consent</a>).")
+        if let share = try coverage.optionalDouble("shareAtDownload") {
+            items.append("\(ReportFormat.percent(share)) of installs were asked for an age range at download (<a href=\"#coverage\">coverage</a>).")
+        }
+        items.append(try integrity.bool("passed")
+            ? "The ledger’s records behind these figures were re-hashed and checked: <span class=\"pass\">integrity passed</span> (<a href=\"#integrity\">integrity</a>)."
+            : "<span class=\"fail\">The integrity check FAILED</span>: \(try integrity.optionalString("problem") ?? "see the integrity section") (<a href=\"#integrity\">integrity</a>).")
+        return "<ul class=\"findings\">\(items.map { "<li>\($0)</li>" as HTML })</ul>\n"
+    }
+
+    /// The title of a section by its anchor.
+    static func title(_ anchor: String) -> String { sections.first { $0.0 == anchor }?.1 ?? anchor }
+
+    // MARK: Scope
+
+    private static func scopeSection(_ scope: ReportNode, jurisdiction: String) throws -> HTML {
+        let inPeriod = try scope.int("eventsInPeriod")
+        let counted = try scope.int("eventsInJurisdiction")
+        let without = try scope.int("eventsWithoutJurisdiction")
+        return ReportMarkup.section(id: "scope", title: title("scope"), ReportMarkup.figures([
+            ("Events in the period, any jurisdiction", ReportMarkup.count(inPeriod), nil),
+            ("Events of \(jurisdiction) (or within it)", ReportMarkup.count(counted), "what this report counts"),
+            ("Events that named no jurisdiction", ReportMarkup.count(without), "counted in no jurisdiction’s report"),
+        ]))
+    }
+
+    // MARK: Age signals
+
+    private static func ageSignalsSection(_ signals: ReportNode) throws -> HTML {
+        let categories = try signals.objects("responsesByCategory")
+        let keys = try categories.map { try $0.string("key") }
+        let apple = try categories.map { try $0.int("declaredAgeRange") }
+        let play = try categories.map { try $0.int("play") }
+        let totals = try categories.map { try $0.int("count") }
+        let chart = BarChart(
+            id: "chart-age-categories", title: "Age signals received per age band, Apple and Google Play side by side",
+            categories: keys, series: [.init(name: "Apple Declared Age Range", color: .blue), .init(name: "Google Play Age Signals", color: .orange)],
+            values: zip(apple, play).map { [$0, $1] }, layout: .grouped,
+            xAxisTitle: "Age band (derived legal category)", yAxisTitle: "Responses", unit: "responses",
+            emptySentence: "No age signal was received in this period.",
+            note: "AgeRangeShared (Apple) and PlayAgeSignalReceived (Google Play) by the legal category the ledger derived from the range; "
+                + "“unknown”: the range straddles a band, or Play sent none.")
+        let categoryRows = keys.indices.map { index -> [HTML] in
+            ["<th scope=\"row\">\(keys[index])</th>", ReportMarkup.countCell(apple[index]), ReportMarkup.countCell(play[index]),
+             ReportMarkup.countCell(totals[index])]
+        }
+        let categoryTable = ReportMarkup.table(
+            columns: [("Age band", ""), ("Apple", "num"), ("Google Play", "num"), ("All", "num")],
+            rows: categoryRows + [total(label: "All bands", [apple, play, totals])])
+
+        var html = ReportMarkup.subsection("Responses by age band", chart.render() + categoryTable)
+        html += "<div class=\"pair\">\n"
+        html += ReportMarkup.subsection("Requests by trigger", intro: "AgeRangeRequested, by what made the app ask.",
+                                        try keyCountTable(signals.objects("requestsByTrigger"), keyHeader: "Trigger"))
+        html += ReportMarkup.subsection("Responses by declaration", intro: "AgeRangeShared, by who declared or checked the range.",
+                                        try keyCountTable(signals.objects("responsesByDeclaration"), keyHeader: "Declaration"))
+        html += ReportMarkup.subsection("Declines and failures", intro: "The person declined to share (AgeRangeDeclined), or the request failed (AgeRangeRequestFailed).",
+            try keyCountTable([("declined", signals.int("declines"))] + signals.objects("failures").map { ("failed: " + (try $0.string("key")), try $0.int("count")) },
+                              keyHeader: "Outcome"))
+        html += ReportMarkup.subsection("Google Play signals by status", intro: "PlayAgeSignalReceived, by userStatus.",
+                                        try keyCountTable(signals.objects("playSignalsByStatus"), keyHeader: "Status"))
+        html += "</div>\n"
+        return ReportMarkup.section(id: "age-signals", title: title("age-signals"),
+                                    intro: "How apps asked for age ranges in the period and what came back.", html)
+    }
+
+    // MARK: Consent
+
+    private static func consentSection(_ consent: ReportNode, windowHours: Int) throws -> HTML {
+        let sent = try consent.int("questionsSent")
+        var rows: [(String, HTML, HTML?)] = [
+            ("Questions sent to parents", ReportMarkup.count(sent), "PermissionQuestionSent in the period"),
+            ("Approved", ReportMarkup.count(try consent.int("approved")), share(try consent.int("approved"), of: sent, "first answer: approval")),
+            ("Denied", ReportMarkup.count(try consent.int("denied")), share(try consent.int("denied"), of: sent, "first answer: denial")),
+            ("Expired unanswered", ReportMarkup.count(try consent.int("expired")), share(try consent.int("expired"), of: sent, "")),
+            ("Failed (never reached a parent)", ReportMarkup.count(try consent.int("failed")), share(try consent.int("failed"), of: sent, "")),
+            ("Pending at the period’s end", ReportMarkup.count(try consent.int("pendingAtPeriodEnd")), share(try consent.int("pendingAtPeriodEnd"), of: sent, "")),
+        ]
+        let oldest = try consent.optionalObject("oldestPending")
+        var html = ReportMarkup.figures(rows)
+        if let oldest {
+            html += ReportMarkup.subsection("Oldest pending question", ReportMarkup.table(
+                columns: [("Question", ""), ("Subject", ""), ("Asked", ""), ("Waiting at the period’s end", ""), ("Evidence", "")],
+                rows: [[ReportMarkup.cell(ReportMarkup.id(try oldest.string("questionId"))),
+                        ReportMarkup.cell(ReportMarkup.subject(try oldest.optionalString("subject"))),
+                        ReportMarkup.cell(ReportMarkup.time(try oldest.string("askedAt"))),
+                        ReportMarkup.cell(ReportMarkup.duration(seconds: try oldest.int("ageSeconds"))),
+                        ReportMarkup.cell(ReportMarkup.evidence(positions: try oldest.ints("evidencePositions"), eventIds: try oldest.strings("evidenceEventIds")))]]))
+        } else {
+            html += ReportMarkup.paragraph("No question was pending at the period’s end.")
+        }
+
+        // Time to answer.
+        let time = try consent.object("timeToAnswer")
+        rows = [
+            ("Questions answered in the period", ReportMarkup.count(try time.int("answered")), nil),
+            ("Median time to answer", ReportMarkup.duration(seconds: try time.optionalInt("medianSeconds"), otherwise: "— (none answered)"), nil),
+            ("95th percentile", ReportMarkup.duration(seconds: try time.optionalInt("p95Seconds"), otherwise: "— (none answered)"),
+             "95 in 100 answers came at least this fast"),
+        ]
+        let buckets = try consent.objects("timeToAnswerDistribution")
+        let distribution = BarChart(
+            id: "chart-time-to-answer", title: "Questions answered, by time to answer",
+            categories: try buckets.map { try $0.string("label") }, series: [.init(name: "answered", color: .blue)],
+            values: try buckets.map { [try $0.int("count")] }, layout: .grouped,
+            xAxisTitle: "Time from asking to the answer", yAxisTitle: "Questions answered", unit: "answered questions",
+            emptySentence: "No question was answered in this period.",
+            note: "From the time a question was sent (its occurredAt) to the answer’s receivedAt; median and percentile by linear interpolation, rounded to the second.")
+        html += ReportMarkup.subsection("Time to answer", ReportMarkup.figures(rows) + distribution.render())
+
+        // Outcomes per week.
+        let weeks = try consent.objects("outcomesByWeek")
+        let outcomes: [ConsentOutcome] = [.approved, .denied, .expired, .failed, .pending]
+        let keys = ["approved", "denied", "expired", "failed", "pending"]
+        let values = try weeks.map { week in try keys.map { try week.int($0) } }
+        let weekly = BarChart(
+            id: "chart-outcomes-by-week", title: "Questions sent per week, by what became of them",
+            categories: try weeks.map { try $0.string("weekStart") }, series: outcomes.map { .init(name: $0.label, color: $0.color) },
+            values: values, layout: .stacked,
+            xAxisTitle: "Week starting (Monday, UTC)", yAxisTitle: "Questions sent", unit: "questions",
+            emptySentence: "No questions were sent in this period.",
+            note: "Each bar is the questions sent in a week, stacked by what became of them by the period’s end, in the legend’s order.")
+        var weekTable: HTML = .empty
+        if !weekly.isEmpty {
+            let weekRows = try weeks.enumerated().map { index, week -> [HTML] in
+                ["<th scope=\"row\">\(try week.string("weekStart"))</th>", ReportMarkup.countCell(try week.int("sent"))]
+                    + values[index].map(ReportMarkup.countCell)
+            }
+            weekTable = ReportMarkup.table(columns: [("Week starting", ""), ("Sent", "num")] + keys.map { ($0, "num") }, rows: weekRows,
+                                           className: "data chart-data")
+        }
+        html += ReportMarkup.subsection("Outcomes per week", weekly.render() + weekTable)
+
+        // Rescissions.
+        let rescissions = try consent.object("rescissions")
+        html += ReportMarkup.subsection("Rescissions", intro: "Consent withdrawn later (App Store RESCIND_CONSENT), and how soon the app closed the feature "
+            + "for the child (AccessGateApplied). The policy allows \(ReportFormat.plural(windowHours, "hour")).", ReportMarkup.figures([
+            ("Rescissions in the period", ReportMarkup.count(try rescissions.int("count")), nil),
+            ("Enforced within \(ReportFormat.plural(windowHours, "hour"))", ReportMarkup.count(try rescissions.int("enforcedWithinWindow")), nil),
+            ("Enforced late", ReportMarkup.count(try rescissions.int("enforcedLate")), nil),
+            ("Not enforced", ReportMarkup.count(try rescissions.int("notEnforced")), "no AccessGateApplied closed the feature"),
+            ("Median time to enforcement", ReportMarkup.duration(seconds: try rescissions.optionalInt("medianSecondsToEnforcement")), nil),
+            ("Longest time to enforcement", ReportMarkup.duration(seconds: try rescissions.optionalInt("maxSecondsToEnforcement")), nil),
+        ]))
+        return ReportMarkup.section(id: "consent", title: title("consent"),
+            intro: "Questions sent to parents through PermissionKit in the period, and what had become of each by the period’s end.", html)
+    }
+
+    // MARK: Helpers
+
+    /// "81.25 % of questions sent" beside a count, with a note.
+    static func share(_ part: Int, of whole: Int, _ note: String) -> HTML {
+        let percent = ReportFormat.percent(part, of: whole).map { "\($0) of those sent" } ?? ""
+        let text = [percent, note].filter { !$0.isEmpty }.joined(separator: "; ")
+        return HTML(text: text)
+    }
+
+    /// A table of (key, count) with a total row.
+    static func keyCountTable(_ items: [ReportNode], keyHeader: String) throws -> HTML {
+        try keyCountTable(items.map { (try $0.string("key"), try $0.int("count")) }, keyHeader: keyHeader)
+    }
+
+    /// A table of (key, count) with a total row.
+    static func keyCountTable(_ items: [(String, Int)], keyHeader: String) -> HTML {
+        let rows = items.map { key, count -> [HTML] in ["<th scope=\"row\">\(key)</th>", ReportMarkup.countCell(count)] }
+        return ReportMarkup.table(columns: [(keyHeader, ""), ("Count", "num")],
+                                  rows: rows + [total(label: "All", [items.map(\.1)])], className: "data compact")
+    }
+
+    /// A total row: the label, then the sum of each column.
+    static func total(label: String, _ columns: [[Int]]) -> [HTML] {
+        ["<th scope=\"row\" class=\"total\">\(label)</th>"] + columns.map { "<td class=\"num total\">\(ReportFormat.count($0.reduce(0, +)))</td>" }
+    }
+}

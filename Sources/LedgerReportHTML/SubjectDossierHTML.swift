@@ -1,0 +1,295 @@
+import LedgerCore
+/// The subject dossier as an HTML page: the subject's history, one row per event with what
+/// changed in the subject's state after it, then the state at the end in full.
+/// Input: the JSON of `consent-ledger report dossier` (docs/reports/subject-dossier.schema.json).
+enum SubjectDossierHTML {
+    /// One step: an event and the state after it.
+    struct Step {
+        var position: Int
+        var eventId: String
+        var type: String
+        var stream: String
+        var occurredAt: String
+        var recordedAt: String
+        var actor: String
+        var app: String?
+        var sentence: String
+        var changedState: Bool
+        var state: Snapshot?
+
+        init(_ node: ReportNode) throws {
+            position = try node.int("position")
+            eventId = try node.string("eventId")
+            type = try node.string("type")
+            stream = try node.string("stream")
+            occurredAt = try node.string("occurredAt")
+            recordedAt = try node.string("recordedAt")
+            actor = try node.string("actor")
+            app = try node.optionalString("app")
+            sentence = try node.string("sentence")
+            changedState = try node.bool("changedState")
+            state = try node.optionalObject("state").map(Snapshot.init)
+        }
+    }
+
+    /// The subject's snapshot after a step (SubjectSnapshot in LedgerPostgres).
+    struct Snapshot {
+        var age: JSONValue
+        var ageCategory: String?
+        var parentalControls: [String]?
+        var erased: Bool
+        var signals: [ReportNode]
+        var features: [ReportNode]
+        var consents: [ReportNode]
+
+        init(_ node: ReportNode) throws {
+            let ageNode = try node.optionalObject("age")
+            age = ageNode?.value ?? .null
+            ageCategory = try ageNode?.string("category")
+            parentalControls = try node.member("parentalControls").isNull ? nil : node.strings("parentalControls")
+            erased = try node.bool("erased")
+            signals = try node.objects("signals")
+            features = try node.objects("features")
+            consents = try node.objects("consents")
+        }
+    }
+
+    /// The page.
+    static func render(_ report: ReportNode, policy: ReportPolicy) throws -> String {
+        let parameters = try report.object("parameters")
+        let log = try parameters.string("log")
+        let subject = try parameters.string("subject")
+        let asOf = try parameters.int("asOf")
+        let provenance = try ReportPage.Provenance(report)
+        let stepCount = try report.int("stepCount")
+        let steps = try report.objects("steps").map(Step.init)
+        let final = steps.last?.state
+
+        var body: HTML = .empty
+        var summary: HTML = ReportMarkup.keyFigures([
+            (ReportFormat.count(stepCount), stepCount == 1 ? "event" : "events"),
+            (ReportFormat.count(steps.filter(\.changedState).count), "changed the state"),
+            (final?.ageCategory ?? "—", "age category at the end"),
+            (ReportFormat.count(final?.consents.count ?? 0), "questions and exceptions"),
+        ])
+        if let erasure = steps.first(where: { $0.state?.erased == true }) {
+            summary += "<p class=\"warning\">\(ReportMarkup.erasedMarker) This subject was erased at position \(erasure.position) "
+                + "(\(ReportMarkup.time(erasure.occurredAt))): their key was destroyed, so their personal data can no longer be read. "
+                + "The pseudonym and the facts below are not personal data and remain.</p>\n"
+        }
+        if let first = steps.first, let last = steps.last {
+            summary += ReportMarkup.paragraph("The history runs from \(ReportFormat.timestamp(first.occurredAt)) (position \(first.position)) "
+                + "to \(ReportFormat.timestamp(last.occurredAt)) (position \(last.position)).")
+        }
+        if stepCount != steps.count {
+            summary += ReportMarkup.paragraph("Note: the report says it has \(ReportFormat.count(stepCount)) steps but lists \(ReportFormat.count(steps.count)).",
+                                              className: "warning")
+        }
+        body += ReportMarkup.section(
+            id: "history", title: "History, event by event",
+            intro: "In the order the ledger recorded them. “State after” says what the event changed in what the ledger knows about the subject; "
+                + "“unchanged” means the event was recorded but changed nothing the ledger keeps. Each row’s evidence is its position (#) and event id.",
+            steps.isEmpty ? ReportMarkup.paragraph("The dossier has no events for this subject up to position \(ReportFormat.count(asOf)).", className: "empty")
+                          : history(steps))
+        body += ReportMarkup.section(id: "final-state", title: "State at position \(ReportFormat.count(asOf))",
+                                     intro: "What the ledger knew about the subject after the last event above.", finalState(final))
+
+        let page = ReportPage(
+            documentTitle: "Subject dossier — \(subject), log \(log) at position \(asOf)",
+            heading: "Subject dossier",
+            subtitle: "Subject \(subject), log \(log), as of position \(ReportFormat.count(asOf))",
+            runningTitle: "Subject dossier · \(subject) · log \(log) · position \(ReportFormat.count(asOf))",
+            summary: summary,
+            lead: [
+                "This dossier is the complete history of one subject — a child or other user of an app, known to the ledger only by a pseudonym — "
+                    + "as recorded in the ledger up to position \(ReportFormat.count(asOf)), in the order it was recorded. Each step is one event: "
+                    + "what happened, who caused it, and what the ledger concluded about the subject afterwards (age category, parental controls, "
+                    + "age signals, which features were open, and questions to parents).",
+                "It contains no personal data: events are described in plain sentences without their payloads, and a subject who was erased is marked as erased. "
+                    + "Times are in UTC: “occurred” is the device’s clock, “recorded” the ledger’s.",
+            ],
+            parameters: [
+                ("Log", ReportMarkup.id(log)),
+                ("Subject", ReportMarkup.subject(subject, erased: final?.erased == true)),
+                ("As of position", ReportMarkup.count(asOf)),
+            ],
+            provenance: provenance,
+            policy: policy,
+            body: body)
+        return page.render()
+    }
+
+    // MARK: History
+
+    private static func history(_ steps: [Step]) -> HTML {
+        var previous: Snapshot?
+        var rows: [[HTML]] = []
+        for step in steps {
+            var what: [HTML] = ["<strong>\(step.type)</strong>", HTML(text: step.sentence)]
+            what.append("<span class=\"note\">by \(step.actor)\(step.app.map { ", app \($0)" } ?? ""); stream \(ReportMarkup.id(step.stream))</span>")
+            let change: HTML
+            if !step.changedState {
+                change = "<span class=\"unchanged\">unchanged</span>"
+            } else if let state = step.state {
+                let lines = differences(from: previous, to: state)
+                change = lines.isEmpty ? "<span class=\"unchanged\">changed (no kept detail differs)</span>"
+                                       : "<ul class=\"plain\">\(lines.map { "<li>\($0)</li>" as HTML })</ul>"
+            } else {
+                change = ReportMarkup.none("nothing kept yet")
+            }
+            rows.append([
+                ReportMarkup.cell("<span class=\"pos\">#\(step.position)</span><br>\(ReportMarkup.id(step.eventId))"),
+                ReportMarkup.cell("<ul class=\"plain\"><li>occurred \(ReportMarkup.time(step.occurredAt))</li><li>recorded \(ReportMarkup.time(step.recordedAt))</li></ul>"),
+                ReportMarkup.cell("<ul class=\"plain\">\(what.map { "<li>\($0)</li>" as HTML })</ul>"),
+                ReportMarkup.cell(change),
+            ])
+            if step.state != nil { previous = step.state }
+        }
+        return ReportMarkup.table(columns: [("Event", ""), ("When", ""), ("What happened", ""), ("State after", "")], rows: rows,
+                                  className: "data dossier")
+    }
+
+    /// What differs between two snapshots, a line each: age, controls, erasure, then the signals,
+    /// features and consents that are new or changed (matched by platform, app and feature, kind and id).
+    static func differences(from previous: Snapshot?, to state: Snapshot) -> [HTML] {
+        var lines: [HTML] = []
+        if previous == nil || previous!.age != state.age { lines.append("<strong>Age</strong>: \(age(state.age))") }
+        if previous == nil || previous!.parentalControls != state.parentalControls {
+            lines.append("<strong>Parental controls</strong>: \(controls(state.parentalControls))")
+        }
+        if state.erased && previous?.erased != true { lines.append("\(ReportMarkup.erasedMarker) the subject’s key was destroyed") }
+        func changed(_ items: [ReportNode], _ before: [ReportNode]?, key: (ReportNode) -> String, line: (ReportNode) -> HTML) {
+            var earlier: [String: JSONValue] = [:]
+            for item in before ?? [] { earlier[key(item)] = item.value }
+            for item in items where earlier[key(item)] != item.value { lines.append(line(item)) }
+            let now = Set(items.map(key))
+            for item in before ?? [] where !now.contains(key(item)) { lines.append("No longer listed: \(line(item))") }
+        }
+        changed(state.signals, previous?.signals, key: { $0.value["platform"]?.stringValue ?? "" }, line: signal)
+        changed(state.features, previous?.features,
+                key: { ($0.value["app"]?.stringValue ?? "") + "\u{0}" + ($0.value["feature"]?.stringValue ?? "") }, line: feature)
+        changed(state.consents, previous?.consents,
+                key: { ($0.value["kind"]?.stringValue ?? "") + "\u{0}" + ($0.value["id"]?.stringValue ?? "") }, line: consent)
+        return lines
+    }
+
+    /// "13to15 (13–15, guardianDeclared) from AgeRangeShared at #12", or "no age signal yet".
+    static func age(_ age: JSONValue) -> HTML {
+        guard let category = age["category"]?.stringValue else { return ReportMarkup.none("no age signal yet") }
+        var details: [String] = []
+        let lower = age["lower"]?.intValue, upper = age["upper"]?.intValue
+        switch (lower, upper) {
+        case let (l?, u?): details.append("\(l)–\(u)")
+        case let (l?, nil): details.append("\(l) or over")
+        case let (nil, u?): details.append("up to \(u)")
+        case (nil, nil): break
+        }
+        details.append(age["declaration"]?.stringValue ?? "declaration not stated")
+        if age["verifiedAdult"]?.boolValue == true { details.append("verified adult") }
+        let source = age["source"]?.stringValue.map { " from \($0)" } ?? ""
+        let position = age["position"]?.intValue.map { " at #\($0)" } ?? ""
+        return "<strong>\(category)</strong> (\(details.joined(separator: ", ")))\(source)\(position)"
+    }
+
+    /// Who answered a consent entry and how: "g_2b81d4, by message", "not disclosed by platform,
+    /// in person", or "not answered".
+    private static func answeredBy(_ entry: JSONValue) -> HTML {
+        let status = entry["status"]?.stringValue ?? ""
+        guard ["approval", "denial", "rescinded"].contains(status) || entry["channel"]?.stringValue != nil else {
+            return ReportMarkup.none("not answered")
+        }
+        let who: HTML = entry["answeredBy"]?.stringValue.map { ReportMarkup.id($0) } ?? ReportMarkup.none("not disclosed by platform")
+        guard let channel = entry["channel"]?.stringValue else { return who }
+        return who + ", " + ConsentRegisterHTML.channel(channel)
+    }
+
+    private static func controls(_ controls: [String]?) -> HTML {
+        guard let controls else { return ReportMarkup.none("not reported yet") }
+        return controls.isEmpty ? "none" : HTML(text: controls.joined(separator: ", "))
+    }
+
+    private static func signal(_ node: ReportNode) -> HTML {
+        let v = node.value
+        let category = v["category"]?.stringValue.map { ", \($0)" } ?? ""
+        return "Signal on \(v["platform"]?.stringValue ?? "?"): \(v["outcome"]?.stringValue ?? "?")\(category)"
+            + (v["position"]?.intValue.map { " (#\($0))" } ?? "")
+    }
+
+    private static func feature(_ node: ReportNode) -> HTML {
+        let v = node.value
+        let app = v["app"]?.stringValue ?? ""
+        return "Feature \(v["feature"]?.stringValue ?? "?") of \(app.isEmpty ? "no named app" : app): <strong>\(v["state"]?.stringValue ?? "?")</strong>"
+            + " (policy \(v["policyVersion"]?.stringValue ?? "?")\(v["position"]?.intValue.map { ", #\($0)" } ?? ""))"
+    }
+
+    private static func consent(_ node: ReportNode) -> HTML {
+        let v = node.value
+        let kind = v["kind"]?.stringValue == "exception" ? "Exception" : "Question"
+        var about: [String] = []
+        if let app = v["app"]?.stringValue { about.append(app) }
+        if let topic = v["topic"]?.stringValue { about.append(topic) }
+        if let change = v["changeId"]?.stringValue { about.append("change \(change)") }
+        if let rated = v["ratedApp"]?.intValue { about.append("rated app \(rated)") }
+        var line: HTML = "\(kind) \(ReportMarkup.id(v["id"]?.stringValue ?? "?"))"
+        if !about.isEmpty { line += " (\(about.joined(separator: ", ")))" }
+        line += ": " + ConsentRegisterHTML.outcome(v["status"]?.stringValue ?? "?")
+        if let by = v["answeredBy"]?.stringValue { line += " by \(by)" }
+        if let channel = v["channel"]?.stringValue { line += ", " + ConsentRegisterHTML.channel(channel) }
+        return line
+    }
+
+    // MARK: The state at the end
+
+    private static func finalState(_ state: Snapshot?) -> HTML {
+        guard let state else {
+            return ReportMarkup.paragraph("The ledger keeps nothing about this subject yet: no age signal, gated feature or question to a parent.", className: "empty")
+        }
+        var html = ReportMarkup.facts([
+            ("Age", age(state.age)),
+            ("Parental controls", controls(state.parentalControls)),
+            ("Erased", state.erased ? ReportMarkup.erasedMarker : "no"),
+        ])
+        let signalRows = state.signals.map { node -> [HTML] in
+            let v = node.value
+            return [ReportMarkup.cell(ReportMarkup.text(v["platform"]?.stringValue)), ReportMarkup.cell(ReportMarkup.text(v["outcome"]?.stringValue)),
+                    ReportMarkup.cell(ReportMarkup.text(v["category"]?.stringValue)),
+                    ReportMarkup.cell(v["position"]?.intValue.map { "<span class=\"pos\">#\($0)</span>" } ?? ReportMarkup.none())]
+        }
+        html += ReportMarkup.subsection("Age signals by platform",
+            signalRows.isEmpty ? ReportMarkup.paragraph("No age signal on record.", className: "empty")
+                : ReportMarkup.table(columns: [("Platform", ""), ("Latest outcome", ""), ("Category", ""), ("Evidence", "")], rows: signalRows))
+        let featureRows = state.features.map { node -> [HTML] in
+            let v = node.value
+            let app = v["app"]?.stringValue ?? ""
+            let basis = v["basis"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            return [ReportMarkup.cell(app.isEmpty ? ReportMarkup.none("no named app") : ReportMarkup.id(app)),
+                    ReportMarkup.cell(ReportMarkup.text(v["feature"]?.stringValue)),
+                    ReportMarkup.cell("<strong>\(v["state"]?.stringValue ?? "?")</strong>"),
+                    ReportMarkup.cell("<span class=\"nw\">\(ReportMarkup.text(v["policyVersion"]?.stringValue))</span>"),
+                    ReportMarkup.cell((v["position"]?.intValue.map { "<span class=\"pos\">#\($0)</span>" } ?? ReportMarkup.none())
+                        + (basis.isEmpty ? .empty : "<br>cites " + HTML.join(basis.map { ReportMarkup.id($0) }, separator: ", ")))]
+        }
+        html += ReportMarkup.subsection("Gated features",
+            featureRows.isEmpty ? ReportMarkup.paragraph("No feature was gated for this subject.", className: "empty")
+                : ReportMarkup.table(columns: [("App", ""), ("Feature", ""), ("State", ""), ("Policy", ""), ("Evidence", "")], rows: featureRows,
+                                     className: "data features"))
+        let consentRows = state.consents.map { node -> [HTML] in
+            let v = node.value
+            var about: [String] = []
+            if let topic = v["topic"]?.stringValue { about.append(topic) }
+            if let change = v["changeId"]?.stringValue { about.append("change \(change)") }
+            if let rated = v["ratedApp"]?.intValue { about.append("rated app \(rated)") }
+            let evidence = v["evidence"]?.arrayValue?.compactMap(\.intValue) ?? []
+            return [ReportMarkup.cell("\(v["kind"]?.stringValue ?? "?") \(ReportMarkup.id(v["id"]?.stringValue ?? "?"))"),
+                    ReportMarkup.cell(ReportMarkup.id(v["app"]?.stringValue)),
+                    ReportMarkup.cell(about.isEmpty ? ReportMarkup.none() : HTML(text: about.joined(separator: ", "))),
+                    ReportMarkup.cell(ConsentRegisterHTML.outcome(v["status"]?.stringValue ?? "?")),
+                    ReportMarkup.cell(answeredBy(v)),
+                    ReportMarkup.cell(ReportMarkup.positions(evidence))]
+        }
+        html += ReportMarkup.subsection("Questions to parents and exceptions",
+            consentRows.isEmpty ? ReportMarkup.paragraph("No question was sent and no exception requested for this subject.", className: "empty")
+                : ReportMarkup.table(columns: [("Item", ""), ("App", ""), ("About", ""), ("Status", ""), ("Answered by", ""), ("Evidence", "")], rows: consentRows))
+        return html
+    }
+}

@@ -72,7 +72,7 @@ final class StopFlag: @unchecked Sendable {
     func set() { lock.withLock { value = true } }
 }
 
-/// The built `consent-ledger` running in the background, its standard error in a file.
+/// The built `consent-ledger` running in the background, its standard error and output in a file.
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let errorFile: URL
@@ -82,8 +82,10 @@ final class ServerProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: server.errorFile.path, contents: nil)
         server.process.executableURL = try CLIRunner.executable()
         server.process.arguments = arguments
-        server.process.standardOutput = FileHandle.nullDevice
-        server.process.standardError = try FileHandle(forWritingTo: server.errorFile)
+        // Standard output too: the server's log (a request that failed, a projection pass) goes there.
+        let log = try FileHandle(forWritingTo: server.errorFile)
+        server.process.standardOutput = log
+        server.process.standardError = log
         try server.process.run()
         return server
     }

@@ -44,11 +44,21 @@ final class ConnectionLease: Sendable {
                 guard wait.begin(continuation) else { return }
                 let holder = Task {
                     do {
-                        try await client.withConnection { connection in
-                            await withCheckedContinuation { (returned: CheckedContinuation<Void, Never>) in
-                                let lease = ConnectionLease(connection: connection, returned: returned)
-                                if !wait.settle(.success(lease)) { lease.giveBack() }
+                        // A connection the server has just closed (a restart) is not handed out:
+                        // PostgresNIO 1.33.2 drops a query written to a closed channel without ever
+                        // failing it, so the caller's first query would wait for ever. The pool
+                        // notices the close and replaces it; take the next one.
+                        var delivered = false
+                        while !delivered, !Task.isCancelled {
+                            delivered = try await client.withConnection { connection in
+                                if connection.isClosed { return false }
+                                await withCheckedContinuation { (returned: CheckedContinuation<Void, Never>) in
+                                    let lease = ConnectionLease(connection: connection, returned: returned)
+                                    if !wait.settle(.success(lease)) { lease.giveBack() }
+                                }
+                                return true
                             }
+                            if !delivered { try await Task.sleep(for: .milliseconds(10)) }
                         }
                     } catch {
                         wait.settle(.failure(error))

@@ -62,6 +62,11 @@ public enum DatabaseErrors {
         case "42501":
             return LedgerError(.immutabilityViolation, message,
                                hint: "This role may only read and call ledger.append_events.")
+        case _ where state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state):
+            // The connection failed, the server is shutting down, restarting or starting up, or
+            // has no connection slot left: the same request may succeed in a moment.
+            return LedgerError(.databaseUnavailable, "the database cannot serve now: \(message) (SQLSTATE \(state))",
+                               hint: "Try again in a moment; if it lasts, check that PostgreSQL is running (consent-ledger db status).")
         case "3F000", "42P01", "42883":
             return LedgerError(.schemaMissing, "the database has no ledger schema (\(message))",
                                hint: "Run `consent-ledger migrate` first.")

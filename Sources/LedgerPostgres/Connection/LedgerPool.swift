@@ -76,7 +76,7 @@ public struct LedgerPool: Sendable {
         let logger = logger ?? self.logger
         return try await withConnection { connection in
             var rows: [PostgresRow] = []
-            for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
+            for try await row in try await connection.watchedQuery(query, logger: logger) { rows.append(row) }
             return FetchedRows(rows)
         }
     }
@@ -87,7 +87,7 @@ public struct LedgerPool: Sendable {
                            _ body: (PostgresRow) async throws -> Void) async throws {
         let logger = logger ?? self.logger
         try await withConnection { connection in
-            for try await row in try await connection.query(query, logger: logger) { try await body(row) }
+            for try await row in try await connection.watchedQuery(query, logger: logger) { try await body(row) }
         }
     }
 

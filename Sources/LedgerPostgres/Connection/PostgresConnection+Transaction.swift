@@ -19,15 +19,15 @@ extension PostgresConnection {
 
     private func transaction<Result>(ending: String, logger: Logger, isolation: isolated (any Actor)? = #isolation,
                                      _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {
-        try await query("BEGIN", logger: logger)
+        try await watchedQuery("BEGIN", logger: logger)
         let result: Result
         do {
             result = try await body(self)
         } catch {
-            _ = try? await query("ROLLBACK", logger: logger)
+            _ = try? await watchedQuery("ROLLBACK", logger: logger)
             throw error
         }
-        try await query(PostgresQuery(unsafeSQL: ending), logger: logger)
+        try await watchedQuery(PostgresQuery(unsafeSQL: ending), logger: logger)
         return result
     }
 }

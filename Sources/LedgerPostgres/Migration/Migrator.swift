@@ -59,9 +59,9 @@ public struct Migrator: Sendable {
     /// Applies the schema.
     public func migrate() async throws -> Outcome {
         try await pool.withConnection { connection in
-            _ = try await connection.query("BEGIN", logger: logger)
+            _ = try await connection.watchedQuery("BEGIN", logger: logger)
             do {
-                _ = try await connection.query("SELECT pg_advisory_xact_lock(hashtext('consent_ledger.migrate'))", logger: logger)
+                _ = try await connection.watchedQuery("SELECT pg_advisory_xact_lock(hashtext('consent_ledger.migrate'))", logger: logger)
                 let previous = try await Self.recordedVersion(on: connection, logger: logger)
                 if let previous, previous > manifest.version {
                     throw LedgerError(.schemaTooNew,
@@ -71,7 +71,7 @@ public struct Migrator: Sendable {
                 for file in manifest.files {
                     do {
                         for statement in SQLScript.statements(in: file.sql) {
-                            _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                            _ = try await connection.watchedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
                         }
                     } catch let error as PSQLError {
                         let message = error.serverInfo?[.message] ?? String(reflecting: error)
@@ -80,25 +80,25 @@ public struct Migrator: Sendable {
                     }
                 }
                 if previous != manifest.version {
-                    _ = try await connection.query(
+                    _ = try await connection.watchedQuery(
                         "INSERT INTO ledger.schema_version (version, software) VALUES (\(manifest.version), \(LedgerSoftware.name))",
                         logger: logger)
                 }
-                _ = try await connection.query("COMMIT", logger: logger)
+                _ = try await connection.watchedQuery("COMMIT", logger: logger)
                 return Outcome(previousVersion: previous, version: manifest.version, filesApplied: manifest.files.count)
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                _ = try? await connection.watchedQuery("ROLLBACK", logger: logger)
                 throw error
             }
         }
     }
 
     static func recordedVersion(on connection: PostgresConnection, logger: Logger) async throws -> Int? {
-        let exists = try await connection.query("SELECT to_regclass('ledger.schema_version') IS NOT NULL", logger: logger)
+        let exists = try await connection.watchedQuery("SELECT to_regclass('ledger.schema_version') IS NOT NULL", logger: logger)
         var present = false
         for try await value in exists.decode(Bool.self) { present = value }
         guard present else { return nil }
-        let rows = try await connection.query("SELECT max(version) FROM ledger.schema_version", logger: logger)
+        let rows = try await connection.watchedQuery("SELECT max(version) FROM ledger.schema_version", logger: logger)
         for try await value in rows.decode(Int?.self) { return value }
         return nil
     }

@@ -60,7 +60,7 @@ public struct FeatureExplanation: Sendable {
             .withState(log: log, projections: projections, asOf: asOf, subject: subject) { connection, last in
                 var decisions: [Decision] = []
                 var rows: [(String, String, Int64, [String])] = []
-                for try await row in try await connection.query("""
+                for try await row in try await connection.watchedQuery("""
                     SELECT bundle_id, state, position, basis::text[] FROM features
                      WHERE log_id = \(log) AND subject = \(subject) AND feature = \(feature)
                      ORDER BY bundle_id
@@ -81,18 +81,18 @@ public struct FeatureExplanation: Sendable {
                         if event.position >= position { problems.append("\(id) (position \(event.position)) comes after the gate") }
                     }
                     var age = JSONValue.null
-                    for try await text in try await connection.query("""
+                    for try await text in try await connection.watchedQuery("""
                         SELECT jsonb_build_object('category', category, 'approvalRequired', approval_required, 'position', position)::text
                           FROM age_signals WHERE log_id = \(log) AND subject = \(subject) AND position < \(position)
                          ORDER BY position DESC LIMIT 1
                         """, logger: logger).decode(String.self) { age = try JSONParser.parse(text) }
                     var findings: [String] = []
-                    for try await (kind, detail) in try await connection.query("""
+                    for try await (kind, detail) in try await connection.watchedQuery("""
                         SELECT kind, detail FROM findings WHERE log_id = \(log) AND position = \(position) ORDER BY kind
                         """, logger: logger).decode((String, String).self) { findings.append("\(kind): \(detail)") }
                     var rescissionIds: [String] = []
                     if state == "open" {
-                        for try await id in try await connection.query("""
+                        for try await id in try await connection.watchedQuery("""
                             SELECT event_id::text FROM rescissions
                              WHERE log_id = \(log) AND subject = \(subject) AND bundle_id = \(app) AND position > \(position)
                              ORDER BY position
@@ -105,7 +105,7 @@ public struct FeatureExplanation: Sendable {
                 }
                 var others: [String] = []
                 if decisions.isEmpty {
-                    for try await name in try await connection.query("""
+                    for try await name in try await connection.watchedQuery("""
                         SELECT DISTINCT feature FROM features WHERE log_id = \(log) AND subject = \(subject) ORDER BY feature
                         """, logger: logger).decode(String.self) { others.append(name) }
                 }

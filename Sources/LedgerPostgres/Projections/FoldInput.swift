@@ -32,9 +32,9 @@ public enum FoldInput {
 
     /// Creates `fold_input` in the session if needed and empties it.
     static func reset(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
-        try await connection.query(PostgresQuery(unsafeSQL: tableSQL), logger: logger)
-        try await connection.query(PostgresQuery(unsafeSQL: "TRUNCATE pg_temp.fold_input"), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: tableSQL), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "TRUNCATE pg_temp.fold_input"), logger: logger)
     }
 
     /// Fills the emptied `fold_input` with the events of `log` at positions (`after`, `through`]
@@ -51,14 +51,14 @@ public enum FoldInput {
         binds.append(filter.subject)
         binds.append(filter.recordedBy)
         binds.append(filter.occurredBy)
-        try await connection.query(PostgresQuery(unsafeSQL: fillSQL, binds: binds), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: fillSQL, binds: binds), logger: logger)
         var count = 0
-        for try await value in try await connection.query("SELECT count(*) FROM pg_temp.fold_input", logger: logger)
+        for try await value in try await connection.watchedQuery("SELECT count(*) FROM pg_temp.fold_input", logger: logger)
             .decode(Int.self) { count = value }
         if count >= 2_000 {
             // Large ranges (rebuilds): give the planner the table's real size, and the spread of the
             // columns the statements group and join on (not the jsonb ones: costly, and unused).
-            try await connection.query(PostgresQuery(unsafeSQL: "ANALYZE pg_temp.fold_input (type, subject, ref, position)"),
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "ANALYZE pg_temp.fold_input (type, subject, ref, position)"),
                                        logger: logger)
         }
         return count
@@ -68,7 +68,7 @@ public enum FoldInput {
     /// session's current `search_path`.
     static func fold(_ definition: ProjectionDefinition, on connection: PostgresConnection, logger: Logger) async throws {
         for statement in definition.foldStatements {
-            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
     }
 }

@@ -17,7 +17,7 @@ enum ProjectionLocks {
 
     /// Waits for the fold lock of `projection`.
     static func foldLock(_ projection: String, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT pg_advisory_xact_lock(hashtext('consent-ledger fold'), hashtext(\(projection)))",
+        try await connection.watchedQuery("SELECT pg_advisory_xact_lock(hashtext('consent-ledger fold'), hashtext(\(projection)))",
                                    logger: logger)
     }
 
@@ -29,12 +29,12 @@ enum ProjectionLocks {
 
     /// Releases the rebuild lock of `projection`.
     static func releaseRebuildLock(_ projection: String, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT pg_advisory_unlock(hashtext('consent-ledger rebuild'), hashtext(\(projection)))",
+        try await connection.watchedQuery("SELECT pg_advisory_unlock(hashtext('consent-ledger rebuild'), hashtext(\(projection)))",
                                    logger: logger)
     }
 
     private static func bool(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws -> Bool {
-        for try await value in try await connection.query(query, logger: logger).decode(Bool.self) { return value }
+        for try await value in try await connection.watchedQuery(query, logger: logger).decode(Bool.self) { return value }
         return false
     }
 }

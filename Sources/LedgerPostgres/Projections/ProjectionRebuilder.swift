@@ -104,7 +104,7 @@ public struct ProjectionRebuilder: Sendable {
                     try await ProjectionSchema.create(projection, schema: projection.buildSchema, on: connection, logger: logger)
                 }
                 var heads: [(String, Int64)] = []
-                for try await row in try await connection.query(
+                for try await row in try await connection.watchedQuery(
                     "SELECT log_id, head_position FROM ledger.logs ORDER BY log_id", logger: logger).decode((String, Int64).self) {
                     heads.append(row)
                 }
@@ -163,8 +163,8 @@ public struct ProjectionRebuilder: Sendable {
                         }
                         positions = max(positions, caughtUp)  // the same late positions, folded into each
                     }
-                    try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
-                    try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
+                    try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
+                    try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
                     for projection in projections {
                         try await ProjectionSchema.swapIn(projection, on: connection, logger: logger)
                     }
@@ -199,17 +199,17 @@ public struct ProjectionRebuilder: Sendable {
                                               logger: logger)
         var byType: [String: Int] = [:]
         if staged > 0 {
-            for try await (type, count) in try await connection.query(
+            for try await (type, count) in try await connection.watchedQuery(
                 "SELECT type, count(*)::bigint FROM pg_temp.fold_input GROUP BY type", logger: logger).decode((String, Int64).self) {
                 byType[type] = Int(count)
             }
         }
         for projection in projections {
-            try await connection.query(PostgresQuery(unsafeSQL:
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL:
                 "SET LOCAL search_path = \(ProjectionSchema.quoted(projection.buildSchema)), pg_temp"), logger: logger)
             if staged > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
             let folded = projection.reads.reduce(0) { $0 + (byType[$1] ?? 0) }
-            try await connection.query("""
+            try await connection.watchedQuery("""
                 INSERT INTO checkpoints AS c (log_id, position, events_folded) VALUES (\(log), \(through), \(folded))
                 ON CONFLICT (log_id) DO UPDATE
                    SET position = excluded.position, events_folded = c.events_folded + excluded.events_folded,
@@ -249,7 +249,7 @@ public struct ProjectionRebuilder: Sendable {
 
     private func logIds(on connection: PostgresConnection) async throws -> [String] {
         var ids: [String] = []
-        for try await id in try await connection.query("SELECT log_id FROM ledger.logs ORDER BY log_id", logger: logger)
+        for try await id in try await connection.watchedQuery("SELECT log_id FROM ledger.logs ORDER BY log_id", logger: logger)
             .decode(String.self) { ids.append(id) }
         return ids
     }

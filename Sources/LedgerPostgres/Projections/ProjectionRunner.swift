@@ -132,14 +132,14 @@ public struct ProjectionRunner: Sendable {
             throw LedgerError(.projectionNotReady, "the projection \(projection.name) is not built",
                               hint: "Run `consent-ledger project run` (or `project rebuild \(projection.name)`).")
         }
-        try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(ProjectionSchema.quoted(schema)), pg_temp"),
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(ProjectionSchema.quoted(schema)), pg_temp"),
                                    logger: logger)
-        try await connection.query("INSERT INTO checkpoints (log_id) VALUES (\(log)) ON CONFLICT DO NOTHING", logger: logger)
+        try await connection.watchedQuery("INSERT INTO checkpoints (log_id) VALUES (\(log)) ON CONFLICT DO NOTHING", logger: logger)
         var checkpoint: Int64 = 0
-        for try await value in try await connection.query(
+        for try await value in try await connection.watchedQuery(
             "SELECT position FROM checkpoints WHERE log_id = \(log)", logger: logger).decode(Int64.self) { checkpoint = value }
         var head: Int64 = 0
-        for try await value in try await connection.query(
+        for try await value in try await connection.watchedQuery(
             "SELECT head_position FROM ledger.logs WHERE log_id = \(log)", logger: logger).decode(Int64.self) { head = value }
         guard head > checkpoint else { return .upToDate(position: checkpoint) }
         let through = min(head, checkpoint + max(1, chunkSize))
@@ -148,7 +148,7 @@ public struct ProjectionRunner: Sendable {
                                               types: projection.reads, logger: logger)
         if events > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
         try beforeCheckpoint?(projection.name, through)
-        try await connection.query("""
+        try await connection.watchedQuery("""
             UPDATE checkpoints SET position = \(through), events_folded = events_folded + \(events),
                    updated_at = clock_timestamp()
              WHERE log_id = \(log)

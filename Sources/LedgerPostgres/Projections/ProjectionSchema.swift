@@ -20,7 +20,7 @@ enum ProjectionSchema {
 
     /// Whether a schema of that name exists.
     static func exists(_ schema: String, on connection: PostgresConnection, logger: Logger) async throws -> Bool {
-        for try await found in try await connection.query(
+        for try await found in try await connection.watchedQuery(
             "SELECT EXISTS (SELECT FROM pg_namespace WHERE nspname = \(schema))", logger: logger).decode(Bool.self) {
             return found
         }
@@ -33,20 +33,20 @@ enum ProjectionSchema {
                        logger: Logger) async throws {
         let name = quoted(schema)
         try await connection.inTransaction(logger: logger) { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
-            try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(owner)"), logger: logger)
-            try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"), logger: logger)
-            try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(name) AUTHORIZATION \(owner)"), logger: logger)
-            try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(name), pg_temp"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(owner)"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(name) AUTHORIZATION \(owner)"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(name), pg_temp"), logger: logger)
             for statement in definition.tableStatements + SQLScript.statements(in: bookkeepingSQL) {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                try await connection.watchedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
-            try await connection.query(
+            try await connection.watchedQuery(
                 "INSERT INTO definition (projection, definition_hash, software) VALUES (\(definition.name), \(definition.definitionHash), \(LedgerSoftware.name))",
                 logger: logger)
             let readers = Self.readers.joined(separator: ", ")
-            try await connection.query(PostgresQuery(unsafeSQL: "GRANT USAGE ON SCHEMA \(name) TO \(readers)"), logger: logger)
-            try await connection.query(PostgresQuery(unsafeSQL: "GRANT SELECT ON ALL TABLES IN SCHEMA \(name) TO \(readers)"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "GRANT USAGE ON SCHEMA \(name) TO \(readers)"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "GRANT SELECT ON ALL TABLES IN SCHEMA \(name) TO \(readers)"), logger: logger)
         }
     }
 
@@ -63,16 +63,16 @@ enum ProjectionSchema {
     static func swapIn(_ definition: ProjectionDefinition, on connection: PostgresConnection, logger: Logger) async throws {
         let live = quoted(definition.name), build = quoted(definition.buildSchema)
         guard try await exists(definition.name, on: connection, logger: logger) else {
-            try await connection.query(PostgresQuery(unsafeSQL: "ALTER SCHEMA \(build) RENAME TO \(live)"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "ALTER SCHEMA \(build) RENAME TO \(live)"), logger: logger)
             return
         }
         for (name, kind) in try await relations(in: definition.name, on: connection, logger: logger) {
-            try await connection.query(PostgresQuery(unsafeSQL: "DROP \(kind) IF EXISTS \(live).\(quoted(name)) CASCADE"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "DROP \(kind) IF EXISTS \(live).\(quoted(name)) CASCADE"), logger: logger)
         }
         for (name, kind) in try await relations(in: definition.buildSchema, on: connection, logger: logger) {
-            try await connection.query(PostgresQuery(unsafeSQL: "ALTER \(kind) \(build).\(quoted(name)) SET SCHEMA \(live)"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "ALTER \(kind) \(build).\(quoted(name)) SET SCHEMA \(live)"), logger: logger)
         }
-        try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \(build)"), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "DROP SCHEMA \(build)"), logger: logger)
     }
 
     /// The relations of `schema` that move on their own (views first, then tables and sequences
@@ -80,7 +80,7 @@ enum ProjectionSchema {
     private static func relations(in schema: String, on connection: PostgresConnection,
                                   logger: Logger) async throws -> [(String, String)] {
         var found: [(String, String)] = []
-        for try await (name, kind) in try await connection.query("""
+        for try await (name, kind) in try await connection.watchedQuery("""
             SELECT c.relname::text, CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW'
                                                    WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END
               FROM pg_class c
@@ -98,10 +98,10 @@ enum ProjectionSchema {
     /// must be `pg_temp`). Their table names must not clash.
     static func createTemporary(_ definitions: [ProjectionDefinition], on connection: PostgresConnection,
                                 logger: Logger) async throws {
-        try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL search_path = pg_temp"), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL search_path = pg_temp"), logger: logger)
         for definition in definitions {
             for statement in definition.tableStatements {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                try await connection.watchedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
         }
     }
@@ -109,7 +109,7 @@ enum ProjectionSchema {
     /// The definition hash a schema was built with, or nil when it has none.
     static func builtHash(_ schema: String, on connection: PostgresConnection, logger: Logger) async throws -> String? {
         guard try await exists(schema, on: connection, logger: logger) else { return nil }
-        let rows = try await connection.query(
+        let rows = try await connection.watchedQuery(
             PostgresQuery(unsafeSQL: "SELECT definition_hash FROM \(quoted(schema)).definition LIMIT 1"), logger: logger)
         for try await hash in rows.decode(String.self) { return hash }
         return nil

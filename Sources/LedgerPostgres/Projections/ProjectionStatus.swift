@@ -47,7 +47,7 @@ public struct ProjectionStatus: Sendable, Equatable {
                     result.append(ProjectionStatus(projection: projection.name, state: .missing, logs: []))
                     continue
                 }
-                let rows = try await connection.query(PostgresQuery(unsafeSQL: """
+                let rows = try await connection.watchedQuery(PostgresQuery(unsafeSQL: """
                     SELECT l.log_id, coalesce(c.position, 0), l.head_position, c.updated_at
                       FROM ledger.logs l
                       LEFT JOIN \(ProjectionSchema.quoted(projection.name)).checkpoints c ON c.log_id = l.log_id

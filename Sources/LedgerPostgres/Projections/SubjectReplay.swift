@@ -168,7 +168,7 @@ public struct ReplayedEvent: Sendable, Equatable {
     private static func select(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws -> [ReplayedEvent] {
         var events: [ReplayedEvent] = []
         for try await (position, id, type, stream, occurred, recorded, actor, app, payload, derived) in try await connection
-            .query(query, logger: logger)
+            .watchedQuery(query, logger: logger)
             .decode((Int64, String, String, String, String, String, String, String?, String, String?).self) {
             events.append(ReplayedEvent(position: position, eventId: id, type: type, stream: stream, occurredAt: occurred,
                                         recordedAt: recorded, actor: actor, app: app, payload: try JSONParser.parse(payload),

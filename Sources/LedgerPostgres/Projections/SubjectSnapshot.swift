@@ -55,7 +55,7 @@ public enum SubjectSnapshot {
         binds.append(log)
         binds.append(subject)
         var result: [String] = []
-        for try await text in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        for try await text in try await connection.watchedQuery(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
             .decode(String.self) { result.append(text) }
         return result
     }
@@ -65,7 +65,7 @@ public enum SubjectSnapshot {
                             logger: Logger = Logger(label: "consent-ledger.projections")) async throws -> [String] {
         try await pool.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in
-                try await connection.query("SET LOCAL search_path = subject_state, consent_register, pg_temp", logger: logger)
+                try await connection.watchedQuery("SET LOCAL search_path = subject_state, consent_register, pg_temp", logger: logger)
                 return try await read(log: log, subject: subject, on: connection, logger: logger)
             }
         }

@@ -90,7 +90,7 @@ public enum ProjectionRows {
             let qualified = schema == "pg_temp" ? "pg_temp.\(ProjectionSchema.quoted(table))"
                                                 : "\(ProjectionSchema.quoted(schema)).\(ProjectionSchema.quoted(table))"
             let query = PostgresQuery(unsafeSQL: "SELECT '\(table)' || E'\\t' || to_jsonb(t)::text AS r FROM \(qualified) t ORDER BY r")
-            for try await row in try await connection.query(query, logger: logger).decode(String.self) { rows.append(row) }
+            for try await row in try await connection.watchedQuery(query, logger: logger).decode(String.self) { rows.append(row) }
         }
         return rows
     }
@@ -108,7 +108,7 @@ public enum ProjectionRows {
                            logger: Logger) async throws -> [String] {
         let namespace = schema == "pg_temp" ? "pg_my_temp_schema()" : "to_regnamespace('\(ProjectionSchema.quoted(schema))')::oid"
         var names: [String] = []
-        for try await name in try await connection.query(PostgresQuery(unsafeSQL: """
+        for try await name in try await connection.watchedQuery(PostgresQuery(unsafeSQL: """
             SELECT relname::text FROM pg_class
              WHERE relnamespace = \(namespace) AND relkind = 'r'
                AND relname NOT IN ('checkpoints', 'definition', 'fold_input')

@@ -56,8 +56,8 @@ struct ChainCheck: Sendable {
             // One short statement over many rows: JIT compilation costs more than it saves here
             // (0.2-0.3 s per million positions, docs/benchmarks.md).
             try await connection.inTransaction(logger: logger) { connection in
-                try await connection.query("SET LOCAL jit = off", logger: logger)
-                let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                try await connection.watchedQuery("SET LOCAL jit = off", logger: logger)
+                let rows = try await connection.watchedQuery(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
                 var found: (Int64, Int64?, Int64?)?
                 for try await row in rows.decode((Int64, Int64?, Int64?).self) { found = row }
                 return found

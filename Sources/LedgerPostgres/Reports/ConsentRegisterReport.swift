@@ -72,7 +72,7 @@ public struct ConsentRegisterReport: Sendable {
             binds.append(parameters.from)
             binds.append(parameters.to)
             var texts: [String] = []
-            for try await text in try await connection.query(PostgresQuery(unsafeSQL: rowsSQL, binds: binds), logger: logger)
+            for try await text in try await connection.watchedQuery(PostgresQuery(unsafeSQL: rowsSQL, binds: binds), logger: logger)
                 .decode(String.self) { texts.append(text) }
             return texts
         }

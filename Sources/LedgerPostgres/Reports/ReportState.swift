@@ -29,7 +29,7 @@ enum ReportState {
                     continue
                 }
                 var folded: Int64 = 0
-                for try await position in try await connection.query(PostgresQuery(unsafeSQL: """
+                for try await position in try await connection.watchedQuery(PostgresQuery(unsafeSQL: """
                     SELECT position FROM \(ProjectionSchema.quoted(projection.name)).checkpoints WHERE log_id = $1
                     """, binds: binds(log)), logger: logger).decode(Int64.self) { folded = position }
                 if folded < position { behind.append("\(projection.name) has folded \(log) to position \(folded) of \(position)") }
@@ -46,9 +46,9 @@ enum ReportState {
         }
         return try await pool.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in
-                try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
+                try await connection.watchedQuery("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
                 let path = projections.map { ProjectionSchema.quoted($0.name) }.joined(separator: ", ")
-                try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(path)"), logger: logger)
+                try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(path)"), logger: logger)
                 return try await body(connection)
             }
         }

@@ -14,7 +14,7 @@ extension EventStore {
         }
         let logger = self.logger
         return try await pool.transaction { connection in
-            let erasedNow = try await connection.query("SELECT ledger.erase_subject(\(log), \(subject))", logger: logger)
+            let erasedNow = try await connection.watchedQuery("SELECT ledger.erase_subject(\(log), \(subject))", logger: logger)
             var done = false
             for try await value in erasedNow.decode(Bool.self) { done = value }
             guard done else {

@@ -44,7 +44,7 @@ extension EventStore {
     /// Needs the application role (it calls `ledger.subject_key`).
     static func subjectKeys(log: String, subjects: [String], on connection: PostgresConnection, logger: Logger) async throws -> [String: [UInt8]] {
         let candidates = subjects.map { _ in ByteBuffer(bytes: PersonalDataCipher.newKey()) }
-        let rows = try await connection.query(
+        let rows = try await connection.watchedQuery(
             "SELECT u.s, ledger.subject_key(\(log), u.s, u.c) FROM unnest(\(subjects)::text[], \(candidates)::bytea[]) AS u(s, c)",
             logger: logger)
         var keys: [String: [UInt8]] = [:]

@@ -15,7 +15,7 @@ extension EventStore {
             // Rolled back: sealing the event to compare it may not leave a key behind.
             let stored: AppendResult? = try await pool.rolledBackTransaction { connection in
                 let sealed = try await Self.sealPersonalData(log: log, events: [event], on: connection, logger: logger)[0]
-                let rows = try await connection.query("""
+                let rows = try await connection.watchedQuery("""
                     SELECT position, stream, stream_version, record FROM ledger.events
                      WHERE log_id = \(log) AND event_id = \(UUID(uuidString: event.envelope.eventId))
                     """, logger: logger)

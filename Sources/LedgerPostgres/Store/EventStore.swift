@@ -58,7 +58,7 @@ public struct EventStore: Sendable {
         let bodies = events.map(\.canonicalText)
         let expected = events.map(\.expectedVersion.sqlText)
         let key = idempotencyKey ?? defaultIdempotencyKey(for: events)
-        let rows = try await connection.query(
+        let rows = try await connection.watchedQuery(
             "SELECT position, event_id, stream, stream_version, idempotent_replay FROM ledger.append_events(\(log), \(bodies), \(expected), \(key))",
             logger: logger)
         var appended: [AppendResult.Appended] = []

@@ -19,19 +19,25 @@ public struct ProjectionLagService: Service {
     }
 
     public func run() async throws {
-        while !Task.isCancelled, !Task.isShuttingDownGracefully {
-            do {
-                for status in try await ProjectionStatus.all(pool: pool, logger: logger) {
-                    for position in status.logs {
-                        Gauge(label: "consent_ledger_projection_lag_events",
-                              dimensions: [("projection", status.projection), ("log", position.log)])
-                            .record(max(0, position.head - position.position))
+        // Cancelled at the server's graceful shutdown: a read waiting for a connection (the
+        // database restarting, say) must not hold the shutdown up.
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    for status in try await ProjectionStatus.all(pool: pool, logger: logger) {
+                        for position in status.logs {
+                            Gauge(label: "consent_ledger_projection_lag_events",
+                                  dimensions: [("projection", status.projection), ("log", position.log)])
+                                .record(max(0, position.head - position.position))
+                        }
                     }
+                } catch is CancellationError {
+                    return
+                } catch {
+                    logger.warning("could not read the projections' lag: \(error)")
                 }
-            } catch {
-                logger.warning("could not read the projections' lag: \(error)")
+                try? await Task.sleep(for: interval)
             }
-            try? await Task.sleep(for: interval)
         }
     }
 }

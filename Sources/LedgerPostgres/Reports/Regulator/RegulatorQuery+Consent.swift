@@ -31,7 +31,7 @@ extension RegulatorQuery {
                       AND o.type IN ('ParentalAnswerReceived', 'QuestionExpired', 'PermissionQuestionFailed')) o
               LEFT JOIN facts a ON a.log_id = $1 AND a.position = o.answer_position
             """, on: connection)
-        try await connection.query("ANALYZE regulator_questions", logger: logger)
+        try await connection.watchedQuery("ANALYZE regulator_questions", logger: logger)
         var consent: [String: JSONValue] = [:]
         for try await (sent, approved, denied, expired, failed, pending, answered, median, p95) in try await run("""
             SELECT count(*) FILTER (WHERE type = 'PermissionQuestionSent')::bigint,

@@ -13,7 +13,7 @@ extension RegulatorQuery {
              WHERE f.log_id = $1 AND f.position <= $2 AND f.occurred_at >= $3 AND f.occurred_at < $4
                AND (f.jurisdiction = $5 OR f.jurisdiction LIKE $5 || '-%')
             """, on: connection)
-        try await connection.query("ANALYZE regulator_period", logger: logger)
+        try await connection.watchedQuery("ANALYZE regulator_period", logger: logger)
         var ours: Int64 = 0
         for try await count in try await run("SELECT count(*)::bigint FROM regulator_period", on: connection).decode(Int64.self) {
             ours = count

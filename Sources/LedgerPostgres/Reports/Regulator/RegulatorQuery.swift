@@ -22,7 +22,7 @@ struct RegulatorQuery: Sendable {
         var sections: [String: JSONValue] = [:]
         // The statements are short and run once: compiling them with JIT costs more than it saves
         // (0.3 s of the consent step alone on a 10M-event log, docs/benchmarks.md).
-        try await connection.query("SET LOCAL jit = off", logger: logger)
+        try await connection.watchedQuery("SET LOCAL jit = off", logger: logger)
         step(0, Self.steps[0])
         sections["scope"] = try await period(on: connection)
         step(1, Self.steps[1])
@@ -61,7 +61,7 @@ struct RegulatorQuery: Sendable {
 
     /// Runs `sql` with the five values.
     func run(_ sql: String, on connection: PostgresConnection) async throws -> PostgresRowSequence {
-        try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
     }
 
     /// `expression` (a timestamptz) as RFC 3339 UTC text to the second, as every report writes times.

@@ -23,9 +23,10 @@ import PostgresNIO
 /// try await pool.transaction { connection in … }
 /// ```
 public struct LedgerPool: Sendable {
-    /// PostgresNIO's pool underneath (for what needs the client itself: LISTEN, `run()`).
+    /// PostgresNIO's pool underneath (its owner runs `run()`; tests reach past the boundary with it).
     public let client: PostgresClient
-    /// How long a call waits for a free connection before it fails with `database-unavailable`.
+    /// How long a call waits for a connection before asking whether the database accepts
+    /// connections at all: if not, the call fails with `database-unavailable`; if so, it waits on.
     public let waitLimit: Duration
     /// Where queries log.
     public let logger: Logger

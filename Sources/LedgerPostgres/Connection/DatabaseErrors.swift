@@ -9,8 +9,15 @@ import PostgresNIO
 /// CL004 invalid event, CL005 append-only violation, CL006 refused hashes, CL007 invalid log id,
 /// CL008 no such log, CL009 checkpoint refused.
 public enum DatabaseErrors {
+    /// A `database-unavailable` error: the database is down, restarting or refusing connections,
+    /// and the same request may succeed in a moment (the server answers 503 with Retry-After).
+    public static func unavailable(_ message: String) -> LedgerError {
+        LedgerError(.databaseUnavailable, message,
+                    hint: "Try again in a moment; if it lasts, check that PostgreSQL is running (consent-ledger db status).")
+    }
+
     /// The batch index (1-based) named in the error's detail (`batch_index=3`), if any.
-    public static func batchIndex(of error: PSQLError) -> Int? {
+    static func batchIndex(of error: PSQLError) -> Int? {
         guard let detail = error.serverInfo?[.detail],
               let range = detail.range(of: "batch_index=") else { return nil }
         return Int(detail[range.upperBound...].prefix { $0.isNumber })
@@ -65,8 +72,7 @@ public enum DatabaseErrors {
         case _ where state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state):
             // The connection failed, the server is shutting down, restarting or starting up, or
             // has no connection slot left: the same request may succeed in a moment.
-            return LedgerError(.databaseUnavailable, "the database cannot serve now: \(message) (SQLSTATE \(state))",
-                               hint: "Try again in a moment; if it lasts, check that PostgreSQL is running (consent-ledger db status).")
+            return unavailable("the database cannot serve now: \(message) (SQLSTATE \(state))")
         case "3F000", "42P01", "42883":
             return LedgerError(.schemaMissing, "the database has no ledger schema (\(message))",
                                hint: "Run `consent-ledger migrate` first.")

@@ -26,22 +26,26 @@ final class DatabaseProbe: Sendable {
     /// True when a connection to the database could be opened within the last second.
     func reachable() async -> Bool {
         let now = ContinuousClock.now
+        let known = state.withLockedValue { state -> Result<Bool, Never>? in
+            guard let answer = state.answer, now - answer.at < .seconds(1) else { return nil }
+            return .success(answer.reachable)
+        }
+        if case .success(let reachable) = known { return reachable }
         let attempt = state.withLockedValue { state -> Task<Bool, Never> in
-            if let answer = state.answer, now - answer.at < .seconds(1) {
-                let reachable = answer.reachable
-                return Task { reachable }
-            }
             if let attempt = state.attempt { return attempt }
-            let attempt = Task { await self.connectOnce() }
+            // The attempt records its own answer, once, whoever waits for it.
+            let attempt = Task {
+                let reachable = await self.connectOnce()
+                self.state.withLockedValue { state in
+                    state.answer = (ContinuousClock.now, reachable)
+                    state.attempt = nil
+                }
+                return reachable
+            }
             state.attempt = attempt
             return attempt
         }
-        let reachable = await attempt.value
-        state.withLockedValue { state in
-            state.answer = (ContinuousClock.now, reachable)
-            state.attempt = nil
-        }
-        return reachable
+        return await attempt.value
     }
 
     private func connectOnce() async -> Bool {

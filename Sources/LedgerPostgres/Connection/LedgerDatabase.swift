@@ -90,11 +90,8 @@ public enum LedgerDatabase {
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            do {
-                return try await body(LedgerPool(client, settings: settings, waitLimit: waitLimit, logger: logger))
-            } catch {
-                throw DatabaseErrors.translateAny(error)
-            }
+            // Errors come out of the pool already translated (LedgerPool is the boundary).
+            return try await body(LedgerPool(client, settings: settings, waitLimit: waitLimit, logger: logger))
         }
     }
 

@@ -60,8 +60,7 @@ public struct LedgerPool: Sendable {
         var keepWaiting: (@Sendable () async -> Bool)?
         if let probe { keepWaiting = { await probe.reachable() } }
         let lease = try await ConnectionLease.take(from: client, within: limit, keepWaiting: keepWaiting) {
-            LedgerError(.databaseUnavailable, "the database does not accept connections (no connection within \(Self.seconds(limit)))",
-                        hint: "Try again in a moment; if it lasts, check that PostgreSQL is running (consent-ledger db status).")
+            DatabaseErrors.unavailable("the database does not accept connections (no connection within \(Self.seconds(limit)))")
         }
         defer { lease.giveBack() }
         do {

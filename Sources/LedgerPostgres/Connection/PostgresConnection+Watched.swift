@@ -38,8 +38,7 @@ extension PostgresConnection {
     }
 
     static var closedUnderQuery: LedgerError {
-        LedgerError(.databaseUnavailable, "the database closed the connection (it stopped or restarted)",
-                    hint: "Try again in a moment; if it lasts, check that PostgreSQL is running (consent-ledger db status).")
+        DatabaseErrors.unavailable("the database closed the connection (it stopped or restarted)")
     }
 
     /// The first of a query's answer and its connection's closing.

@@ -22,7 +22,7 @@ struct HealthRoutes {
             } catch {
                 var problem = Problem(.serviceUnavailable, code: "database-unavailable", detail: "the database does not answer",
                                       hint: "The server keeps trying; check the database.")
-                problem.headers[.retryAfter] = "2"
+                problem.headers[.retryAfter] = String(Problem.retryAfterSeconds)
                 throw problem
             }
         }

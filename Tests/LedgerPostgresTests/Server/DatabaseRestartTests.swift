@@ -7,7 +7,7 @@ import LedgerPostgres
 import Testing
 
 /// `consent-ledger serve` (projections on) while its database is stopped and started again under
-/// 32 clients: a real server process, a real embedded cluster stopped with `db stop`.
+/// 32 clients: a real server process, a real embedded cluster stopped and started again.
 @Suite("consent-ledger serve, the database restarted under load")
 struct DatabaseRestartTests {
     @Test("database stopped and started under 32 clients: 503 with Retry-After meanwhile, never a 500 or a hang; appends again after; SIGTERM stops it; nothing acknowledged lost",

@@ -3,8 +3,10 @@ import PackageDescription
 
 /// ConsentLedger: an append-only, tamper-evident audit and consent ledger in PostgreSQL.
 ///
-/// Dependency arrows point one way: LedgerCore (pure) <- LedgerPostgres <- LedgerServer <- consent-ledger;
-/// LedgerSimulation, LedgerReportHTML and LedgerAppStore sit on LedgerCore beside LedgerPostgres.
+/// Dependency arrows point one way: LedgerCore (pure) <- LedgerPostgres <- LedgerApplication (the
+/// operations) <- LedgerServer (HTTP) <- consent-ledger (CLI); LedgerSimulation, LedgerReportHTML and
+/// LedgerAppStore sit on LedgerCore beside LedgerPostgres; LedgerAPIModel (the HTTP bodies) on
+/// LedgerCore, shared by LedgerServer and LedgerClient (the library app backends call the API with).
 let package = Package(
     name: "consent-ledger",
     platforms: [.macOS(.v14)],
@@ -14,6 +16,9 @@ let package = Package(
         .library(name: "LedgerReportHTML", targets: ["LedgerReportHTML"]),
         .library(name: "LedgerAppStore", targets: ["LedgerAppStore"]),
         .library(name: "LedgerPostgres", targets: ["LedgerPostgres"]),
+        .library(name: "LedgerApplication", targets: ["LedgerApplication"]),
+        .library(name: "LedgerAPIModel", targets: ["LedgerAPIModel"]),
+        .library(name: "LedgerClient", targets: ["LedgerClient"]),
         .executable(name: "consent-ledger", targets: ["consent-ledger"]),
         .executable(name: "consent-ledger-bench", targets: ["consent-ledger-bench"]),
     ],
@@ -30,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The pure core: events, canonical JSON, hashes, the catalogue, proofs, report data. No I/O.
@@ -63,11 +69,28 @@ let package = Package(
             ],
             plugins: ["EmbedSQL"]
         ),
+        // The operations (append, read, state, replay, explain, reports, proofs, erase, keys) over
+        // one pool per role: what the CLI, the HTTP API and the console call.
+        .target(name: "LedgerApplication", dependencies: ["LedgerCore", "LedgerPostgres"]),
+        // The HTTP API's bodies (docs/openapi.json's schemas) as Codable types.
+        .target(name: "LedgerAPIModel", dependencies: ["LedgerCore"]),
+        // The client library for app backends: typed calls, retries that reuse the idempotency key.
+        .target(
+            name: "LedgerClient",
+            dependencies: [
+                "LedgerCore",
+                "LedgerAPIModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "LedgerServer",
             dependencies: [
                 "LedgerCore",
                 "LedgerPostgres",
+                "LedgerApplication",
+                "LedgerAPIModel",
                 "LedgerReportHTML",
                 "LedgerAppStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -100,6 +123,7 @@ let package = Package(
                 "LedgerReportHTML",
                 "LedgerAppStore",
                 "LedgerPostgres",
+                "LedgerApplication",
                 "LedgerServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -110,10 +134,21 @@ let package = Package(
             name: "LedgerCoreTests",
             dependencies: ["LedgerCore", "LedgerSimulation", "LedgerReportHTML"]
         ),
+        // The HTTP route layer and the client library, against scripted operations: no database.
+        .testTarget(
+            name: "LedgerServerTests",
+            dependencies: [
+                "LedgerCore", "LedgerPostgres", "LedgerApplication", "LedgerAPIModel", "LedgerServer", "LedgerClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "LedgerPostgresTests",
             dependencies: [
                 "LedgerCore", "LedgerSimulation", "LedgerReportHTML", "LedgerAppStore", "LedgerPostgres", "LedgerServer",
+                "LedgerApplication", "LedgerAPIModel", "LedgerClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "X509", package: "swift-certificates"),

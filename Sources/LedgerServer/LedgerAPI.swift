@@ -1,23 +1,23 @@
 import Hummingbird
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 import Logging
-import PostgresNIO
 
-/// The HTTP API of `consent-ledger serve` (docs/http-api.md): the routes under `/v1`, bearer API
-/// keys bound to one log and one role, every error as `application/problem+json`.
+/// The HTTP API of `consent-ledger serve` (docs/http-api.md, docs/openapi.json): the routes under
+/// `/v1`, bearer API keys bound to one log and one role, every error as `application/problem+json`.
+///
+/// The routes parse requests, check the key's role and write answers; every operation is the
+/// application layer's (``LedgerOperations``, implemented by ``Ledger``), so the route layer can
+/// be tested without a database.
 ///
 /// ```swift
-/// let router = LedgerAPI(application: app, auditor: auditor, administrator: admin).router()
+/// let router = LedgerAPI(ledger: ledger, settings: settings).router()
 /// let server = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
 /// ```
 public struct LedgerAPI: Sendable {
-    /// The application role's pool: appends, reads, API-key checks.
-    public let application: LedgerPool
-    /// The auditor role's pool: state, reports.
-    public let auditor: LedgerPool
-    /// The owner's pool: erasure.
-    public let administrator: LedgerPool
+    /// The operations the routes call.
+    public let operations: any LedgerOperations
     /// Limits.
     public let settings: ServerSettings
     /// Where requests log.
@@ -25,14 +25,17 @@ public struct LedgerAPI: Sendable {
     /// The Prometheus registry `GET /metrics` shows (nil: no metrics route).
     public let metrics: ServerMetrics?
 
-    /// An API over three running pools; a request waits for a connection of any of them at most
-    /// `settings.databaseWaitLimit`.
-    public init(application: LedgerPool, auditor: LedgerPool, administrator: LedgerPool,
-                settings: ServerSettings = ServerSettings(), metrics: ServerMetrics? = nil,
+    /// An API over a ledger whose pools wait at most `settings.databaseWaitLimit` for a
+    /// connection before answering 503 (decision 0020).
+    public init(ledger: Ledger, settings: ServerSettings = ServerSettings(), metrics: ServerMetrics? = nil,
                 logger: Logger = Logger(label: "consent-ledger.http")) {
-        self.application = application.waiting(at: settings.databaseWaitLimit)
-        self.auditor = auditor.waiting(at: settings.databaseWaitLimit)
-        self.administrator = administrator.waiting(at: settings.databaseWaitLimit)
+        self.init(operations: ledger.waiting(at: settings.databaseWaitLimit), settings: settings, metrics: metrics, logger: logger)
+    }
+
+    /// An API over any implementation of the operations (tests of the route layer give their own).
+    public init(operations: any LedgerOperations, settings: ServerSettings = ServerSettings(), metrics: ServerMetrics? = nil,
+                logger: Logger = Logger(label: "consent-ledger.http")) {
+        self.operations = operations
         self.settings = settings
         self.metrics = metrics
         self.logger = logger
@@ -46,15 +49,15 @@ public struct LedgerAPI: Sendable {
         router.add(middleware: ProblemMiddleware(allowed: allowed))
         router.add(middleware: BodyLimitMiddleware(maxBytes: settings.maxBodyBytes))
         router.add(middleware: QuerySanityMiddleware())
-        HealthRoutes(database: application).add(to: router)
-        metrics?.add(to: router)
-        let v1 = router.group("v1").add(middleware: APIKeyMiddleware(keys: APIKeyStore(pool: application, logger: logger)))
-        let store = EventStore(pool: application, logger: logger)
+        router.addRoutes(HealthRoutes(operations: operations).collection)
+        if let metrics { router.addRoutes(metrics.collection) }
         let admission = AppendAdmission(maxQueued: settings.maxQueuedEvents, maxQueuedPerKey: settings.maxQueuedEventsPerKey)
-        EventRoutes(store: store, settings: settings, group: GroupCommit(store: store), admission: admission).add(to: v1)
-        AppStoreRoutes(store: store, settings: settings.appStore, admission: admission).add(to: v1)
-        SubjectRoutes(auditor: auditor, admin: administrator).add(to: v1)
-        ReportRoutes(auditor: auditor, policy: settings.reportPolicy).add(to: v1)
+        router.group("v1")
+            .add(middleware: APIKeyMiddleware(operations: operations))
+            .addRoutes(EventRoutes(operations: operations, settings: settings, admission: admission).collection)
+            .addRoutes(AppStoreRoutes(operations: operations, settings: settings.appStore, admission: admission).collection)
+            .addRoutes(SubjectRoutes(operations: operations).collection)
+            .addRoutes(ReportRoutes(operations: operations, policy: settings.reportPolicy).collection)
         allowed.record(router.routes.map { ($0.path.description, $0.method.rawValue) })
         return router
     }

@@ -489,3 +489,21 @@ struct EventInputTests {
         expectRefused(TestEvents.refusal(object), .invalidField, field: "type")
     }
 }
+
+/// What a client sends is what it checked: the submission form parses back to the same event.
+@Suite("EventInput submission form")
+struct EventInputSubmissionTests {
+    @Test("submissionBytes leave out derived facts, keep expectedVersion, and parse back to an equal event",
+          arguments: [nil, #""noStream""#, "3"])
+    func roundTrip(expected: String?) throws {
+        let condition = expected.map { #","expectedVersion":\#($0)"# } ?? ""
+        let line = #"{"eventId":"3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b","stream":"subject-p_7f3a9c","type":"AgeRangeShared","schemaVersion":1,"occurredAt":"2026-11-20T16:02:19Z","subject":"p_7f3a9c","actor":{"kind":"guardian"},"app":{"bundleId":"com.example.kidsdraw","platform":"iOS"},"payload":{"lowerBound":13,"upperBound":15,"ageRangeDeclaration":"guardianDeclared"}\#(condition)}"#
+        let event = try EventInput(line: Array(line.utf8))
+        #expect(String(decoding: event.canonicalBytes, as: UTF8.self).contains(#""derived""#), "the example has derived facts")
+        let submitted = event.submissionBytes
+        #expect(!String(decoding: submitted, as: UTF8.self).contains(#""derived""#))
+        let again = try EventInput(line: submitted)
+        #expect(again.canonicalBytes == event.canonicalBytes)
+        #expect(again.expectedVersion == event.expectedVersion)
+    }
+}

@@ -31,6 +31,16 @@ public struct APIKey: Sendable, Equatable {
     public var createdAt: String
     /// When it was revoked, if it was.
     public var revokedAt: String?
+
+    /// A key from its parts.
+    public init(keyID: String, log: String, role: APIRole, label: String = "", createdAt: String, revokedAt: String? = nil) {
+        self.keyID = keyID
+        self.log = log
+        self.role = role
+        self.label = label
+        self.createdAt = createdAt
+        self.revokedAt = revokedAt
+    }
 }
 
 /// API keys in `ledger.api_keys`: bearer tokens `cl_<key id>_<secret>`, of which only the SHA-256 of

@@ -43,6 +43,19 @@ public struct SubjectDirectory: Sendable {
         public var violations: Int64
         /// The newest position the projections hold for the subject.
         public var lastPosition: Int64
+
+        /// An entry from its parts.
+        public init(subject: String, ageCategory: String?, erased: Bool, consentItems: Int64, denials: Int64, rescissions: Int64,
+                    violations: Int64, lastPosition: Int64) {
+            self.subject = subject
+            self.ageCategory = ageCategory
+            self.erased = erased
+            self.consentItems = consentItems
+            self.denials = denials
+            self.rescissions = rescissions
+            self.violations = violations
+            self.lastPosition = lastPosition
+        }
     }
 
     /// One page of a listing, in pseudonym order.
@@ -55,6 +68,14 @@ public struct SubjectDirectory: Sendable {
         public var projectedThrough: Int64
         /// The log's head.
         public var head: Int64
+
+        /// A page from its parts.
+        public init(entries: [Entry], next: String?, projectedThrough: Int64, head: Int64) {
+            self.entries = entries
+            self.next = next
+            self.projectedThrough = projectedThrough
+            self.head = head
+        }
     }
 
     /// The most one page holds.

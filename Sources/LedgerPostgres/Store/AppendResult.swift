@@ -10,6 +10,14 @@ public struct AppendResult: Sendable, Equatable {
         public var stream: String
         /// The stream's version after it.
         public var streamVersion: Int64
+
+        /// An appended event from its parts.
+        public init(position: Int64, eventId: String, stream: String, streamVersion: Int64) {
+            self.position = position
+            self.eventId = eventId
+            self.stream = stream
+            self.streamVersion = streamVersion
+        }
     }
 
     /// The events, in position order.

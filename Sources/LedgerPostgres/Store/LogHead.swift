@@ -10,4 +10,12 @@ public struct LogHead: Sendable, Equatable {
     public var chainHash: [UInt8]
     /// When the log was created.
     public var createdAt: Date
+
+    /// A head from its parts.
+    public init(log: String, position: Int64, chainHash: [UInt8], createdAt: Date) {
+        self.log = log
+        self.position = position
+        self.chainHash = chainHash
+        self.createdAt = createdAt
+    }
 }

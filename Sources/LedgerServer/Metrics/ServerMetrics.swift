@@ -29,11 +29,13 @@ public final class ServerMetrics: Sendable {
     }
 
     /// `GET /metrics`.
-    func add(to router: Router<LedgerRequestContext>) {
-        router.get("metrics") { _, _ -> Response in
+    var collection: RouteCollection<LedgerRequestContext> {
+        let routes = RouteCollection(context: LedgerRequestContext.self)
+        routes.get("metrics") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.registry.emitToBuffer())))
         }
+        return routes
     }
 
     /// Records one append of `events` events to `log`.

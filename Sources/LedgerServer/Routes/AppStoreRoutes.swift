@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
+import LedgerAPIModel
+import LedgerAppStore
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
-import LedgerAppStore
 
 /// `POST /v1/logs/{log}/app-store/notifications` (ingest, admin): the app's server forwards an
 /// App Store Server Notifications V2 `RESCIND_CONSENT` exactly as Apple sent it, with the subject
@@ -18,7 +20,7 @@ import LedgerAppStore
 /// nothing is stored. The event's id is the notification's UUID, so Apple's retries of one
 /// notification are answered as replays (200).
 struct AppStoreRoutes {
-    let store: EventStore
+    let operations: any LedgerOperations
     /// nil: no roots configured; the route answers 501.
     let settings: AppStoreSettings?
     /// The bounded queue appends share.
@@ -27,8 +29,10 @@ struct AppStoreRoutes {
     /// The members the body may have.
     static let members: Set<String> = ["signedPayload", "subject", "enforcementAction", "jurisdiction"]
 
-    func add(to group: RouterGroup<LedgerRequestContext>) {
-        group.post("logs/{log}/app-store/notifications", use: receive)
+    var collection: RouteCollection<LedgerRequestContext> {
+        let routes = RouteCollection(context: LedgerRequestContext.self)
+        routes.post("logs/{log}/app-store/notifications", use: receive)
+        return routes
     }
 
     @Sendable func receive(request: Request, context: LedgerRequestContext) async throws -> Response {
@@ -71,14 +75,16 @@ struct AppStoreRoutes {
         } catch {
             throw Problem(Self.bodyField(of: error))
         }
-        let result = try await admission.admit(events: 1, key: key.keyID) { try await store.appendSingle(log: log, event: event) }
+        // One event without an idempotency key: the group commit, where Apple's retry of the same
+        // notification (same event id, same content) is answered as a replay.
+        let result = try await admission.admit(events: 1, key: key.keyID) {
+            try await operations.append(log: log, events: [event], idempotencyKey: nil)
+        }
         if !result.idempotentReplay { ServerMetrics.appended(1, log: log) }
-        let appended = result.events[0]
-        return Response.json([
-            "log": .string(log), "idempotentReplay": .bool(result.idempotentReplay), "notificationUUID": .string(notification.notificationUUID),
-            "position": .number(Double(appended.position)), "eventId": .string(appended.eventId), "stream": .string(appended.stream),
-            "streamVersion": .number(Double(appended.streamVersion)),
-        ], status: result.idempotentReplay ? .ok : .created)
+        return try Response.json(APIModel.AppStoreNotificationResult(log: log, idempotentReplay: result.idempotentReplay,
+                                                                     notificationUUID: notification.notificationUUID,
+                                                                     event: result.events[0].wire),
+                                 status: result.idempotentReplay ? .ok : .created)
     }
 
     /// Verifies one App Store JWS; a refusal names the field and what failed.

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LedgerAPIModel
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 import NIOCore
@@ -8,20 +10,21 @@ import NIOCore
 /// `POST /v1/logs/{log}/events` (append a batch: ingest and admin keys) and
 /// `GET /v1/logs/{log}/events` (read after a position, streamed NDJSON: auditor and admin keys).
 struct EventRoutes {
-    let store: EventStore
+    let operations: any LedgerOperations
     let settings: ServerSettings
-    /// Single-event appends without an Idempotency-Key are grouped into shared transactions.
-    let group: GroupCommit
     /// The bounded queue: 503 or 429 with Retry-After when full.
     let admission: AppendAdmission
 
-    func add(to group: RouterGroup<LedgerRequestContext>) {
-        group.post("logs/{log}/events", use: append)
-        group.get("logs/{log}/events", use: read)
+    var collection: RouteCollection<LedgerRequestContext> {
+        let routes = RouteCollection(context: LedgerRequestContext.self)
+        routes.post("logs/{log}/events", use: append)
+        routes.get("logs/{log}/events", use: read)
+        return routes
     }
 
     /// The body is NDJSON (one event per line) or a JSON array of events; the whole body is one
-    /// atomic batch. `Idempotency-Key` makes a retry safe (the default key is the batch's hash).
+    /// atomic batch. `Idempotency-Key` makes a retry safe (the default key is the batch's hash; a
+    /// single event without one joins the group commit, where a retry is answered by event id).
     @Sendable func append(request: Request, context: LedgerRequestContext) async throws -> Response {
         let log = try context.path("log")
         let key = try context.require([.ingest, .admin], log: log)
@@ -32,19 +35,11 @@ struct EventRoutes {
             throw Problem(.badRequest, code: "invalid-request", detail: "Idempotency-Key must be 1 to 200 characters")
         }
         let result = try await admission.admit(events: events.count, key: key.keyID) {
-            events.count == 1 && idempotencyKey == nil
-                ? try await group.append(log: log, event: events[0])
-                : try await store.append(log: log, events: events, idempotencyKey: idempotencyKey)
+            try await operations.append(log: log, events: events, idempotencyKey: idempotencyKey)
         }
         if !result.idempotentReplay { ServerMetrics.appended(events.count, log: log) }
-        return Response.json([
-            "log": .string(log), "idempotentReplay": .bool(result.idempotentReplay),
-            "firstPosition": .number(Double(result.firstPosition ?? 0)), "lastPosition": .number(Double(result.lastPosition ?? 0)),
-            "events": .array(result.events.map {
-                ["position": .number(Double($0.position)), "eventId": .string($0.eventId), "stream": .string($0.stream),
-                 "streamVersion": .number(Double($0.streamVersion))]
-            }),
-        ], status: result.idempotentReplay ? .ok : .created)
+        return try Response.json(APIModel.AppendResult(log: log, idempotentReplay: result.idempotentReplay, events: result.events.map(\.wire)),
+                                 status: result.idempotentReplay ? .ok : .created)
     }
 
     /// The events of a body: a JSON array, or NDJSON. Errors name the 1-based event (`line`).
@@ -93,11 +88,11 @@ struct EventRoutes {
         let after = try Self.integer(request.uri.queryParameters["after"], name: "after", minimum: 0) ?? 0
         let limit = try Self.integer(request.uri.queryParameters["limit"], name: "limit", minimum: 1)
         let stream = request.uri.queryParameters["stream"].map(String.init)
-        _ = try await store.requireHead(log: log)
-        let store = self.store
+        _ = try await operations.requireHead(log: log)
+        let operations = self.operations
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: ResponseBody { writer in
             var buffer = ByteBuffer()
-            try await store.read(log: log, after: after, limit: limit, stream: stream) { event in
+            try await operations.readEvents(log: log, after: after, limit: limit, stream: stream) { event in
                 buffer.writeBytes(event.ndjsonLine)
                 if buffer.readableBytes >= 1 << 16 {
                     try await writer.write(buffer)
@@ -121,6 +116,13 @@ struct EventRoutes {
                           detail: "\(name) must be a whole number from \(minimum) to \(maximumInteger), not \(text)", field: name)
         }
         return value
+    }
+}
+
+extension AppendResult.Appended {
+    /// The appended event as the API's body gives it.
+    var wire: APIModel.AppendResult.Event {
+        APIModel.AppendResult.Event(position: position, eventId: eventId, stream: stream, streamVersion: streamVersion)
     }
 }
 

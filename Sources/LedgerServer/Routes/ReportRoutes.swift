@@ -1,11 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
-import NIOCore
-import PostgresNIO
 import LedgerReportHTML
+import NIOCore
 
 /// The three reports (auditor and admin keys), each as `?format=json|csv|html`:
 /// `GET /v1/logs/{log}/reports/consent-register`, `GET /v1/logs/{log}/reports/regulator` and
@@ -13,13 +13,15 @@ import LedgerReportHTML
 /// event, and each event's inclusion proof). The regulator report applies `policy`, and every HTML
 /// page names its issuer and date of issue.
 struct ReportRoutes {
-    let auditor: LedgerPool
+    let operations: any LedgerOperations
     let policy: ReportPolicy
 
-    func add(to group: RouterGroup<LedgerRequestContext>) {
-        group.get("logs/{log}/reports/consent-register", use: consentRegister)
-        group.get("logs/{log}/reports/regulator", use: regulator)
-        group.get("logs/{log}/subjects/{subject}/dossier", use: dossier)
+    var collection: RouteCollection<LedgerRequestContext> {
+        let routes = RouteCollection(context: LedgerRequestContext.self)
+        routes.get("logs/{log}/reports/consent-register", use: consentRegister)
+        routes.get("logs/{log}/reports/regulator", use: regulator)
+        routes.get("logs/{log}/subjects/{subject}/dossier", use: dossier)
+        return routes
     }
 
     @Sendable func consentRegister(request: Request, context: LedgerRequestContext) async throws -> Response {
@@ -31,7 +33,7 @@ struct ReportRoutes {
             from: try Self.time(query["from"], name: "from"), to: try Self.time(query["to"], name: "to"),
             subject: query["subject"].map(String.init))
         let format = try Self.format(query["format"])
-        let result = try await ConsentRegisterReport.compute(parameters, pool: auditor, logger: context.logger)
+        let result = try await operations.consentRegister(parameters)
         return try response(format, json: result.json, seal: result.sha256) { ConsentRegisterReport.csv(result.rows) }
     }
 
@@ -47,7 +49,7 @@ struct ReportRoutes {
         let parameters = RegulatorReport.Parameters(log: log, jurisdiction: String(jurisdiction), from: from, to: to,
                                                     asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0))
         let format = try Self.format(query["format"])
-        let result = try await RegulatorReport.compute(parameters, policy: policy, pool: auditor, logger: context.logger)
+        let result = try await operations.regulatorReport(parameters, policy: policy)
         return try response(format, json: result.json, seal: result.sha256) { RegulatorCSV.csv(result.report) }
     }
 
@@ -57,9 +59,8 @@ struct ReportRoutes {
         _ = try context.require([.auditor, .admin], log: log)
         let query = request.uri.queryParameters
         let format = try Self.format(query["format"])
-        let result = try await SubjectDossierReport.compute(log: log, subject: subject,
-                                                            asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0),
-                                                            pool: auditor, logger: context.logger)
+        let result = try await operations.dossier(log: log, subject: subject,
+                                                      asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0))
         return try response(format, json: result.json, seal: result.sha256) { SubjectDossierReport.csv(result.steps) }
     }
 

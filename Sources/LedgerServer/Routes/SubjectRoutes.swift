@@ -1,8 +1,9 @@
 import Foundation
 import Hummingbird
+import LedgerAPIModel
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
-import PostgresNIO
 
 /// `GET /v1/logs/{log}/subjects?prefix=P&has=denial|rescission|violation&limit=N&after=S` (auditor,
 /// admin): find subjects; `GET /v1/logs/{log}/subjects/{subject}/state?asOf=P|T&clock=recorded|occurred`
@@ -10,13 +11,14 @@ import PostgresNIO
 /// `POST /v1/logs/{log}/subjects/{subject}/erase` (admin only): destroy the subject's key and record
 /// `SubjectErased`.
 struct SubjectRoutes {
-    let auditor: LedgerPool
-    let admin: LedgerPool
+    let operations: any LedgerOperations
 
-    func add(to group: RouterGroup<LedgerRequestContext>) {
-        group.get("logs/{log}/subjects", use: find)
-        group.get("logs/{log}/subjects/{subject}/state", use: state)
-        group.post("logs/{log}/subjects/{subject}/erase", use: erase)
+    var collection: RouteCollection<LedgerRequestContext> {
+        let routes = RouteCollection(context: LedgerRequestContext.self)
+        routes.get("logs/{log}/subjects", use: find)
+        routes.get("logs/{log}/subjects/{subject}/state", use: state)
+        routes.post("logs/{log}/subjects/{subject}/erase", use: erase)
+        return routes
     }
 
     @Sendable func find(request: Request, context: LedgerRequestContext) async throws -> Response {
@@ -40,11 +42,9 @@ struct SubjectRoutes {
             limit = value
         }
         let after = query["after"].map(String.init)
-        let page = try await SubjectDirectory(pool: auditor, logger: context.logger)
-            .find(log: log, prefix: prefix, has: has, limit: limit, after: after)
-        return Response.json(["log": .string(log), "subjects": .array(page.entries.map(\.json)),
-                              "next": page.next.map(JSONValue.string) ?? .null,
-                              "projectedThrough": .number(Double(page.projectedThrough)), "head": .number(Double(page.head))])
+        let page = try await operations.findSubjects(log: log, prefix: prefix, has: has, limit: limit, after: after)
+        return try Response.json(APIModel.SubjectList(log: log, subjects: page.entries.map(\.wire), next: page.next,
+                                                      projectedThrough: page.projectedThrough, head: page.head))
     }
 
     @Sendable func state(request: Request, context: LedgerRequestContext) async throws -> Response {
@@ -59,17 +59,13 @@ struct SubjectRoutes {
         if case .position(let position) = asOf, position > EventRoutes.maximumInteger {
             throw Problem(.badRequest, code: "invalid-request", detail: "asOf must be at most \(EventRoutes.maximumInteger)", field: "asOf")
         }
-        let head = try await EventStore(pool: auditor, logger: context.logger).requireHead(log: log)
-        if case .position(let position) = asOf, position > head.position {
-            throw Problem(.badRequest, code: "invalid-request", detail: "log \(log) has no position \(position): its head is \(head.position)",
-                          field: "asOf", hint: "Give asOf from 0 to \(head.position), a time, or leave it out for the head.")
+        let states = try await operations.state(log: log, subject: subject, asOf: asOf)
+        guard let snapshot = states.snapshots.first else {
+            throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no events about subject \(subject) as of \(asOf)",
+                          hint: states.emptyMoment)
         }
-        let (position, snapshots) = try await TimeTravel(pool: auditor, logger: context.logger).snapshots(log: log, asOf: asOf, subject: subject)
-        guard let snapshot = snapshots.first else {
-            throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no events about subject \(subject) as of \(asOf)")
-        }
-        return Response.json(["log": .string(log), "subject": .string(subject), "position": .number(Double(position)),
-                              "state": try JSONParser.parse(snapshot)])
+        return try Response.json(APIModel.SubjectState(log: log, subject: subject, position: states.position,
+                                                       state: try JSONParser.parse(snapshot)))
     }
 
     /// Body: `{"reason": "erasureRequest", "requestReference": "ticket-123", "operatorId": "op_1"}`.
@@ -84,8 +80,15 @@ struct SubjectRoutes {
                                                  hint: "One of \(SubjectErasure.reasons.joined(separator: ", ")).")
         let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: try JSONBody.string(object, "requestReference"),
                                                operatorId: try JSONBody.string(object, "operatorId"))
-        let appended = try await EventStore(pool: admin, logger: context.logger).erase(log: log, subject: subject, erasure: erasure)
-        return Response.json(["log": .string(log), "subject": .string(subject), "erased": true,
-                              "position": .number(Double(appended.position)), "eventId": .string(appended.eventId)])
+        let appended = try await operations.erase(log: log, subject: subject, erasure: erasure)
+        return try Response.json(APIModel.ErasureResult(log: log, subject: subject, position: appended.position, eventId: appended.eventId))
+    }
+}
+
+extension SubjectDirectory.Entry {
+    /// The entry as the API's body gives it.
+    var wire: APIModel.SubjectEntry {
+        APIModel.SubjectEntry(subject: subject, ageCategory: ageCategory, erased: erased, consentItems: consentItems, denials: denials,
+                              rescissions: rescissions, violations: violations, lastPosition: lastPosition)
     }
 }

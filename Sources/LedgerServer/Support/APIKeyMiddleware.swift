@@ -1,21 +1,22 @@
 import HTTPTypes
 import Hummingbird
 import LedgerCore
+import LedgerApplication
 import LedgerPostgres
 
-/// Authenticates `Authorization: Bearer <key>` against ``APIKeyStore``: 401 (with
+/// Authenticates `Authorization: Bearer <key>` (``LedgerOperations/authenticate(token:)``): 401 (with
 /// `WWW-Authenticate`) when the key is missing, malformed, unknown or revoked. Authorization (the
 /// key's log and role) is each route's, through ``LedgerRequestContext/require(_:log:)``.
 struct APIKeyMiddleware: RouterMiddleware {
     typealias Context = LedgerRequestContext
-    let keys: APIKeyStore
+    let operations: any LedgerOperations
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
             throw Self.unauthorized("no API key: send it as Authorization: Bearer <key>")
         }
         let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-        guard let key = try await keys.authenticate(token) else {
+        guard let key = try await operations.authenticate(token: token) else {
             throw Self.unauthorized("the API key is not valid (unknown, malformed or revoked)")
         }
         var context = context

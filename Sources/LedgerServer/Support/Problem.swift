@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LedgerAPIModel
 import LedgerCore
 import NIOCore
 
@@ -62,22 +63,16 @@ public struct Problem: HTTPResponseError, Sendable {
     static let retryAfterSeconds = 2
 
     /// The problem document.
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "type": .string("https://consent-ledger.dev/problems/\(code)"), "title": .string(status.reasonPhrase),
-            "status": .number(Double(status.code)), "detail": .string(detail),
-        ]
-        if let field { object["field"] = .string(field) }
-        if let line { object["line"] = .number(Double(line)) }
-        if let hint { object["hint"] = .string(hint) }
-        return .object(object)
+    public var document: APIModel.ProblemDocument {
+        APIModel.ProblemDocument(code: code, title: status.reasonPhrase, status: status.code, detail: detail, field: field, line: line, hint: hint)
     }
 
+    /// The problem as `application/problem+json`, with its extra headers.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var fields = headers
-        fields[.contentType] = "application/problem+json"
-        return Response(status: status, headers: fields,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: CanonicalJSON.encode(json) + [0x0A])))
+        var response = try Response.json(document, status: status)
+        response.headers[.contentType] = "application/problem+json"
+        for field in headers { response.headers[field.name] = field.value }
+        return response
     }
 }
 
@@ -120,9 +115,9 @@ struct ProblemMiddleware: RouterMiddleware {
 }
 
 extension Response {
-    /// A JSON response from a value (RFC 8785 canonical, so the same answer is the same bytes).
-    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+    /// A JSON response from a typed body (RFC 8785 canonical, so the same answer is the same bytes).
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         Response(status: status, headers: [.contentType: "application/json"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: CanonicalJSON.encode(value) + [0x0A])))
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: try CanonicalJSON.encode(encodable: value) + [0x0A])))
     }
 }

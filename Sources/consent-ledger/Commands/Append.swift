@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -59,8 +60,7 @@ struct Append: AsyncParsableCommand {
         var reader = try NDJSONReader(path: path)
         let target = try database.target()
         let bar = ProgressBar(label: "append to \(log)", unit: "lines")
-        let totals = try await LedgerDatabase.with(target, role: .application, progress: Console.note) { pool in
-            let store = EventStore(pool: pool)
+        let totals = try await Ledger.with(target, progress: Console.note) { ledger in
             var output = StandardOutput()
             var batchNumber = 0
             var totals = AppendTotals()
@@ -87,7 +87,7 @@ struct Append: AsyncParsableCommand {
                 let key = idempotencyKey.map { batchSize == nil ? $0 : "\($0):\(batchNumber)" }
                 let result: AppendResult
                 do {
-                    result = try await store.append(log: log, events: events, idempotencyKey: key)
+                    result = try await ledger.append(log: log, events: events, idempotencyKey: key)
                 } catch var error as LedgerError {
                     if let index = error.line, index >= 1, index <= lines.count { error.line = lines[index - 1] }
                     throw Self.explain(error, keptEvents: totals.kept)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -28,10 +29,10 @@ struct CheckpointCommand: AsyncParsableCommand {
 
     func run() async throws {
         let signing = try key.load(dataFolder: database.dataFolder())
-        let signed = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
+        let signed = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
             let bar = ProgressBar(label: "Merkle tree of \(log)", unit: "leaves")
             defer { bar.finish() }
-            return try await CheckpointStore(pool: pool).sign(log: log, key: signing) { progress in
+            return try await ledger.signCheckpoint(log: log, key: signing) { progress in
                 switch progress {
                 case .step(let text): bar.finish(); Console.note(text)
                 case .tree(let built, let of): bar.update(done: Int64(built), total: Int64(of))

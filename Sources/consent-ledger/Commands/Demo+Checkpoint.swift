@@ -1,4 +1,5 @@
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -15,9 +16,9 @@ extension Demo {
             try SigningKeyCreate.write(key, to: keyPath)
         }
         let verifier = key.verifierKey
-        let (signed, bundle) = try await LedgerDatabase.with(target, role: .administrator) { pool in
-            let signed = try await CheckpointStore(pool: pool).sign(log: log, key: key)
-            return (signed, try await ProofMaker(pool: pool).inclusion(log: log, position: 3))
+        let (signed, bundle) = try await Ledger.with(target) { ledger in
+            let signed = try await ledger.signCheckpoint(log: log, key: key)
+            return (signed, try await ledger.proveInclusion(log: log, position: 3))
         }
         let checkpoint = signed.checkpoint
         Console.note("8. signed checkpoint: the Merkle tree of log \(log) at \(checkpoint.treeSize) leaves, root "

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 import LedgerReportHTML
@@ -57,15 +58,14 @@ struct Demo: AsyncParsableCommand {
             do { return try EventInput(line: Array(line.utf8)) } catch { throw LedgerError.locating(error, line: index + 1) }
         }
         let simulator = try HistorySimulator(families: families, days: days, seed: 2026, start: "2026-10-01T00:00:00Z")
-        let (result, simulated, report) = try await LedgerDatabase.with(target, role: .application) { pool in
-            let store = EventStore(pool: pool)
-            let result = try await store.append(log: log, events: events)
+        let (result, simulated, report) = try await Ledger.with(target) { ledger in
+            let result = try await ledger.append(log: log, events: events)
             // The simulated neighbourhood, in batches of 500 (each batch atomic and idempotent).
             var simulated = (stored: 0, replayed: 0, byType: [String: Int]())
             var batch: [EventInput] = []
             func flush() async throws {
                 guard !batch.isEmpty else { return }
-                let appended = try await store.append(log: log, events: batch)
+                let appended = try await ledger.append(log: log, events: batch)
                 if appended.idempotentReplay { simulated.replayed += batch.count } else { simulated.stored += batch.count }
                 batch.removeAll(keepingCapacity: true)
             }
@@ -76,8 +76,7 @@ struct Demo: AsyncParsableCommand {
                 if batch.count == 500 { try await flush() }
             }
             try await flush()
-            let report = try await LogVerifier(store: store).verify(log: log)
-            return (result, simulated, report)
+            return (result, simulated, try await ledger.verify(log: log).chain)
         }
         if result.idempotentReplay {
             Console.note("3. appended nothing: the demo history is already in log \(log) at positions \(result.firstPosition!)-\(result.lastPosition!) (same idempotency key, so the retry wrote nothing)")
@@ -98,16 +97,15 @@ struct Demo: AsyncParsableCommand {
             throw ExitCode(1)
         }
         Console.note("4. verified log \(log): \(report.verifiedCount) events, every leaf hash, chain link and record checks; head chain hash \(LedgerHash.hex(report.lastChainHash))")
-        try await LedgerDatabase.with(target, role: .administrator) { pool in
+        try await Ledger.with(target) { ledger in
             Console.note("5. projections: folding the log into the read models")
-            try await ProjectionRunner(pool: pool).runOnce(note: { Console.note("   " + $0) })
-            for line in try await DemoProjectionSummary.lines(log: log, pool: pool) { Console.note("   " + line) }
+            try await ProjectionRunner(pool: ledger.pools.administrator).runOnce(note: { Console.note("   " + $0) })
+            for line in try await DemoProjectionSummary.lines(log: log, pool: ledger.pools.administrator) { Console.note("   " + line) }
             Console.note("6. replay of subject \(DemoHistory.subject), the story at the top of the log:")
-            let history = try await SubjectReplay(pool: pool).replay(log: log, subject: DemoHistory.subject)
+            let history = try await ledger.replay(log: log, subject: DemoHistory.subject)
             for line in Replay.lines(history) { Console.note("   " + line) }
             Console.note("7. why was sharedRooms open for \(DemoHistory.subject)?")
-            let answer = try await FeatureExplanation.explain(log: log, subject: DemoHistory.subject, feature: "sharedRooms",
-                                                              asOf: .head, pool: pool)
+            let answer = try await ledger.explain(log: log, subject: DemoHistory.subject, feature: "sharedRooms", asOf: .head)
             for line in Explain.lines(answer) { Console.note("   " + line) }
         }
         let folder = reportFolder(target: target)
@@ -143,12 +141,11 @@ extension Demo {
     /// Step 9: the three reports as HTML pages an auditor can open.
     func writeReports(target: DatabaseTarget, folder: URL) async throws {
         Console.note("9. reports, as printable HTML pages (also --format json or csv), pinned to that checkpoint:")
-        try await LedgerDatabase.with(target, role: .auditor) { pool in
-            let register = try await ConsentRegisterReport.compute(.init(log: log), pool: pool)
-            let regulator = try await RegulatorReport.compute(
-                .init(log: log, jurisdiction: "US", from: AsOf.date("2026-10-01T00:00:00Z")!, to: AsOf.date("2026-12-01T00:00:00Z")!),
-                pool: pool)
-            let dossier = try await SubjectDossierReport.compute(log: log, subject: DemoHistory.subject, pool: pool)
+        try await Ledger.with(target) { ledger in
+            let register = try await ledger.consentRegister(.init(log: log))
+            let regulator = try await ledger.regulatorReport(
+                .init(log: log, jurisdiction: "US", from: AsOf.date("2026-10-01T00:00:00Z")!, to: AsOf.date("2026-12-01T00:00:00Z")!))
+            let dossier = try await ledger.dossier(log: log, subject: DemoHistory.subject)
             for (name, json, seal, what) in [
                 ("consent-register.html", register.json, register.sha256, "who approved what and when: \(register.rows.count) items"),
                 ("regulator-US-2026-10-01-2026-12-01.html", regulator.json, regulator.sha256,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -36,8 +37,8 @@ struct Erase: AsyncParsableCommand {
     func run() async throws {
         let erasure = try SubjectErasure.event(subject: subject, reason: reason, requestReference: requestReference,
                                                operatorId: operatorId)
-        let appended = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
-            try await EventStore(pool: pool).erase(log: log, subject: subject, erasure: erasure)
+        let appended = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.erase(log: log, subject: subject, erasure: erasure)
         }
         Console.note("erased subject \(subject) in log \(log): key destroyed; SubjectErased recorded at position \(appended.position)")
     }

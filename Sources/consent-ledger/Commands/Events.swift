@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -40,12 +41,9 @@ struct Events: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await LedgerDatabase.with(try database.target(), role: reveal ? .administrator : .auditor, progress: Console.note) { pool in
-            let store = EventStore(pool: pool)
-            _ = try await store.requireHead(log: log)
-            let keys = reveal ? try await store.keyStates(log: log) : [:]
+        try await Ledger.with(try database.target(), progress: Console.note) { ledger in
             var output = StandardOutput()
-            try await store.read(log: log, after: after, limit: limit, stream: stream) { event in
+            try await ledger.events(log: log, after: after, limit: limit, stream: stream, reveal: reveal) { event, keys in
                 try output.write(reveal ? try Self.revealedLine(for: event, keys: keys) : event.ndjsonLine)
             }
             try output.flush()

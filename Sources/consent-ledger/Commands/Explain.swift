@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -38,8 +39,8 @@ struct Explain: AsyncParsableCommand {
             throw ValidationError("--clock must be recorded or occurred, not \(self.clock)")
         }
         let asOf = try AsOf.parse(at, clock: clock)
-        let answer = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            try await FeatureExplanation.explain(log: log, subject: subject, feature: feature, asOf: asOf, pool: pool)
+        let answer = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.explain(log: log, subject: subject, feature: feature, asOf: asOf)
         }
         var out = StandardOutput()
         switch format {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -24,9 +25,9 @@ struct KeysCreate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (key, token) = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
-            _ = try await Migrator(pool: pool).migrate()
-            return try await APIKeyStore(pool: pool).create(log: log, role: APIRole(rawValue: role)!, label: label)
+        let (key, token) = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.migrate()
+            return try await ledger.createKey(log: log, role: APIRole(rawValue: role)!, label: label)
         }
         Console.note("created API key \(key.keyID) for log \(key.log), role \(key.role.rawValue); it is shown once, keep it secret:")
         try Console.out(token)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerPostgres
 
 /// `consent-ledger keys list [--log L]`.
@@ -13,8 +14,8 @@ struct KeysList: AsyncParsableCommand {
     var log: String?
 
     func run() async throws {
-        let keys = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
-            try await APIKeyStore(pool: pool).list(log: log)
+        let keys = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.keys(log: log)
         }
         if keys.isEmpty { Console.note("no API keys yet: consent-ledger keys create --log L --role ingest|auditor|admin") }
         for key in keys {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -14,8 +15,8 @@ struct KeysRevoke: AsyncParsableCommand {
     var keyID: String
 
     func run() async throws {
-        let revoked = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
-            try await APIKeyStore(pool: pool).revoke(keyID: keyID)
+        let revoked = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.revokeKey(keyID)
         }
         guard revoked else {
             throw LedgerError(.invalidRequest, "no active API key \(keyID)", hint: "consent-ledger keys list shows the keys.")

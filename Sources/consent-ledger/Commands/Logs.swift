@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -10,8 +11,8 @@ struct Logs: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let heads = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            try await EventStore(pool: pool).logs()
+        let heads = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.logs()
         }
         if heads.isEmpty { Console.note("no logs yet: append to create one (consent-ledger append --log NAME --file events.ndjson)") }
         for head in heads {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -33,8 +34,8 @@ struct ProveConsistency: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bundle = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            try await ProofMaker(pool: pool).consistency(log: log, from: from, to: to)
+        let bundle = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.proveConsistency(log: log, from: from, to: to)
         }
         try ProofOutput.write(bundle, to: out)
     }

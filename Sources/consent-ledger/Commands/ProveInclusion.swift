@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -37,8 +38,8 @@ struct ProveInclusion: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bundle = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            try await ProofMaker(pool: pool).inclusion(log: log, position: position, checkpointSize: checkpoint, since: since)
+        let bundle = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.proveInclusion(log: log, position: position, checkpointSize: checkpoint, since: since)
         }
         try ProofOutput.write(bundle, to: out)
     }

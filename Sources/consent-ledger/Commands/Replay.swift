@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -29,8 +30,8 @@ struct Replay: AsyncParsableCommand {
 
     func run() async throws {
         let asOf = try moment.moment()
-        let history = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            try await SubjectReplay(pool: pool).replay(log: log, subject: subject, asOf: asOf)
+        let history = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.replay(log: log, subject: subject, asOf: asOf)
         }
         var out = StandardOutput()
         switch format {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -43,10 +44,10 @@ struct ReportConsentRegister: AsyncParsableCommand {
         let from = try from.map { try ReportTime.parse($0, option: "from") }, to = try to.map { try ReportTime.parse($0, option: "to") }
         let policy = try options.loadPolicy()
         let bar = ProgressBar(label: "consent register", unit: "positions")
-        let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            let asOf = try await options.position(log: log, store: EventStore(pool: pool))
+        let result = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            let asOf = try await options.position(log: log, ledger: ledger)
             let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: from, to: to, subject: subject)
-            return try await ConsentRegisterReport.compute(parameters, pool: pool) { done, total in
+            return try await ledger.consentRegister(parameters) { done, total in
                 bar.update(done: done, total: total)
             }
         }

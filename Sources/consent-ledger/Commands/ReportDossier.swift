@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -34,9 +35,9 @@ struct ReportDossier: AsyncParsableCommand {
 
     func run() async throws {
         let policy = try options.loadPolicy()
-        let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            let asOf = try await options.position(log: log, store: EventStore(pool: pool))
-            return try await SubjectDossierReport.compute(log: log, subject: subject, asOf: asOf, pool: pool)
+        let result = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            let asOf = try await options.position(log: log, ledger: ledger)
+            return try await ledger.dossier(log: log, subject: subject, asOf: asOf)
         }
         try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { SubjectDossierReport.csv(result.steps) },
                                 policy: policy, to: out, describing: "dossier of \(subject) in log \(log) as of position \(result.provenance.position) "

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -49,10 +50,10 @@ struct ReportRegulator: AsyncParsableCommand {
         try RegulatorReport.validate(checked)
         let policy = try options.loadPolicy()
         let bar = ProgressBar(label: "regulator report", unit: "steps")
-        let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
+        let result = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
             var parameters = checked
-            parameters.asOf = try await options.position(log: log, store: EventStore(pool: pool))
-            return try await RegulatorReport.compute(parameters, policy: policy, pool: pool,
+            parameters.asOf = try await options.position(log: log, ledger: ledger)
+            return try await ledger.regulatorReport(parameters, policy: policy,
                                               progress: { step, steps, what in
                                                   bar.update(done: Int64(step - 1), total: Int64(steps))
                                               },

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 import LedgerServer
@@ -100,28 +101,23 @@ struct Serve: AsyncParsableCommand {
             return logger
         }()
         let metrics = ServerMetrics.bootstrap()
-        try await LedgerDatabase.with(target, role: .administrator, progress: Console.note) { admin in
-            let outcome = try await Migrator(pool: admin).migrate()
+        try await Ledger.with(target, progress: Console.note) { ledger in
+            let outcome = try await ledger.migrate()
             Console.note("schema version \(outcome.version)")
-            try await LedgerDatabase.with(target, role: .application) { app in
-                try await LedgerDatabase.with(target, role: .auditor) { auditor in
-                    let api = LedgerAPI(application: app, auditor: auditor, administrator: admin, settings: settings,
-                                        metrics: metrics, logger: logger)
-                    var services: [any Service] = [ProjectionLagService(pool: auditor, logger: logger)]
-                    if !noProjections {
-                        services.append(ProjectionService(follower: ProjectionFollower(runner: ProjectionRunner(pool: admin)),
-                                                          note: { logger.info("\($0)") }))
-                    }
-                    let server = Application(router: api.router(),
-                                             configuration: .init(address: .hostname(host, port: port), serverName: LedgerSoftware.name),
-                                             services: services,
-                                             onServerRunning: { channel in
-                                                 Console.note("listening on http://\(host):\(channel.localAddress?.port ?? port)")
-                                             },
-                                             logger: logger)
-                    try await server.runService()
-                }
+            let api = LedgerAPI(ledger: ledger, settings: settings, metrics: metrics, logger: logger)
+            var services: [any Service] = [ProjectionLagService(pool: ledger.pools.auditor, logger: logger)]
+            if !noProjections {
+                services.append(ProjectionService(follower: ProjectionFollower(runner: ProjectionRunner(pool: ledger.pools.administrator)),
+                                                  note: { logger.info("\($0)") }))
             }
+            let server = Application(router: api.router(),
+                                     configuration: .init(address: .hostname(host, port: port), serverName: LedgerSoftware.name),
+                                     services: services,
+                                     onServerRunning: { channel in
+                                         Console.note("listening on http://\(host):\(channel.localAddress?.port ?? port)")
+                                     },
+                                     logger: logger)
+            try await server.runService()
         }
         Console.note("stopped")
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -28,11 +29,10 @@ struct State: AsyncParsableCommand {
 
     func run() async throws {
         let asOf = try moment.moment()
-        let (position, snapshots, emptyMoment) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            let (position, snapshots) = try await TimeTravel(pool: pool).snapshots(log: log, asOf: asOf, subject: subject)
-            let emptyMoment = snapshots.isEmpty ? try await SubjectChecks(pool: pool).emptyMoment(log: log, subject: subject, asOf: asOf) : nil
-            return (position, snapshots, emptyMoment)
+        let states = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.state(log: log, subject: subject, asOf: asOf)
         }
+        let (position, snapshots, emptyMoment) = (states.position, states.snapshots, states.emptyMoment)
         Console.note("log \(log) as of \(asOf): \(snapshots.count) subject\(snapshots.count == 1 ? "" : "s"), through position \(position)")
         if let emptyMoment { Console.note("note: " + emptyMoment) }
         var out = StandardOutput()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -49,8 +50,8 @@ struct Subjects: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let page = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            try await SubjectDirectory(pool: pool).find(log: log, prefix: prefix, has: has, limit: limit, after: after)
+        let page = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.findSubjects(log: log, prefix: prefix, has: has, limit: limit, after: after)
         }
         if page.projectedThrough < page.head {
             Console.note("note: the projections stand at position \(page.projectedThrough) of \(page.head): "

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -22,15 +23,12 @@ struct Verify: AsyncParsableCommand {
     var log: String
 
     func run() async throws {
-        let (report, tree) = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
-            let bar = ProgressBar(label: "verify \(log)")
-            let report = try await LogVerifier(store: EventStore(pool: pool)).verify(log: log, progressEvery: 5_000) { done, total in
-                bar.update(done: Int64(done), total: Int64(total))
-            }
-            bar.finish()
-            guard report.passed else { return (report, nil as TreeVerifier.Report?) }
-            return (report, try await TreeVerifier(pool: pool).verify(log: log) { Console.note("… " + $0) })
+        let bar = ProgressBar(label: "verify \(log)")
+        let (report, tree) = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.verify(log: log, progress: { done, total in bar.update(done: done, total: total) },
+                                    treeNote: { bar.finish(); Console.note("… " + $0) })
         }
+        bar.finish()
         if let problem = report.problem {
             try Console.out("log \(log): FAILED after \(report.verifiedCount) good events")
             try Console.out("first bad \(problem)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
@@ -22,13 +23,13 @@ struct ReportOptions: ParsableArguments {
     init(policy: String?) { self.policy = policy }
 
     /// The position to compute at: the given one, the one recorded by the given time, or nil (the head).
-    func position(log: String, store: EventStore) async throws -> Int64? {
+    func position(log: String, ledger: Ledger) async throws -> Int64? {
         guard let asOf = asOf?.trimmingCharacters(in: .whitespaces), !asOf.isEmpty, asOf != "head" else { return nil }
         if asOf.allSatisfy(\.isNumber) {
             guard let position = Int64(asOf) else { throw ValidationError("--as-of \(asOf) is out of range") }
             return position
         }
-        return try await store.position(log: log, recordedBy: try ReportTime.parse(asOf, option: "as-of"))
+        return try await ledger.position(log: log, recordedBy: try ReportTime.parse(asOf, option: "as-of"))
     }
 
     /// Checks `--as-of` before any work: a position, a day or a time.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 import LedgerServer
@@ -22,7 +23,7 @@ struct MetricsTests {
         let text = try await fixture.db.as(.application) { app in
             try await fixture.db.as(.auditor) { auditor in
                 try await fixture.db.as(.administrator) { admin in
-                    let api = LedgerAPI(application: app, auditor: auditor, administrator: admin, metrics: metrics)
+                    let api = LedgerAPI(ledger: Ledger(pools: RolePools(application: app, auditor: auditor, administrator: admin)), metrics: metrics)
                     return try await Application(router: api.router()).test(.router) { client in
                         let appended = try await client.execute(uri: "/v1/logs/metricslog/events", method: .post,
                                                                  headers: fixture.headers(token), body: ndjson(3))

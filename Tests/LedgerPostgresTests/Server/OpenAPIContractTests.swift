@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 import LedgerServer
@@ -41,12 +42,31 @@ struct OpenAPIContractTests {
         return schema?["$ref"]?.stringValue.map { "#/$defs/" + $0.dropFirst("#/components/schemas/".count) }
     }
 
+    @Test("every member a schema requires is one it describes (a generator drops the others silently)")
+    func requiredMembersAreDescribed() throws {
+        var undescribed: [String] = []
+        func walk(_ value: JSONValue, at path: String) {
+            switch value {
+            case .object(let members):
+                if let required = members["required"]?.arrayValue, let properties = members["properties"]?.objectValue {
+                    for name in required.compactMap(\.stringValue) where properties[name] == nil { undescribed.append("\(path)/\(name)") }
+                }
+                for (key, member) in members { walk(member, at: path + "/" + key) }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { walk(element, at: path + "/\(index)") }
+            default: break
+            }
+        }
+        walk(try Self.document(), at: "#")
+        #expect(undescribed.isEmpty, "required but not in properties: \(undescribed)")
+    }
+
     @Test("every route the server answers is in the document, and nothing else")
     func sameRoutes() async throws {
         let document = try Self.document()
         let fixture = try await ServerFixture.make()
         let routes = try await fixture.db.as(.application) { client in
-            LedgerAPI(application: client, auditor: client, administrator: client).router().routes
+            LedgerAPI(ledger: Ledger(pools: RolePools(application: client, auditor: client, administrator: client))).router().routes
                 .map { "\($0.method.rawValue) \($0.path.description)" }
         }
         var documented: [String] = []

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 import LedgerServer
@@ -26,7 +27,7 @@ struct RacingWritersTests {
         try await fixture.db.as(.application) { app in
             try await fixture.db.as(.auditor) { auditor in
                 try await fixture.db.as(.administrator) { admin in
-                    let api = LedgerAPI(application: app, auditor: auditor, administrator: admin)
+                    let api = LedgerAPI(ledger: Ledger(pools: RolePools(application: app, auditor: auditor, administrator: admin)))
                     try await Application(router: api.router()).test(.router) { client in
                         for round in 0..<Self.rounds {
                             let codes = try await withThrowingTaskGroup(of: Int.self) { group in

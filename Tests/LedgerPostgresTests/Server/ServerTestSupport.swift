@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 import LedgerServer
@@ -25,14 +26,16 @@ struct ServerFixture: Sendable {
         return ServerFixture(db: db, tokens: tokens)
     }
 
-    /// Runs `body` against the router (no sockets), on real pools of the three roles.
-    func test<Value: Sendable>(settings: ServerSettings = ServerSettings(),
+    /// Runs `body` against the router (no sockets; `.live`: a real socket on loopback), on real
+    /// pools of the three roles.
+    func test<Value: Sendable>(settings: ServerSettings = ServerSettings(), mode: TestingSetup = .router,
                                _ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
         try await db.as(.application) { app in
             try await db.as(.auditor) { auditor in
                 try await db.as(.administrator) { admin in
-                    let api = LedgerAPI(application: app, auditor: auditor, administrator: admin, settings: settings)
-                    return try await Application(router: api.router()).test(.router, body)
+                    let api = LedgerAPI(ledger: Ledger(pools: RolePools(application: app, auditor: auditor, administrator: admin)), settings: settings)
+                    let app = Application(router: api.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+                    return try await app.test(mode, body)
                 }
             }
         }

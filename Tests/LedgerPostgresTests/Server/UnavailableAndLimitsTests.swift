@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LedgerApplication
 import LedgerCore
 @testable import LedgerPostgres
 import LedgerServer
@@ -18,7 +19,7 @@ struct UnavailableAndLimitsTests {
         let nowhere = ConnectionSettings(socketPath: folder + "/.s.PGSQL.5432", host: nil, port: 5432, username: "consent_ledger_app",
                                          password: nil, database: "consent_ledger", requireTLS: false)
         try await LedgerDatabase.withRunningPool(nowhere) { pool in
-            let api = LedgerAPI(application: pool, auditor: pool, administrator: pool)
+            let api = LedgerAPI(ledger: Ledger(pools: RolePools(application: pool, auditor: pool, administrator: pool)))
             try await Application(router: api.router()).test(.router) { client in
                 let health = try await client.execute(uri: "/health", method: .get)
                 #expect(health.status == .ok, "the process answers without the database")

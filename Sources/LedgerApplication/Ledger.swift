@@ -1,0 +1,80 @@
+import LedgerCore
+import LedgerPostgres
+import Logging
+
+/// The ledger's operations, in one place, for the command line, the HTTP API and the console
+/// alike: append, read, state, replay, explain, find subjects, the three reports, proofs and
+/// checkpoints, erasure and API keys (docs/architecture.md, "Life of an event").
+///
+/// A `Ledger` owns one pool per database role and picks the role each operation needs, so no
+/// caller chooses a role or builds a store: appends and API-key checks run as the application
+/// role, reads and reports as the auditor, erasure, keys and signing as the owner. Every error it
+/// throws is a ``LedgerError`` (the pools translate database errors; decision 0020).
+///
+/// ```swift
+/// try await Ledger.with(target) { ledger in
+///     let result = try await ledger.append(log: "acme", events: inputs)
+///     let state = try await ledger.state(log: "acme", subject: "p_7f3a9c", asOf: .head)
+/// }
+/// ```
+public struct Ledger: Sendable {
+    /// The pools, one per role.
+    public let pools: RolePools
+    /// Where operations log.
+    public let logger: Logger
+    /// Concurrent single-event appends without an idempotency key share transactions here.
+    let groupCommit: GroupCommit
+
+    /// A ledger over running pools.
+    public init(pools: RolePools, logger: Logger = Logger(label: "consent-ledger")) {
+        self.pools = pools
+        self.logger = logger
+        self.groupCommit = GroupCommit(store: EventStore(pool: pools.application, logger: logger))
+    }
+
+    /// The same ledger, each pool waiting at most `limit` for a connection before it asks whether
+    /// the database is up (the server's bound on a request's wait; decision 0020).
+    public func waiting(at limit: Duration) -> Ledger {
+        Ledger(pools: RolePools(application: pools.application.waiting(at: limit), auditor: pools.auditor.waiting(at: limit),
+                                administrator: pools.administrator.waiting(at: limit)), logger: logger)
+    }
+
+    /// Opens the database at `target` (starting the embedded cluster when it is not running, as
+    /// ``LedgerDatabase/with(_:role:keepRunning:logger:waitLimit:progress:_:)`` does), runs `body`
+    /// with a ledger over one pool per role, and closes it all afterwards.
+    public static func with<Result: Sendable>(
+        _ target: DatabaseTarget,
+        keepRunning: Bool = false,
+        logger: Logger = Logger(label: "consent-ledger"),
+        waitLimit: Duration = LedgerPool.commandWaitLimit,
+        progress: @Sendable (String) -> Void = { _ in },
+        _ body: (Ledger) async throws -> Result
+    ) async throws -> Result {
+        try await LedgerDatabase.with(target, role: .administrator, keepRunning: keepRunning, logger: logger, waitLimit: waitLimit,
+                                      progress: progress) { administrator in
+            try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger, waitLimit: waitLimit) { application in
+                try await LedgerDatabase.with(target, role: .auditor, keepRunning: true, logger: logger, waitLimit: waitLimit) { auditor in
+                    try await body(Ledger(pools: RolePools(application: application, auditor: auditor, administrator: administrator),
+                                          logger: logger))
+                }
+            }
+        }
+    }
+}
+
+/// One ``LedgerPool`` per database role (docs/architecture.md, "pool").
+public struct RolePools: Sendable {
+    /// Appends, reads of the log, API-key checks: may SELECT and call `append_events`, nothing else.
+    public let application: LedgerPool
+    /// Reads, projections, reports: read-only.
+    public let auditor: LedgerPool
+    /// The owner: migrations, projections' folds, erasure (subject keys), API keys, signing.
+    public let administrator: LedgerPool
+
+    /// Pools from their parts.
+    public init(application: LedgerPool, auditor: LedgerPool, administrator: LedgerPool) {
+        self.application = application
+        self.auditor = auditor
+        self.administrator = administrator
+    }
+}

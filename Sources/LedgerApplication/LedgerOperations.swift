@@ -1,0 +1,48 @@
+import LedgerCore
+import LedgerPostgres
+
+/// What the HTTP API asks of the ledger: the operations of ``Ledger`` that its routes use, so the
+/// route layer (parsing requests, checking keys' roles, writing answers and problems) can be
+/// tested without a database. ``Ledger`` is the one implementation outside tests.
+public protocol LedgerOperations: Sendable {
+    /// See ``Ledger/authenticate(token:)``.
+    func authenticate(token: String) async throws -> APIKey?
+    /// See ``Ledger/schemaVersion(within:)``.
+    func schemaVersion(within limit: Duration) async throws -> Int?
+    /// See ``Ledger/append(log:events:idempotencyKey:)``.
+    func append(log: String, events: [EventInput], idempotencyKey: String?) async throws -> AppendResult
+    /// See ``Ledger/requireHead(log:)``.
+    func requireHead(log: String) async throws -> LogHead
+    /// See ``Ledger/events(log:after:limit:stream:reveal:_:)`` (without revealing).
+    func readEvents(log: String, after: Int64, limit: Int64?, stream: String?, _ body: (StoredEvent) async throws -> Void) async throws
+    /// See ``Ledger/findSubjects(log:prefix:has:limit:after:)``.
+    func findSubjects(log: String, prefix: String, has: SubjectDirectory.Mark?, limit: Int, after: String?) async throws -> SubjectDirectory.Page
+    /// See ``Ledger/state(log:subject:asOf:)``.
+    func state(log: String, subject: String?, asOf: AsOf) async throws -> SubjectStates
+    /// See ``Ledger/erase(log:subject:erasure:)``.
+    func erase(log: String, subject: String, erasure: EventInput) async throws -> AppendResult.Appended
+    /// See ``Ledger/consentRegister(_:progress:)``.
+    func consentRegister(_ parameters: ConsentRegisterReport.Parameters) async throws -> ConsentRegisterReport.Result
+    /// See ``Ledger/regulatorReport(_:policy:progress:note:)``.
+    func regulatorReport(_ parameters: RegulatorReport.Parameters, policy: ReportPolicy) async throws -> RegulatorReport.Result
+    /// See ``Ledger/dossier(log:subject:asOf:)``.
+    func dossier(log: String, subject: String, asOf: Int64?) async throws -> SubjectDossierReport.Result
+}
+
+extension Ledger: LedgerOperations {
+    /// Streams the records of `log` after `after`, as hashed (personal fields stay sealed).
+    public func readEvents(log: String, after: Int64, limit: Int64?, stream: String?,
+                           _ body: (StoredEvent) async throws -> Void) async throws {
+        try await events(log: log, after: after, limit: limit, stream: stream) { event, _ in try await body(event) }
+    }
+
+    /// The consent register without progress reports.
+    public func consentRegister(_ parameters: ConsentRegisterReport.Parameters) async throws -> ConsentRegisterReport.Result {
+        try await consentRegister(parameters, progress: { _, _ in })
+    }
+
+    /// The regulator report without progress reports.
+    public func regulatorReport(_ parameters: RegulatorReport.Parameters, policy: ReportPolicy) async throws -> RegulatorReport.Result {
+        try await regulatorReport(parameters, policy: policy, progress: { _, _, _ in }, note: { _ in })
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import LedgerApplication
+import LedgerCore
+import LedgerPostgres
+import Synchronization
+
+/// The operations the routes call, answered from a script instead of a database: each test says
+/// what an operation returns or throws, and reads back what the routes asked. Test-only; the
+/// server's one implementation is `Ledger`.
+final class ScriptedLedger: LedgerOperations, Sendable {
+    /// One call the routes made.
+    enum Call: Equatable, Sendable {
+        case authenticate(String)
+        case schemaVersion
+        case append(log: String, events: Int, idempotencyKey: String?)
+        case requireHead(String)
+        case readEvents(log: String, after: Int64, limit: Int64?, stream: String?)
+        case findSubjects(log: String, prefix: String, limit: Int, after: String?)
+        case state(log: String, subject: String?, asOf: String)
+        case erase(log: String, subject: String)
+        case report(String)
+    }
+
+    /// What the script answers.
+    struct Script: Sendable {
+        var keys: [String: APIKey] = [:]
+        var schemaVersion: Result<Int?, LedgerError> = .success(7)
+        var append: [Result<AppendResult, LedgerError>] = []
+        var head: Result<LogHead, LedgerError> = .success(LogHead(log: "acme", position: 3, chainHash: [UInt8](repeating: 0, count: 32),
+                                                                   createdAt: Date(timeIntervalSince1970: 0)))
+        var events: [StoredEvent] = []
+        var subjects: Result<SubjectDirectory.Page, LedgerError> = .success(.init(entries: [], next: nil, projectedThrough: 0, head: 0))
+        var state: Result<SubjectStates, LedgerError> = .success(SubjectStates(position: 0, snapshots: []))
+        var erase: Result<AppendResult.Appended, LedgerError> = .failure(LedgerError(.invalidRequest, "not scripted"))
+        var reports: LedgerError = LedgerError(.logNotFound, "there is no log named acme")
+    }
+
+    private let state = Mutex<(script: Script, calls: [Call], idempotencyKeys: [String?])>((Script(), [], []))
+
+    init(_ script: Script = Script()) { state.withLock { $0.script = script } }
+
+    /// The calls made so far, in order.
+    var calls: [Call] { state.withLock { $0.calls } }
+    /// The `Idempotency-Key` of each append, in order.
+    var idempotencyKeys: [String?] { state.withLock { $0.idempotencyKeys } }
+
+    private func record(_ call: Call) -> Script {
+        state.withLock { $0.calls.append(call); return $0.script }
+    }
+
+    func authenticate(token: String) async throws -> APIKey? { record(.authenticate(token)).keys[token] }
+
+    func schemaVersion(within limit: Duration) async throws -> Int? { try record(.schemaVersion).schemaVersion.get() }
+
+    func append(log: String, events: [EventInput], idempotencyKey: String?) async throws -> AppendResult {
+        let next: Result<AppendResult, LedgerError> = state.withLock {
+            $0.calls.append(.append(log: log, events: events.count, idempotencyKey: idempotencyKey))
+            $0.idempotencyKeys.append(idempotencyKey)
+            return $0.script.append.isEmpty ? .failure(LedgerError(.invalidRequest, "not scripted")) : $0.script.append.removeFirst()
+        }
+        return try next.get()
+    }
+
+    func requireHead(log: String) async throws -> LogHead { try record(.requireHead(log)).head.get() }
+
+    func readEvents(log: String, after: Int64, limit: Int64?, stream: String?, _ body: (StoredEvent) async throws -> Void) async throws {
+        for event in record(.readEvents(log: log, after: after, limit: limit, stream: stream)).events { try await body(event) }
+    }
+
+    func findSubjects(log: String, prefix: String, has: SubjectDirectory.Mark?, limit: Int, after: String?) async throws -> SubjectDirectory.Page {
+        try record(.findSubjects(log: log, prefix: prefix, limit: limit, after: after)).subjects.get()
+    }
+
+    func state(log: String, subject: String?, asOf: AsOf) async throws -> SubjectStates {
+        try record(.state(log: log, subject: subject, asOf: "\(asOf)")).state.get()
+    }
+
+    func erase(log: String, subject: String, erasure: EventInput) async throws -> AppendResult.Appended {
+        try record(.erase(log: log, subject: subject)).erase.get()
+    }
+
+    func consentRegister(_ parameters: ConsentRegisterReport.Parameters) async throws -> ConsentRegisterReport.Result {
+        throw record(.report("consent-register")).reports
+    }
+
+    func regulatorReport(_ parameters: RegulatorReport.Parameters, policy: ReportPolicy) async throws -> RegulatorReport.Result {
+        throw record(.report("regulator")).reports
+    }
+
+    func dossier(log: String, subject: String, asOf: Int64?) async throws -> SubjectDossierReport.Result {
+        throw record(.report("dossier")).reports
+    }
+}
+
+/// Keys for log `acme` of each role, as the script's `keys`.
+enum TestKeys {
+    static let ingest = "cl_ingest_secret", auditor = "cl_auditor_secret", admin = "cl_admin_secret"
+
+    static var all: [String: APIKey] {
+        [ingest: APIKey(keyID: "ingest", log: "acme", role: .ingest, createdAt: "2026-11-25T00:00:00Z"),
+         auditor: APIKey(keyID: "auditor", log: "acme", role: .auditor, createdAt: "2026-11-25T00:00:00Z"),
+         admin: APIKey(keyID: "admin", log: "acme", role: .admin, createdAt: "2026-11-25T00:00:00Z")]
+    }
+}

@@ -281,7 +281,7 @@ struct RegulatorBenchmark: AsyncParsableCommand {
                     Progress.note("round \(round) of \(s.rounds)")
                     if s.quietWait > 0 {
                         let (waited, others) = try await CPUShare.waitForQuiet(
-                            postmasterPid: CPUShare.postmasterPid(dataDirectory: dataDirectory), threshold: 0.25, maxWait: s.quietWait)
+                            postmasterPid: ServerProcesses.postmasterPid(dataDirectory: dataDirectory), threshold: 0.25, maxWait: s.quietWait)
                         if waited >= s.quietWait { Progress.note("  still \(ReportText.fixed(others, 2)) cores busy elsewhere; going on") }
                     }
                     try await RegulatorBaselines.round(&baselines, log: log, quarter: scope.quarter, on: connection, logger: logger)

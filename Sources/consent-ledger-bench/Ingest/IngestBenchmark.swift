@@ -50,8 +50,7 @@ struct IngestBenchmark: AsyncParsableCommand {
     @Flag(name: .customLong("with-projections"), help: "Let the server follow the projections while it ingests (default: --no-projections).")
     var withProjections = false
 
-    @Flag(help: "Leave the cluster running and its folder in place at the end.")
-    var keep = false
+    @OptionGroup var cluster: ThrowawayOptions
 
     func validate() throws {
         guard clients >= 1, pgbenchClients >= 1 else { throw ValidationError("--clients and --pgbench-clients must be at least 1") }
@@ -60,89 +59,89 @@ struct IngestBenchmark: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "consent-ledger-bench")
-        logger.logLevel = .warning
+        let logger = BenchRun.logger
         let binary = serverBinary ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("consent-ledger").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError("no consent-ledger binary at \(binary): build it (swift build -c release) or give --server-binary")
         }
-        let throwaway = try ThrowawayCluster.start()
-        var server: ServeProcess?
-        do {
+        try await cluster.report { throwaway in
             let (token, version) = try await prepare(throwaway.target, logger: logger)
             let baseline = try PgbenchBaseline(cluster: throwaway.cluster, folder: throwaway.cluster.directory.path)
             let serve = try ServeProcess(binary: binary, dataDirectory: throwaway.cluster.directory.path,
                                          extra: withProjections ? [] : ["--no-projections"],
                                          logPath: throwaway.cluster.directory.path + "/serve.log")
-            server = serve
-            try await serve.waitUntilReady()
-            Progress.note("serving on port \(serve.port) (\(binary))")
-
-            var report = IngestReport(clients: clients, pgbenchClients: pgbenchClients, seconds: seconds, warmup: warmup,
-                                      serverVersion: version, projections: withProjections, commandLine: CommandLine.arguments)
-            var acknowledged = 0
-            for round in 1...rounds {
-                try await execute(PgbenchBaseline.table, target: throwaway.target, logger: logger)
-                try await execute("CHECKPOINT", target: throwaway.target, logger: logger)
-                let load = MachineLoad()
-                let tps = try baseline.run(clients: pgbenchClients, seconds: seconds)
-                report.pgbench.append(tps)
-                report.busy.append(MachineLoad().busyPercent(since: load) ?? .nan)
-                Progress.note("round \(round): pgbench \(pgbenchClients) clients: \(Int(tps)) rows/s")
-                for ungrouped in [false, true] {
-                    try await execute("CHECKPOINT", target: throwaway.target, logger: logger)
-                    let http = HTTPLoad(port: serve.port, log: "bench", token: token, ungrouped: ungrouped)
-                    let outcome = try await http.closedLoop(clients: clients, warmup: Double(warmup), seconds: Double(seconds))
-                    acknowledged += outcome.acknowledgedTotal
-                    if ungrouped { report.ungrouped.append(outcome) } else { report.grouped.append(outcome) }
-                    Progress.note("round \(round): HTTP \(clients) clients\(ungrouped ? ", no group commit" : ""): "
-                        + "\(Int(outcome.perSecond)) events/s, p50 \(IngestReport.ms(HTTPLoad.percentile(outcome.latencies, 0.5))) ms"
-                        + (outcome.failures.isEmpty ? "" : ", failures \(outcome.failures)"))
+            do {
+                try await serve.waitUntilReady()
+                Progress.note("serving on port \(serve.port) (\(binary))")
+                var report = try await measure(throwaway.target, serve: serve, token: token, baseline: baseline, logger: logger,
+                                               report: IngestReport(clients: clients, pgbenchClients: pgbenchClients, seconds: seconds,
+                                                                    warmup: warmup, serverVersion: version, projections: withProjections,
+                                                                    commandLine: CommandLine.arguments))
+                report.exitStatus = serve.stop()
+                report.stored = try await LedgerDatabase.with(throwaway.target, role: .administrator, keepRunning: true,
+                                                              logger: logger) { admin in
+                    let rows = try await admin.query("SELECT count(*) FROM ledger.events WHERE log_id = 'bench'", logger: logger)
+                    for try await count in rows.decode(Int64.self) { return Int(count) }
+                    return 0
                 }
+                return report.lines
+            } catch {
+                serve.stop()
+                throw error
             }
-            let rate = IngestReport.median(report.grouped.map(\.perSecond)) * loadFraction
-            try await execute("CHECKPOINT", target: throwaway.target, logger: logger)
-            Progress.note("paced: \(clients) clients at \(Int(rate)) events/s in all")
-            let paced = try await HTTPLoad(port: serve.port, log: "bench", token: token, ungrouped: false)
-                .paced(clients: clients, rate: rate, warmup: Double(warmup), seconds: Double(seconds))
-            acknowledged += paced.acknowledgedTotal
-            report.paced = (rate, paced)
-
-            report.exitStatus = serve.stop()
-            server = nil
-            report.acknowledged = acknowledged
-            report.stored = try await LedgerDatabase.with(throwaway.target, role: .administrator, keepRunning: true, logger: logger) { admin in
-                let rows = try await admin.query("SELECT count(*) FROM ledger.events WHERE log_id = 'bench'", logger: logger)
-                for try await count in rows.decode(Int64.self) { return Int(count) }
-                return 0
-            }
-            throwaway.finish(keep: keep)
-            print(report.lines.joined(separator: "\n"))
-        } catch {
-            server?.stop()
-            throwaway.finish(keep: keep)
-            throw error
         }
+    }
+
+    /// The rounds (pgbench, then HTTP with group commit and without), then the paced phase.
+    private func measure(_ target: DatabaseTarget, serve: ServeProcess, token: String, baseline: PgbenchBaseline, logger: Logger,
+                         report start: IngestReport) async throws -> IngestReport {
+        var report = start
+        var acknowledged = 0
+        for round in 1...rounds {
+            try await execute(PgbenchBaseline.table, target: target, logger: logger)
+            try await execute("CHECKPOINT", target: target, logger: logger)
+            let load = MachineLoad()
+            let tps = try baseline.run(clients: pgbenchClients, seconds: seconds)
+            report.pgbench.append(tps)
+            report.busy.append(MachineLoad().busyPercent(since: load) ?? .nan)
+            Progress.note("round \(round): pgbench \(pgbenchClients) clients: \(Int(tps)) rows/s")
+            for ungrouped in [false, true] {
+                try await execute("CHECKPOINT", target: target, logger: logger)
+                let http = HTTPLoad(port: serve.port, log: "bench", token: token, ungrouped: ungrouped)
+                let outcome = try await http.closedLoop(clients: clients, warmup: Double(warmup), seconds: Double(seconds))
+                acknowledged += outcome.acknowledgedTotal
+                if ungrouped { report.ungrouped.append(outcome) } else { report.grouped.append(outcome) }
+                Progress.note("round \(round): HTTP \(clients) clients\(ungrouped ? ", no group commit" : ""): "
+                    + "\(Int(outcome.perSecond)) events/s, p50 \(IngestReport.ms(HTTPLoad.percentile(outcome.latencies, 0.5))) ms"
+                    + (outcome.failures.isEmpty ? "" : ", failures \(outcome.failures)"))
+            }
+        }
+        let rate = IngestReport.median(report.grouped.map(\.perSecond)) * loadFraction
+        try await execute("CHECKPOINT", target: target, logger: logger)
+        Progress.note("paced: \(clients) clients at \(Int(rate)) events/s in all")
+        let paced = try await HTTPLoad(port: serve.port, log: "bench", token: token, ungrouped: false)
+            .paced(clients: clients, rate: rate, warmup: Double(warmup), seconds: Double(seconds))
+        acknowledged += paced.acknowledgedTotal
+        report.paced = (rate, paced)
+        report.acknowledged = acknowledged
+        return report
     }
 
     /// Migrates, creates the ingest key of log `bench`, and returns it with the server's version.
     private func prepare(_ target: DatabaseTarget, logger: Logger) async throws -> (String, String) {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
-            Progress.note("migrating the ledger schema")
-            _ = try await Migrator(pool: admin, logger: logger).migrate()
+            try await BenchSQL.migrate(admin, logger: logger)
             let token = try await APIKeyStore(pool: admin, logger: logger).create(log: "bench", role: .ingest, label: "bench").1
-            let rows = try await admin.query("SHOW server_version", logger: logger)
-            var version = "?"
-            for try await value in rows.decode(String.self) { version = value }
-            return (token, version)
+            return (token, try await BenchSQL.serverVersion(on: admin, logger: logger))
         }
     }
 
+    /// Runs `sql`, one or more statements separated by semicolons, as the administrator.
     private func execute(_ sql: String, target: DatabaseTarget, logger: Logger) async throws {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
             for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-                try await PlainTable.execute(String(statement), on: admin, logger: logger)
+                try await BenchSQL.execute(String(statement), on: admin, logger: logger)
             }
         }
     }

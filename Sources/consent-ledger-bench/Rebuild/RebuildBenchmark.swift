@@ -27,17 +27,14 @@ struct RebuildBenchmark: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Events in the simulated log.")
-    var events = 1_000_000
+    /// `--events`, `--families`: a log of a million events.
+    enum Defaults: HistoryDefaults {
+        static let history = HistoryDefaultValues(
+            events: 1_000_000, eventsHelp: "Events in the simulated log.",
+            families: 36_000, familiesHelp: "How many simulated families the log comes from; the days are chosen to give --events.")
+    }
 
-    @Option(help: "How many simulated families the log comes from; the days are chosen to give --events.")
-    var families = 36_000
-
-    @Option(help: "Seed of the simulated history (the same seed gives the same events).")
-    var seed: UInt64 = 42
-
-    @Option(name: .customLong("load-batch-size"), help: "Events per ledger.append_events call while loading.")
-    var loadBatchSize = 5_000
+    @OptionGroup var loading: LoadOptions<Defaults>
 
     @Option(name: .customLong("chunk-size"), help: "Positions per rebuild step (ProjectionRebuilder.chunkSize).")
     var chunkSize: Int64 = 50_000
@@ -60,18 +57,12 @@ struct RebuildBenchmark: AsyncParsableCommand {
                                valueName: "file"))
     var plansFile: String?
 
-    @Flag(help: "Leave the cluster running and its folder in place at the end.")
-    var keep = false
+    @OptionGroup var cluster: ThrowawayOptions
 
     /// The log the history is loaded into.
     static let log = "bench"
 
     func validate() throws {
-        guard events >= 1 else { throw ValidationError("--events must be at least 1") }
-        guard (1...HistorySimulator.maxFamilies).contains(families) else {
-            throw ValidationError("--families must be from 1 to \(HistorySimulator.maxFamilies)")
-        }
-        guard loadBatchSize >= 1 else { throw ValidationError("--load-batch-size must be at least 1") }
         guard chunkSize >= 1 else { throw ValidationError("--chunk-size must be at least 1") }
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard scanRounds >= 1 else { throw ValidationError("--scan-rounds must be at least 1") }
@@ -79,30 +70,19 @@ struct RebuildBenchmark: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "consent-ledger-bench")
-        logger.logLevel = .warning
+        let logger = BenchRun.logger
         // Read (and check) before the long load, so that a missing folder fails at once.
         let foldInput = noBreakdown ? nil : try FoldInputSQL.load(directory: projectionsDirectory)
-        let settings = Settings(events: events, families: families, seed: seed, loadBatchSize: loadBatchSize,
-                                chunkSize: chunkSize, rounds: rounds, scanRounds: scanRounds, plansFile: plansFile,
-                                commandLine: ReportText.typedCommandLine + "  (in effect: rebuild \(effectiveArguments))")
-        let throwaway = try ThrowawayCluster.start()
-        do {
-            let report = try await Self.measure(on: throwaway.target, settings: settings, foldInput: foldInput, logger: logger)
-            throwaway.finish(keep: keep)
-            print(report.lines.joined(separator: "\n"))
-        } catch {
-            throwaway.finish(keep: keep)
-            throw error
+        let settings = Settings(load: loading.load, chunkSize: chunkSize, rounds: rounds, scanRounds: scanRounds, plansFile: plansFile,
+                                commandLine: ReportText.commandLine(inEffect: "rebuild \(effectiveArguments)"))
+        try await cluster.report { throwaway in
+            try await Self.measure(on: throwaway.target, settings: settings, foldInput: foldInput, logger: logger).lines
         }
     }
 
     /// The options a run needs, as one value (the command itself is not `Sendable`).
     struct Settings: Sendable {
-        var events: Int
-        var families: Int
-        var seed: UInt64
-        var loadBatchSize: Int
+        var load: LogLoad
         var chunkSize: Int64
         var rounds: Int
         var scanRounds: Int
@@ -113,47 +93,45 @@ struct RebuildBenchmark: AsyncParsableCommand {
     /// Migrates, loads the log, then measures the baselines, the rebuilds and the breakdown.
     private static func measure(on target: DatabaseTarget, settings s: Settings, foldInput: FoldInputSQL?,
                                 logger: Logger) async throws -> RebuildReport {
-        try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
-            Progress.note("migrating the ledger schema")
-            _ = try await Migrator(pool: admin, logger: logger).migrate()
+        let events = s.load.history.events
+        return try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
+            try await BenchSQL.migrate(admin, logger: logger)
             let loaded = try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger) { app in
-                try await LogLoader.load(count: s.events, families: s.families, seed: s.seed, log: log, batchSize: s.loadBatchSize,
-                                         store: EventStore(pool: app, logger: logger))
+                try await LogLoader.load(s.load, log: log, store: EventStore(pool: app, logger: logger))
             }
             Progress.note("VACUUM (ANALYZE) ledger.events, CHECKPOINT")
             let server = try await admin.withConnection { connection in
                 try await ServerFacts.settle(on: connection, logger: logger)
                 return try await ServerFacts.read(on: connection, logger: logger)
             }
-            Progress.note("baselines: sequential scans of \(s.events) rows")
+            Progress.note("baselines: sequential scans of \(events) rows")
             let measuring = MachineLoad()
-            let baselines = try await ScanBaselines.measure(client: admin, log: log, rows: s.events, rounds: s.scanRounds, logger: logger)
+            let baselines = try await ScanBaselines.measure(client: admin, log: log, rows: events, rounds: s.scanRounds, logger: logger)
             Progress.note("rebuilding every projection, chunks of \(s.chunkSize)")
             let rebuilds = try await RebuildRounds.measure(client: admin, chunkSize: s.chunkSize, rounds: s.rounds,
-                                                           positions: s.events, logger: logger)
+                                                           positions: events, logger: logger)
             let machineBusy = MachineLoad().busyPercent(since: measuring)
             var breakdown: FoldBreakdown.Result?
             if let foldInput {
                 Progress.note("breakdown: the same chunks, part by part")
-                try await PlainTable.execute("CHECKPOINT", on: admin, logger: logger)
-                let result = try await FoldBreakdown.measure(client: admin, log: log, head: Int64(s.events), chunkSize: s.chunkSize,
+                try await BenchSQL.checkpoint(on: admin, logger: logger)
+                let result = try await FoldBreakdown.measure(client: admin, log: log, head: Int64(events), chunkSize: s.chunkSize,
                                                              sql: foldInput, explain: s.plansFile != nil, logger: logger)
                 if let plansFile = s.plansFile {
                     try FoldPlans.render(result, log: log).write(toFile: plansFile, atomically: true, encoding: .utf8)
                 }
                 breakdown = result
             }
-            return RebuildReport(loaded: loaded, loadBatchSize: s.loadBatchSize, seed: s.seed, chunkSize: s.chunkSize, rounds: s.rounds,
-                                 scanRounds: s.scanRounds, server: server, baselines: baselines, rebuilds: rebuilds,
+            return RebuildReport(loaded: loaded, loadBatchSize: s.load.batchSize, seed: s.load.history.seed, chunkSize: s.chunkSize,
+                                 rounds: s.rounds, scanRounds: s.scanRounds, server: server, baselines: baselines, rebuilds: rebuilds,
                                  breakdown: breakdown, machineBusyPercent: machineBusy, plansFile: s.plansFile, commandLine: s.commandLine,
-                                 date: UTCTime.seconds(Int64(Date().timeIntervalSince1970)))
+                                 date: UTCTime.now)
         }
     }
 
     /// The options as they took effect, defaults included.
     private var effectiveArguments: String {
-        "--events \(events) --families \(families) --seed \(seed) --load-batch-size \(loadBatchSize) --chunk-size \(chunkSize) "
-            + "--rounds \(rounds) --scan-rounds \(scanRounds)" + (noBreakdown ? " --no-breakdown" : "")
-            + (plansFile.map { " --plans \($0)" } ?? "") + (keep ? " --keep" : "")
+        "\(loading.effective) --chunk-size \(chunkSize) --rounds \(rounds) --scan-rounds \(scanRounds)"
+            + (noBreakdown ? " --no-breakdown" : "") + (plansFile.map { " --plans \($0)" } ?? "") + cluster.effective
     }
 }

@@ -54,7 +54,7 @@ enum RebuildRounds {
     private static func rebuild(_ definitions: [ProjectionDefinition], rebuilder: ProjectionRebuilder, client: LedgerPool,
                                 positions: Int, round: Int, logger: Logger) async throws -> (Double, Int) {
         let name = definitions.count == 1 ? definitions[0].name : "all five together"
-        try await PlainTable.execute("CHECKPOINT", on: client, logger: logger)
+        try await BenchSQL.checkpoint(on: client, logger: logger)
         let watch = Stopwatch()
         let result = try await rebuilder.rebuild(definitions) { progress in
             if !progress.isFinal { Progress.note("  " + progress.line) }

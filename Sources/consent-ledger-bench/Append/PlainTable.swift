@@ -27,12 +27,12 @@ enum PlainTable: String, CaseIterable, Sendable {
     /// indexes it created.
     @discardableResult
     func recreate(on client: LedgerPool, logger: Logger) async throws -> Int {
-        try await Self.execute("DROP TABLE IF EXISTS \(qualifiedName)", on: client, logger: logger)
-        try await Self.execute("CREATE TABLE \(qualifiedName) (\(Self.columns))", on: client, logger: logger)
+        try await BenchSQL.execute("DROP TABLE IF EXISTS \(qualifiedName)", on: client, logger: logger)
+        try await BenchSQL.execute("CREATE TABLE \(qualifiedName) (\(Self.columns))", on: client, logger: logger)
         guard self == .indexed else { return 0 }
         let definitions = try await Self.indexDefinitions(on: client, logger: logger)
         for definition in definitions {
-            try await Self.execute(definition.replacingOccurrences(of: " ON ledger.events ", with: " ON \(qualifiedName) "),
+            try await BenchSQL.execute(definition.replacingOccurrences(of: " ON ledger.events ", with: " ON \(qualifiedName) "),
                                    on: client, logger: logger)
         }
         return definitions.count
@@ -65,11 +65,5 @@ enum PlainTable: String, CaseIterable, Sendable {
             """, logger: logger)
         for try await list in rows.decode(String.self) { return list }
         return ""
-    }
-
-    /// Runs one statement that returns no rows.
-    static func execute(_ sql: String, on client: LedgerPool, logger: Logger) async throws {
-        let rows = try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-        for try await _ in rows {}
     }
 }

@@ -32,17 +32,14 @@ struct RegulatorBenchmark: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Events in the simulated log.")
-    var events = 10_000_000
+    /// `--events`, `--families`: a log of ten million events over about a year.
+    enum Defaults: HistoryDefaults {
+        static let history = HistoryDefaultValues(
+            events: 10_000_000, eventsHelp: "Events in the simulated log.",
+            families: 54_000, familiesHelp: "How many simulated families the log comes from (54,000 make 10 million events span about a year).")
+    }
 
-    @Option(help: "How many simulated families the log comes from (54,000 make 10 million events span about a year).")
-    var families = 54_000
-
-    @Option(help: "Seed of the simulated history (the same seed gives the same events).")
-    var seed: UInt64 = 42
-
-    @Option(name: .customLong("load-batch-size"), help: "Events per ledger.append_events call while loading.")
-    var loadBatchSize = 5_000
+    @OptionGroup var loading: LoadOptions<Defaults>
 
     @Option(help: "Timed rounds (each: the baselines, then one report per jurisdiction).")
     var rounds = 3
@@ -85,11 +82,6 @@ struct RegulatorBenchmark: AsyncParsableCommand {
     static let log = "bench"
 
     func validate() throws {
-        guard events >= 1 else { throw ValidationError("--events must be at least 1") }
-        guard (1...HistorySimulator.maxFamilies).contains(families) else {
-            throw ValidationError("--families must be from 1 to \(HistorySimulator.maxFamilies)")
-        }
-        guard loadBatchSize >= 1 else { throw ValidationError("--load-batch-size must be at least 1") }
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard sampleMilliseconds >= 1 else { throw ValidationError("--sample-ms must be at least 1") }
         guard quietWait >= 0 else { throw ValidationError("--quiet-wait must be 0 or more") }
@@ -103,30 +95,20 @@ struct RegulatorBenchmark: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "consent-ledger-bench")
-        logger.logLevel = .warning
-        let settings = Settings(events: events, families: families, seed: seed, loadBatchSize: loadBatchSize, rounds: rounds,
+        let logger = BenchRun.logger
+        let settings = Settings(load: loading.load, rounds: rounds,
                                 quarter: quarter, jurisdictions: jurisdictions, rebuildProjections: rebuildProjections,
                                 checkpointBehind: checkpointBehind,
                                 sampleInterval: .milliseconds(sampleMilliseconds), quietWait: Double(quietWait),
-                                commandLine: ReportText.typedCommandLine + "  (in effect: regulator \(effectiveArguments))")
-        let opened = try RegulatorCluster.open(keep: keep)
-        do {
-            let report = try await Self.measure(on: opened, settings: settings, logger: logger)
-            opened.finish(leaveRunning: leaveRunning)
-            print(report.lines.joined(separator: "\n"))
-        } catch {
-            opened.finish(leaveRunning: leaveRunning)
-            throw error
+                                commandLine: ReportText.commandLine(inEffect: "regulator \(effectiveArguments)"))
+        try await BenchRun.report(on: try BenchCluster.open(keep: keep), leaveRunning: leaveRunning) { opened in
+            try await Self.measure(on: opened, settings: settings, logger: logger).lines
         }
     }
 
     /// The options a run needs, as one value (the command itself is not `Sendable`).
     struct Settings: Sendable {
-        var events: Int
-        var families: Int
-        var seed: UInt64
-        var loadBatchSize: Int
+        var load: LogLoad
         var rounds: Int
         var quarter: String?
         var jurisdictions: [String]
@@ -139,14 +121,13 @@ struct RegulatorBenchmark: AsyncParsableCommand {
 
     /// Migrates, loads (or reuses) the log, brings the projections to the head, settles, chooses
     /// the scope, then measures the rounds.
-    private static func measure(on opened: RegulatorCluster, settings s: Settings, logger: Logger) async throws -> RegulatorReportText {
+    private static func measure(on opened: BenchCluster, settings s: Settings, logger: Logger) async throws -> RegulatorReportText {
         let target = opened.target
         return try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
-            Progress.note("migrating the ledger schema")
-            _ = try await Migrator(pool: admin, logger: logger).migrate()
+            try await BenchSQL.migrate(admin, logger: logger)
             let (setup, reused) = try await load(opened, settings: s, logger: logger)
-            let projections = try await bringProjectionsToHead(admin: admin, opened: opened, setup: setup, force: s.rebuildProjections,
-                                                                logger: logger)
+            let projections = try await RegulatorProjections.bringToHead(admin: admin, opened: opened, setup: setup,
+                                                                         force: s.rebuildProjections, logger: logger)
             let checkpoint = try await BenchCheckpoint.ensure(log: log, head: setup.events, behind: s.checkpointBehind, admin: admin,
                                                               logger: logger)
             Progress.note("VACUUM (ANALYZE) ledger.events, report_facts.facts, anomalies.findings; CHECKPOINT")
@@ -173,12 +154,12 @@ struct RegulatorBenchmark: AsyncParsableCommand {
                                        facts: facts,
                                        scope: scope, baselines: baselines, runs: runs, rounds: s.rounds, machineBusyPercent: busy,
                                        commandLine: s.commandLine, clusterFolder: opened.kept ? opened.cluster.directory.path : nil,
-                                       date: UTCTime.seconds(Int64(Date().timeIntervalSince1970)))
+                                       date: UTCTime.now)
         }
     }
 
     /// Loads the log, or finds it already loaded in a kept cluster (checked against the options).
-    private static func load(_ opened: RegulatorCluster, settings s: Settings,
+    private static func load(_ opened: BenchCluster, settings s: Settings,
                              logger: Logger) async throws -> (RegulatorSetup, reused: Bool) {
         try await LedgerDatabase.with(opened.target, role: .application, keepRunning: true, logger: logger) { app in
             let store = EventStore(pool: app, logger: logger)
@@ -188,7 +169,9 @@ struct RegulatorBenchmark: AsyncParsableCommand {
                     throw BenchError("log \(log) in \(opened.cluster.directory.path) holds \(head) events but \(opened.setupFile) "
                         + "is missing (a load that did not finish?): remove the folder and start again")
                 }
-                guard Int64(setup.events) == head, setup.events == s.events, setup.families == s.families, setup.seed == s.seed else {
+                let history = s.load.history
+                guard Int64(setup.events) == head, setup.events == history.events, setup.families == history.families,
+                      setup.seed == history.seed else {
                     throw BenchError("the kept cluster holds \(head) events of --events \(setup.events) --families \(setup.families) "
                         + "--seed \(setup.seed) (\(opened.setupFile)); give those, or another --keep folder")
                 }
@@ -196,77 +179,14 @@ struct RegulatorBenchmark: AsyncParsableCommand {
                     + "\(ReportText.fixed(setup.loadSeconds, 0)) s): not loading again")
                 return (setup, true)
             }
-            let loaded = try await LogLoader.load(count: s.events, families: s.families, seed: s.seed, log: log,
-                                                  batchSize: s.loadBatchSize, store: store)
-            let setup = RegulatorSetup(events: loaded.events, families: loaded.families, seed: s.seed, days: loaded.days,
-                                       meanEventBytes: loaded.meanEventBytes, loadBatchSize: s.loadBatchSize,
+            let loaded = try await LogLoader.load(s.load, log: log, store: store)
+            let setup = RegulatorSetup(events: loaded.events, families: loaded.families, seed: s.load.history.seed, days: loaded.days,
+                                       meanEventBytes: loaded.meanEventBytes, loadBatchSize: s.load.batchSize,
                                        loadSeconds: loaded.seconds, projectionSeconds: nil,
-                                       loadedAt: UTCTime.seconds(Int64(Date().timeIntervalSince1970)))
+                                       loadedAt: UTCTime.now)
             if opened.kept { try setup.write(opened.setupFile) }
             return (setup, false)
         }
-    }
-
-    /// How the projections were brought to the head.
-    struct ProjectionSetup: Sendable {
-        /// Seconds this run spent (nil: they were already at the head).
-        var seconds: Double?
-        /// Events the rebuild staged, if there was one.
-        var eventsStaged: Int?
-        /// Seconds of an earlier run's build, from a kept cluster's setup.
-        var earlierSeconds: Double?
-        /// report_facts rows and anomalies findings of the log, once at the head.
-        var factsRows: Int64 = 0
-        var findings: Int64 = 0
-    }
-
-    /// `project run` for report_facts and anomalies: a rebuild (one pass per projection, two
-    /// connections) where they are missing, stale or `force`d, then a catch-up to the head.
-    private static func bringProjectionsToHead(admin: LedgerPool, opened: RegulatorCluster, setup: RegulatorSetup, force: Bool,
-                                               logger: Logger) async throws -> ProjectionSetup {
-        // The projections the report reads (ReportState.regulatorProjections).
-        let definitions = try ["report_facts", "anomalies"].map { name throws(LedgerError) in try ProjectionDefinition.named(name) }
-        let statuses = try await ProjectionStatus.all(pool: admin, logger: logger).filter { status in
-            definitions.contains { $0.name == status.projection }
-        }
-        let toBuild = force ? definitions : definitions.filter { definition in
-            statuses.first { $0.projection == definition.name }?.state != .current
-        }
-        let lag = statuses.flatMap(\.logs).reduce(0) { $0 + $1.lag }
-        var result = ProjectionSetup(earlierSeconds: setup.projectionSeconds)
-        if toBuild.isEmpty, lag == 0 {
-            Progress.note("report_facts and anomalies are already at the head")
-        } else {
-            Progress.note("bringing report_facts and anomalies to the head (" + (toBuild.isEmpty ? "catch-up only"
-                : "rebuilding \(toBuild.map(\.name).joined(separator: ", "))") + ")")
-            try await PlainTable.execute("CHECKPOINT", on: admin, logger: logger)
-            let watch = Stopwatch()
-            if !toBuild.isEmpty {
-                let lastNote = LastNote()
-                let rebuilt = try await ProjectionRebuilder(pool: admin, logger: logger).rebuild(toBuild) { progress in
-                    if !progress.isFinal, lastNote.due(every: 10) { Progress.note("  " + progress.line) }
-                }
-                result.eventsStaged = rebuilt.events
-            }
-            try await ProjectionRunner(pool: admin, logger: logger).runOnce(definitions) { Progress.note("  " + $0) }
-            let seconds = watch.elapsedSeconds
-            result.seconds = seconds
-            Progress.note("projections at the head in \(ReportText.fixed(seconds, 1)) s")
-            if opened.kept {
-                var updated = setup
-                updated.projectionSeconds = seconds
-                try updated.write(opened.setupFile)
-            }
-        }
-        try await admin.withConnection { connection in
-            var binds = PostgresBindings(capacity: 1)
-            binds.append(log)
-            result.factsRows = try await BenchSQL.integer(PostgresQuery(unsafeSQL: "SELECT count(*) FROM report_facts.facts WHERE log_id = $1",
-                                                                        binds: binds), on: connection, logger: logger)
-            result.findings = try await BenchSQL.integer(PostgresQuery(unsafeSQL: "SELECT count(*) FROM anomalies.findings WHERE log_id = $1",
-                                                                       binds: binds), on: connection, logger: logger)
-        }
-        return result
     }
 
     /// The measured rounds: each times the baselines, then one report per jurisdiction.
@@ -281,7 +201,7 @@ struct RegulatorBenchmark: AsyncParsableCommand {
                     Progress.note("round \(round) of \(s.rounds)")
                     if s.quietWait > 0 {
                         let (waited, others) = try await CPUShare.waitForQuiet(
-                            postmasterPid: CPUShare.postmasterPid(dataDirectory: dataDirectory), threshold: 0.25, maxWait: s.quietWait)
+                            postmasterPid: ServerProcesses.postmasterPid(dataDirectory: dataDirectory), threshold: 0.25, maxWait: s.quietWait)
                         if waited >= s.quietWait { Progress.note("  still \(ReportText.fixed(others, 2)) cores busy elsewhere; going on") }
                     }
                     try await RegulatorBaselines.round(&baselines, log: log, quarter: scope.quarter, on: connection, logger: logger)
@@ -306,39 +226,9 @@ struct RegulatorBenchmark: AsyncParsableCommand {
 
     /// The options as they took effect, defaults included.
     private var effectiveArguments: String {
-        "--events \(events) --families \(families) --seed \(seed) --load-batch-size \(loadBatchSize) --rounds \(rounds)"
+        "\(loading.effective) --rounds \(rounds)"
             + (quarter.map { " --quarter \($0)" } ?? "") + jurisdictions.map { " --jurisdiction \($0)" }.joined()
             + (keep.map { " --keep \($0)" } ?? "") + (rebuildProjections ? " --rebuild-projections" : "")
             + (leaveRunning ? " --leave-running" : "") + " --sample-ms \(sampleMilliseconds) --quiet-wait \(quietWait)"
-    }
-}
-
-/// Whether a progress note is due (at most one every so many seconds).
-private final class LastNote: @unchecked Sendable {
-    private let lock = NSLock()
-    private let watch = Stopwatch()
-    private var last = -Double.infinity
-
-    func due(every seconds: Double) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        let now = watch.elapsedSeconds
-        guard now - last >= seconds else { return false }
-        last = now
-        return true
-    }
-}
-
-/// The size of `report_facts.facts` (heap and its indexes).
-struct FactsSize: Sendable {
-    var heapBytes: Int64 = 0
-    var indexBytes: Int64 = 0
-    var findingsBytes: Int64 = 0
-
-    static func read(on connection: PostgresConnection, logger: Logger) async throws -> FactsSize {
-        FactsSize(heapBytes: try await BenchSQL.integer("SELECT pg_relation_size('report_facts.facts')", on: connection, logger: logger),
-                  indexBytes: try await BenchSQL.integer("SELECT pg_indexes_size('report_facts.facts')", on: connection, logger: logger),
-                  findingsBytes: try await BenchSQL.integer("SELECT pg_total_relation_size('anomalies.findings')",
-                                                            on: connection, logger: logger))
     }
 }

@@ -54,7 +54,7 @@ struct RegulatorRun: Sendable {
         let memory = BackendMemory(dataDirectory: dataDirectory, user: auditor)
         let sampler = Task { await memory?.run(every: sampleInterval) }
         let steps = StepClock()
-        let postmaster = CPUShare.postmasterPid(dataDirectory: dataDirectory)
+        let postmaster = ServerProcesses.postmasterPid(dataDirectory: dataDirectory)
         let result = try await LedgerDatabase.with(target, role: .auditor, keepRunning: true, logger: logger) { client in
             run.benchPeakReset = ProcessMemory.resetPeak()
             run.benchBeforeKiB = BackendMemory.status(of: Int(getpid()))?["VmRSS"]

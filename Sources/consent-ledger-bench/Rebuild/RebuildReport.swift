@@ -35,12 +35,11 @@ struct RebuildReport {
     private typealias T = ReportText
 
     private var header: [String] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        return [
+        [
             "rebuild benchmark, \(date): a log of \(T.grouped(Double(loaded.events))) events (simulated: \(T.grouped(Double(loaded.families))) "
                 + "families over \(loaded.days) days, seed \(seed); events ~\(loaded.meanEventBytes) bytes canonical), "
                 + "ledger.events \(T.megabytes(server.eventsHeapBytes)) + indexes \(T.megabytes(server.eventsIndexBytes))",
-            "PostgreSQL \(server.version), \(cores) core\(cores == 1 ? "" : "s"), durable cluster, shared_buffers \(server.sharedBuffers), "
+            "PostgreSQL \(server.version), \(T.coreCount), durable cluster, shared_buffers \(server.sharedBuffers), "
                 + "work_mem \(server.workMem), temp_buffers \(server.tempBuffers), max_wal_size \(server.maxWalSize)",
             "setup (not measured): loaded through ledger.append_events in batches of \(T.grouped(Double(loadBatchSize))) in "
                 + "\(T.fixed(loaded.seconds, 1)) s (\(T.grouped(Double(loaded.events) / loaded.seconds)) events/s), then VACUUM (ANALYZE), CHECKPOINT",
@@ -146,9 +145,6 @@ struct RebuildReport {
             out.append("machine CPU busy during the baselines and rebuilds: \(T.fixed(machineBusyPercent, 0))% of \(cores) cores "
                 + "(one backend working alone is about \(T.fixed(100 / Double(cores), 0))%; more means something else competed)")
         }
-        if let peak = ProcessMemory.peakResidentKiB() {
-            out.append("peak RSS of the benchmark process (VmHWM): \(peak / 1024) MiB")
-        }
-        return out
+        return out + [T.peakMemoryLine].compactMap { $0 }
     }
 }

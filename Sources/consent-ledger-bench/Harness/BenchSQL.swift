@@ -1,8 +1,10 @@
+import LedgerPostgres
 import Logging
 import PostgresNIO
 
-/// Statements on one pinned connection, for the benchmarks that need session state (settings,
-/// the temporary `fold_input`) or that time single statements.
+/// Statements the benchmarks run themselves: on one pinned connection, for those that need session
+/// state (settings, the temporary `fold_input`) or that time single statements; or on a pool, for
+/// setup between measurements.
 enum BenchSQL {
     /// Runs one statement and reads every row it returns; returns the wall time in seconds.
     @discardableResult
@@ -29,5 +31,29 @@ enum BenchSQL {
     static func integer(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws -> Int64 {
         for try await value in try await connection.query(query, logger: logger).decode(Int64?.self) { return value ?? 0 }
         return 0
+    }
+
+    /// Runs one statement that returns no rows, on a connection of `pool`.
+    static func execute(_ sql: String, on pool: LedgerPool, logger: Logger) async throws {
+        let rows = try await pool.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        for try await _ in rows {}
+    }
+
+    /// A checkpoint, so that what is timed next starts with no dirty buffers left by what came before.
+    static func checkpoint(on pool: LedgerPool, logger: Logger) async throws {
+        try await execute("CHECKPOINT", on: pool, logger: logger)
+    }
+
+    /// `SHOW server_version` ("?" when it gives no row).
+    static func serverVersion(on pool: LedgerPool, logger: Logger) async throws -> String {
+        let rows = try await pool.query("SHOW server_version", logger: logger)
+        for try await version in rows.decode(String.self) { return version }
+        return "?"
+    }
+
+    /// Migrates the ledger schema (as the administrator), with a progress note.
+    static func migrate(_ admin: LedgerPool, logger: Logger) async throws {
+        Progress.note("migrating the ledger schema")
+        _ = try await Migrator(pool: admin, logger: logger).migrate()
     }
 }

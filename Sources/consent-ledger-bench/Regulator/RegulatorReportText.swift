@@ -10,7 +10,7 @@ struct RegulatorReportText {
     var setup: RegulatorSetup
     /// True when the log was found loaded in a kept cluster.
     var reused: Bool
-    var projections: RegulatorBenchmark.ProjectionSetup
+    var projections: RegulatorProjections.Setup
     var checkpoint: BenchCheckpoint
     var server: ServerFacts
     var facts: FactsSize

@@ -5,35 +5,29 @@ import Foundation
 /// everything else. On a shared machine the report's time means little when other processes took
 /// a core from it, so each round says how much they took, and a round can wait for them first.
 struct CPUShare: Sendable {
-    /// Clock ticks of all cores, busy ones, and ours.
-    private let total: Int64
-    private let busy: Int64
+    /// Clock ticks of all cores and busy ones, and ours.
+    private let machine = MachineTicks()
     private let ours: Int64
 
     /// The counters now; `postmasterPid` names the server (nil: only this process is ours).
     init(postmasterPid: Int?) {
-        let fields = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8))?
-            .split(separator: "\n").first { $0.hasPrefix("cpu ") }?
-            .split(separator: " ").dropFirst().compactMap { Int64($0) } ?? []
-        total = fields.prefix(8).reduce(0, +)
-        busy = total - (fields.count > 4 ? fields[3] + fields[4] : total)
         var ours = Self.ticks("self", children: false)
         if let postmasterPid {
             // The postmaster with its reaped children (cutime, cstime), plus the living children.
             ours += Self.ticks("\(postmasterPid)", children: true)
-            ours += BackendMemory.children(of: postmasterPid).reduce(0) { $0 + Self.ticks("\($1)", children: false) }
+            ours += ServerProcesses.children(of: postmasterPid).reduce(0) { $0 + Self.ticks("\($1)", children: false) }
         }
         self.ours = ours
     }
 
     /// Cores used on average since `start`: by us and by other processes (nil without /proc).
     func cores(since start: CPUShare) -> (ours: Double, others: Double)? {
-        let elapsed = total - start.total
+        let elapsed = machine.total - start.machine.total
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
         guard elapsed > 0 else { return nil }
         let perCore = Double(elapsed) / cores
         let oursUsed = Double(ours - start.ours) / perCore
-        let allUsed = Double(busy - start.busy) / perCore
+        let allUsed = Double(machine.busy - start.machine.busy) / perCore
         return (oursUsed, max(0, allUsed - oursUsed))
     }
 
@@ -64,12 +58,5 @@ struct CPUShare: Sendable {
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         func field(_ number: Int) -> Int64 { fields.count > number - 3 ? Int64(fields[number - 3]) ?? 0 : 0 }
         return field(14) + field(15) + (children ? field(16) + field(17) : 0)
-    }
-
-    /// The postmaster's pid, from the data directory.
-    static func postmasterPid(dataDirectory: String) -> Int? {
-        guard let text = try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8),
-              let first = text.split(separator: "\n").first else { return nil }
-        return Int(first.trimmingCharacters(in: .whitespaces))
     }
 }

@@ -3,7 +3,8 @@ import LedgerPostgres
 
 /// Fills one log with a simulated history through `EventStore.append` (`ledger.append_events`,
 /// every check and hash), in big batches, making the next batch while the current one is being
-/// appended, with progress on standard error. Setup for the rebuild benchmark, not a measurement.
+/// appended, with progress on standard error. Setup for the rebuild and regulator benchmarks, not a
+/// measurement.
 enum LogLoader {
     /// What was loaded.
     struct Loaded: Sendable {
@@ -18,10 +19,10 @@ enum LogLoader {
         var seconds: Double
     }
 
-    /// Appends the first `count` events of the history of `families` families to `log`, in
-    /// batches of `batchSize`, and checks that the log's head ends at `count`.
-    static func load(count: Int, families: Int, seed: UInt64, log: String, batchSize: Int,
-                     store: EventStore) async throws -> Loaded {
+    /// Appends `load`'s history to `log`, in its batches, and checks that the log's head ends at
+    /// its count of events.
+    static func load(_ load: LogLoad, log: String, store: EventStore) async throws -> Loaded {
+        let (count, families, seed, batchSize) = (load.history.events, load.history.families, load.history.seed, load.batchSize)
         let source = try SimulatedEvents(count: count, families: families, seed: seed, log: log)
         Progress.note("loading \(count) events from \(families) families over \(await source.days) days (seed \(seed)) "
             + "into log \(log), batches of \(batchSize)")

@@ -25,23 +25,22 @@ struct AppendBenchmark: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Events appended per round by each path.")
-    var events = 100_000
+    /// `--events` (per round), `--families`, `--seed`.
+    enum Defaults: HistoryDefaults {
+        static let history = HistoryDefaultValues(
+            events: 100_000, eventsHelp: "Events appended per round by each path.",
+            families: 2_000, familiesHelp: "How many simulated families the events come from (consent-ledger simulate).")
+    }
+
+    @OptionGroup var history: HistoryOptions<Defaults>
 
     @Option(name: .customLong("batch-size"), help: "Events per batch (one transaction each).")
     var batchSize = 1_000
 
-    @Option(help: "How many simulated families the events come from (consent-ledger simulate).")
-    var families = 2_000
-
     @Option(help: "Rounds per path; the report gives the best and the median.")
     var rounds = 2
 
-    @Option(help: "Seed of the generated events (the same seed gives the same events).")
-    var seed: UInt64 = 42
-
-    @Flag(help: "Leave the cluster running and its folder in place at the end.")
-    var keep = false
+    @OptionGroup var cluster: ThrowawayOptions
 
     @Option(name: .customLong("extra-sql"),
             help: ArgumentHelp("A SQL file run as the administrator right after the migration, in one transaction, "
@@ -50,16 +49,13 @@ struct AppendBenchmark: AsyncParsableCommand {
     var extraSQL: [String] = []
 
     func validate() throws {
-        guard events >= 1 else { throw ValidationError("--events must be at least 1") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
-        guard (1...HistorySimulator.maxFamilies).contains(families) else { throw ValidationError("--families must be from 1 to \(HistorySimulator.maxFamilies)") }
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
     }
 
     func run() async throws {
-        var logger = Logger(label: "consent-ledger-bench")
-        logger.logLevel = .warning
-
+        let logger = BenchRun.logger
+        let (events, families, seed) = (history.events, history.families, history.seed)
         Progress.note("simulating \(events) events from \(families) families (seed \(seed))")
         let workload = try Workload.generate(count: events, families: families, seed: seed)
         let ledgerBatches = stride(from: 0, to: events, by: batchSize).map { Array(workload.events[$0..<min($0 + batchSize, events)]) }
@@ -68,20 +64,14 @@ struct AppendBenchmark: AsyncParsableCommand {
         let plainBatches = try PlainBatch.batches(of: workload, batchSize: batchSize, log: "bench-b0")
         let meanRecordBytes = plainBatches.reduce(0) { $0 + $1.recordBytes } / events
 
-        let throwaway = try ThrowawayCluster.start()
-        do {
-            let report = try await measure(on: throwaway.target, ledgerBatches: ledgerBatches, plainBatches: plainBatches,
-                                           logger: logger) { ledger, plain, indexed, version, indexCount in
+        try await cluster.report { throwaway in
+            try await measure(on: throwaway.target, ledgerBatches: ledgerBatches, plainBatches: plainBatches,
+                              logger: logger) { ledger, plain, indexed, version, indexCount in
                 AppendReport(events: events, meanEventBytes: workload.meanEventBytes, meanRecordBytes: meanRecordBytes,
                              batchSize: batchSize, streams: workload.streamCount, rounds: rounds, serverVersion: version,
                              indexCount: indexCount, extraSQL: extraSQL, ledger: ledger, plain: plain, indexed: indexed,
-                             commandLine: Self.commandLine(effective: effectiveArguments))
-            }
-            throwaway.finish(keep: keep)
-            print(report.lines.joined(separator: "\n"))
-        } catch {
-            throwaway.finish(keep: keep)
-            throw error
+                             commandLine: ReportText.commandLine(inEffect: "append \(effectiveArguments)"))
+            }.lines
         }
     }
 
@@ -92,33 +82,33 @@ struct AppendBenchmark: AsyncParsableCommand {
         makeReport: (PathTiming, PathTiming, PathTiming, String, Int) -> AppendReport
     ) async throws -> AppendReport {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
-            Progress.note("migrating the ledger schema")
-            _ = try await Migrator(pool: admin, logger: logger).migrate()
+            try await BenchSQL.migrate(admin, logger: logger)
             for path in extraSQL {
                 Progress.note("applying \(path)")
                 try await SchemaExperiment.apply(file: path, on: admin, logger: logger)
             }
-            let version = try await Self.serverVersion(admin, logger: logger)
+            let version = try await BenchSQL.serverVersion(on: admin, logger: logger)
             var indexCount = 0
             for table in PlainTable.allCases {
                 indexCount = max(indexCount, try await table.recreate(on: admin, logger: logger))
                 try await table.checkColumnsMatchLedger(on: admin, logger: logger)
             }
 
+            let events = history.events
             var ledger = PathTiming(name: "ledger.append_events", eventsPerRound: events)
             var plain = PathTiming(name: "plain unnest (no indexes)", eventsPerRound: events)
             var indexed = PathTiming(name: "plain unnest (same indexes)", eventsPerRound: events)
             try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger) { app in
                 let store = EventStore(pool: app, logger: logger)
                 for round in 1...rounds {
-                    try await Self.checkpoint(admin, logger: logger)
+                    try await BenchSQL.checkpoint(on: admin, logger: logger)
                     let (ledgerSeconds, ledgerBatchSeconds) = try await AppendPaths.ledger(store: store, log: "bench-r\(round)", batches: ledgerBatches)
                     ledger.add(round: ledgerSeconds, batches: ledgerBatchSeconds)
                     Progress.note(Self.progressLine(round, ledger.name, ledgerSeconds, ledgerBatchSeconds))
 
                     for table in PlainTable.allCases {
                         try await table.recreate(on: admin, logger: logger)
-                        try await Self.checkpoint(admin, logger: logger)
+                        try await BenchSQL.checkpoint(on: admin, logger: logger)
                         let (seconds, batchSeconds) = try await AppendPaths.unnest(client: admin, table: table, batches: plainBatches, logger: logger)
                         if table == .plain { plain.add(round: seconds, batches: batchSeconds) } else { indexed.add(round: seconds, batches: batchSeconds) }
                         Progress.note(Self.progressLine(round, table == .plain ? plain.name : indexed.name, seconds, batchSeconds))
@@ -141,27 +131,7 @@ struct AppendBenchmark: AsyncParsableCommand {
 
     /// The options as they took effect, defaults included.
     private var effectiveArguments: String {
-        "--events \(events) --batch-size \(batchSize) --families \(families) --rounds \(rounds) --seed \(seed)"
-            + extraSQL.map { " --extra-sql \($0)" }.joined() + (keep ? " --keep" : "")
-    }
-
-    /// The command line as typed, and the options in effect.
-    private static func commandLine(effective: String) -> String {
-        let typed = CommandLine.arguments.map { argument in
-            argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:".contains($0) } ? argument : "'\(argument)'"
-        }.joined(separator: " ")
-        return "\(typed)  (in effect: append \(effective))"
-    }
-
-    /// `SHOW server_version`.
-    private static func serverVersion(_ client: LedgerPool, logger: Logger) async throws -> String {
-        let rows = try await client.query("SHOW server_version", logger: logger)
-        for try await version in rows.decode(String.self) { return version }
-        return "?"
-    }
-
-    /// A checkpoint, so that each timed path starts with no dirty buffers left by the one before.
-    private static func checkpoint(_ client: LedgerPool, logger: Logger) async throws {
-        try await PlainTable.execute("CHECKPOINT", on: client, logger: logger)
+        "--events \(history.events) --batch-size \(batchSize) --families \(history.families) --rounds \(rounds) --seed \(history.seed)"
+            + extraSQL.map { " --extra-sql \($0)" }.joined() + cluster.effective
     }
 }

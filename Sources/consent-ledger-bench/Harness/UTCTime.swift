@@ -11,6 +11,9 @@ enum UTCTime {
         stamp(epochSeconds) + "Z"
     }
 
+    /// Now, as ``seconds(_:)``: when a run ended, in the reports.
+    static var now: String { seconds(Int64(time(nil))) }
+
     /// `YYYY-MM-DDTHH:MM:SS.ffffffZ`: the ledger's `recordedAt` (microseconds, like the
     /// `to_char` in `ledger.append_events`).
     static func microseconds(_ epochMicros: Int64) -> String {

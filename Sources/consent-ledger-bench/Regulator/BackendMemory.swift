@@ -33,12 +33,11 @@ final class BackendMemory: @unchecked Sendable {
     /// Watches the backends of `user` under the postmaster of `dataDirectory`, except those already
     /// running now (a previous pool's, still closing).
     init?(dataDirectory: String, user: String) {
-        guard let text = try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8),
-              let first = text.split(separator: "\n").first, let pid = Int(first.trimmingCharacters(in: .whitespaces)),
+        guard let pid = ServerProcesses.postmasterPid(dataDirectory: dataDirectory),
               FileManager.default.fileExists(atPath: "/proc/\(pid)/status") else { return nil }
         postmasterPid = pid
         self.user = user
-        ignored = Set(Self.children(of: pid))
+        ignored = Set(ServerProcesses.children(of: pid))
     }
 
     /// Samples until cancelled, every `interval`.
@@ -53,7 +52,7 @@ final class BackendMemory: @unchecked Sendable {
     func sample() {
         var found: [Int: (String, [String: Int])] = [:]
         var workers: [(Int, Int, String, [String: Int])] = []
-        for pid in Self.children(of: postmasterPid) where !ignored.contains(pid) {
+        for pid in ServerProcesses.children(of: postmasterPid) where !ignored.contains(pid) {
             guard let title = Self.title(of: pid) else { continue }
             if title.hasPrefix("postgres: \(user) ") {
                 if let status = Self.status(of: pid) { found[pid] = (title, status) }
@@ -89,29 +88,8 @@ final class BackendMemory: @unchecked Sendable {
 
     /// Whether any process of `user` (not ignored) is still there.
     var anyAlive: Bool {
-        Self.children(of: postmasterPid).contains { pid in
+        ServerProcesses.children(of: postmasterPid).contains { pid in
             !ignored.contains(pid) && (Self.title(of: pid)?.hasPrefix("postgres: \(user) ") ?? false)
-        }
-    }
-
-    /// The child processes of `pid` (`/proc/<pid>/task/*/children`, else a scan of `/proc`).
-    static func children(of pid: Int) -> [Int] {
-        if let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
-            var found: [Int] = []
-            var readable = false
-            for task in tasks {
-                guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8) else { continue }
-                readable = true
-                found += text.split(separator: " ").compactMap { Int($0) }
-            }
-            if readable { return found }
-        }
-        let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return all.compactMap(Int.init).filter { child in
-            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && Int(fields[1]) == pid
         }
     }
 

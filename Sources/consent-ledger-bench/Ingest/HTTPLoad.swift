@@ -1,10 +1,11 @@
+import AsyncHTTPClient
 import Foundation
-import HTTPTypes
-import HummingbirdTesting
+import LedgerClient
 import NIOCore
 
-/// Clients posting one event per request to `POST /v1/logs/{log}/events`, each on its own
-/// keep-alive connection with one request in flight: as fast as they can (throughput), or each at
+/// Clients posting one event per request to `POST /v1/logs/{log}/events` through the client
+/// library app backends use (`LedgerClient`, without retries: a refusal is counted, not hidden),
+/// each on its own keep-alive connection with one request in flight: as fast as they can (throughput), or each at
 /// a fixed pace (latency at a given load, measured from when each request was due, so a stall
 /// is not hidden by the requests it delayed).
 struct HTTPLoad: Sendable {
@@ -54,8 +55,7 @@ struct HTTPLoad: Sendable {
         var total = try await withThrowingTaskGroup(of: Outcome.self) { group in
             for client in 0..<clients {
                 group.addTask {
-                    try await TestClient.withClient(host: "127.0.0.1", port: port,
-                                                    configuration: .init(timeout: .seconds(60))) { http in
+                    try await Self.withClient(port: port, token: token) { http in
                         var outcome = Outcome()
                         var request = 0
                         // Paced clients start spread over one interval, so the load is even.
@@ -94,15 +94,35 @@ struct HTTPLoad: Sendable {
         return total
     }
 
-    private func post(_ http: TestClient, id: String, subject: String) async throws -> Int {
-        var headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/x-ndjson"]
-        if ungrouped { headers[HTTPField.Name("Idempotency-Key")!] = id }
+    /// Runs `body` with a client of its own (one connection), shut down afterwards.
+    private static func withClient<Value: Sendable>(port: Int, token: String,
+                                                    _ body: (LedgerClient) async throws -> Value) async throws -> Value {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 1
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let client = LedgerClient(baseURL: "http://127.0.0.1:\(port)", apiKey: token, retry: .never, timeout: .seconds(60), http: http)
+        do {
+            let value = try await body(client)
+            try await http.shutdown()
+            return value
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
+    /// Posts one event; returns the HTTP status (201 stored, or the refusal's).
+    private func post(_ http: LedgerClient, id: String, subject: String) async throws -> Int {
         let body = #"{"eventId":"\#(id)","stream":"subject-\#(subject)","type":"AgeRangeShared","schemaVersion":1,"#
             + #""occurredAt":"2026-11-22T10:15:00Z","subject":"\#(subject)","actor":{"kind":"app"},"#
             + #""app":{"bundleId":"com.example.kids","appVersion":"2.3.1","platform":"iOS","osVersion":"26.1"},"#
             + #""jurisdiction":{"code":"US-TX","basis":"asserted"},"payload":{"lowerBound":13,"upperBound":15}}"#
-        let response = try await http.post("/v1/logs/\(log)/events", headers: headers, body: ByteBuffer(string: body + "\n"))
-        return Int(response.status.code)
+        do {
+            let answer = try await http.append(log: log, ndjson: Array((body + "\n").utf8), idempotencyKey: ungrouped ? id : nil)
+            return answer.idempotentReplay ? 200 : 201
+        } catch LedgerClientError.problem(let problem) {
+            return problem.status
+        }
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -1,5 +1,5 @@
 import Foundation
-import HummingbirdTesting
+import LedgerClient
 
 /// `consent-ledger serve` as a child process on a free port, the way it is deployed: started on
 /// the benchmark's cluster, waited for until `/ready` answers, stopped with SIGTERM.
@@ -27,10 +27,9 @@ final class ServeProcess: @unchecked Sendable {
     func waitUntilReady() async throws {
         for _ in 0..<600 {
             guard process.isRunning else { throw BenchError("the server exited before it was ready; see \(logPath)") }
-            let ready = try? await TestClient.withClient(host: "127.0.0.1", port: port) { client in
-                try await client.get("/ready").status.code == 200
-            }
-            if ready == true { return }
+            // /ready needs no key; the client's own pause between tries is this loop's.
+            let client = LedgerClient(baseURL: "http://127.0.0.1:\(port)", apiKey: "", retry: .never, timeout: .seconds(2))
+            if (try? await client.ready()) != nil { return }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw BenchError("the server did not answer /ready within 60 s; see \(logPath)")

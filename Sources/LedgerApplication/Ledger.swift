@@ -22,28 +22,38 @@ public struct Ledger: Sendable {
     public let pools: RolePools
     /// Where operations log.
     public let logger: Logger
+    /// What the migration run by ``with(_:migrating:keepRunning:logger:waitLimit:progress:_:)`` did
+    /// (nil when it was not asked to migrate).
+    public let migration: Migrator.Outcome?
     /// Concurrent single-event appends without an idempotency key share transactions here.
     let groupCommit: GroupCommit
 
     /// A ledger over running pools.
-    public init(pools: RolePools, logger: Logger = Logger(label: "consent-ledger")) {
+    public init(pools: RolePools, migration: Migrator.Outcome? = nil, logger: Logger = Logger(label: "consent-ledger")) {
         self.pools = pools
+        self.migration = migration
         self.logger = logger
         self.groupCommit = GroupCommit(store: EventStore(pool: pools.application, logger: logger))
     }
 
     /// The same ledger, each pool waiting at most `limit` for a connection before it asks whether
-    /// the database is up (the server's bound on a request's wait; decision 0020).
+    /// the database is up (the server's bound on a request's wait; decision 0020). It has a group
+    /// commit of its own: make it once, where the server is built.
     public func waiting(at limit: Duration) -> Ledger {
         Ledger(pools: RolePools(application: pools.application.waiting(at: limit), auditor: pools.auditor.waiting(at: limit),
-                                administrator: pools.administrator.waiting(at: limit)), logger: logger)
+                                administrator: pools.administrator.waiting(at: limit)), migration: migration, logger: logger)
     }
 
     /// Opens the database at `target` (starting the embedded cluster when it is not running, as
     /// ``LedgerDatabase/with(_:role:keepRunning:logger:waitLimit:progress:_:)`` does), runs `body`
     /// with a ledger over one pool per role, and closes it all afterwards.
+    ///
+    /// - Parameter migrating: create or update the schema first, as the owner, before the
+    ///   application and auditor roles (which the migration creates) are connected; the outcome is
+    ///   the ledger's ``migration``.
     public static func with<Result: Sendable>(
         _ target: DatabaseTarget,
+        migrating: Bool = false,
         keepRunning: Bool = false,
         logger: Logger = Logger(label: "consent-ledger"),
         waitLimit: Duration = LedgerPool.commandWaitLimit,
@@ -52,10 +62,11 @@ public struct Ledger: Sendable {
     ) async throws -> Result {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: keepRunning, logger: logger, waitLimit: waitLimit,
                                       progress: progress) { administrator in
-            try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger, waitLimit: waitLimit) { application in
+            let migration = migrating ? try await (try Migrator(pool: administrator, logger: logger)).migrate() : nil
+            return try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger, waitLimit: waitLimit) { application in
                 try await LedgerDatabase.with(target, role: .auditor, keepRunning: true, logger: logger, waitLimit: waitLimit) { auditor in
                     try await body(Ledger(pools: RolePools(application: application, auditor: auditor, administrator: administrator),
-                                          logger: logger))
+                                          migration: migration, logger: logger))
                 }
             }
         }

@@ -25,9 +25,8 @@ struct KeysCreate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (key, token) = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
-            try await ledger.migrate()
-            return try await ledger.createKey(log: log, role: APIRole(rawValue: role)!, label: label)
+        let (key, token) = try await Ledger.with(try database.target(), migrating: true, progress: Console.note) { ledger in
+            try await ledger.createKey(log: log, role: APIRole(rawValue: role)!, label: label)
         }
         Console.note("created API key \(key.keyID) for log \(key.log), role \(key.role.rawValue); it is shown once, keep it secret:")
         try Console.out(token)

@@ -101,9 +101,8 @@ struct Serve: AsyncParsableCommand {
             return logger
         }()
         let metrics = ServerMetrics.bootstrap()
-        try await Ledger.with(target, progress: Console.note) { ledger in
-            let outcome = try await ledger.migrate()
-            Console.note("schema version \(outcome.version)")
+        try await Ledger.with(target, migrating: true, progress: Console.note) { ledger in
+            Console.note("schema version \(ledger.migration?.version ?? 0)")
             let api = LedgerAPI(ledger: ledger, settings: settings, metrics: metrics, logger: logger)
             var services: [any Service] = [ProjectionLagService(pool: ledger.pools.auditor, logger: logger)]
             if !noProjections {

@@ -120,6 +120,22 @@ struct CLIFirstHourTests {
 
     // MARK: Errors that say what to do
 
+    @Test("keys create on a database never migrated: it migrates first (the roles it connects as are the migration's)")
+    func keysCreateOnAFreshDatabase() async throws {
+        // A cluster of the tool's own making but no schema and no roles yet (`db start` would do
+        // the same, but its server keeps the runner's output pipe open).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cl-fresh-\(UUID().uuidString.prefix(8))")
+        let cluster = LocalCluster(directory: folder, durable: false)
+        defer {
+            try? cluster.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        _ = try cluster.start()
+        let created = try CLIRunner.run(["keys", "create", "--log", "acme", "--role", "ingest", "--data-dir", folder.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.hasPrefix("cl_"), "\(created.stdout)")
+    }
+
     @Test("keys list, exactly as README shows it, lists every log's keys")
     func keysList() async throws {
         let ledger = try await Self.ledger(events: 0)

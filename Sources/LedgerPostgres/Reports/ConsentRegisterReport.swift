@@ -6,7 +6,8 @@ import PostgresNIO
 /// The consent register (docs/design/reports.md, "who approved what and when"): one row per PermissionKit
 /// question and per age-rating exception, as of a log position, from the `consent_register`
 /// projection's own statements folded up to that position (so the report is the same whenever it
-/// is run, whatever the live projection has folded since).
+/// is run, whatever the live projection has folded since). Its SQL is
+/// projections/reports/consent-register/rows.sql.
 public struct ConsentRegisterReport: Sendable {
     /// What the report covers.
     public struct Parameters: Sendable, Equatable {
@@ -72,8 +73,10 @@ public struct ConsentRegisterReport: Sendable {
             binds.append(parameters.from)
             binds.append(parameters.to)
             var texts: [String] = []
-            for try await text in try await connection.watchedQuery(PostgresQuery(unsafeSQL: rowsSQL, binds: binds), logger: logger)
-                .decode(String.self) { texts.append(text) }
+            for try await text in try await connection.watchedQuery(
+                PostgresQuery(unsafeSQL: ReportSQL.consentRegisterRows, binds: binds), logger: logger).decode(String.self) {
+                texts.append(text)
+            }
             return texts
         }
         let rows = try texts.map { try JSONParser.parse($0) }
@@ -98,29 +101,6 @@ public struct ConsentRegisterReport: Sendable {
     public static func csv(_ rows: [JSONValue]) -> String {
         ReportTable.csv(rows: rows, columns: columns)
     }
-
-    /// One JSON object per entry, in the order items were asked (then answered, failed, expired).
-    static let rowsSQL = """
-        SELECT jsonb_build_object(
-          'kind', e.kind, 'id', e.item_id, 'subject', e.subject, 'app', e.bundle_id, 'topic', e.topic,
-          'changeId', e.change_id, 'ratedApp', e.rated_app, 'ratedAge', e.rated_age,
-          'askedAt', to_char(e.asked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-          'sentVia', e.sent_via,
-          'expiresAt', to_char(e.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-          'answer', e.status,
-          'answeredAt', to_char(e.answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-          'answeredBy', CASE WHEN e.answered_position IS NULL THEN NULL
-                             ELSE coalesce(e.answered_by, 'not disclosed by platform') END,
-          'answerChannel', e.answer_channel,
-          'timeToAnswerSeconds', extract(epoch FROM e.time_to_answer)::bigint,
-          'rescindedAt', to_char(e.rescinded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-          'evidencePositions', to_jsonb(e.evidence_positions),
-          'evidenceEventIds', to_jsonb(e.evidence_event_ids))::text
-          FROM entries e
-         WHERE e.log_id = $1 AND ($2::text IS NULL OR e.subject = $2)
-           AND ($3::timestamptz IS NULL OR e.asked_at >= $3) AND ($4::timestamptz IS NULL OR e.asked_at < $4)
-         ORDER BY coalesce(e.asked_position, e.answered_position, e.failed_position, e.expired_position), e.kind, e.item_id
-        """
 
     static func timestamp(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)

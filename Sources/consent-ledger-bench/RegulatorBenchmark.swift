@@ -224,7 +224,7 @@ struct RegulatorBenchmark: AsyncParsableCommand {
     /// connections) where they are missing, stale or `force`d, then a catch-up to the head.
     private static func bringProjectionsToHead(admin: LedgerPool, opened: RegulatorCluster, setup: RegulatorSetup, force: Bool,
                                                logger: Logger) async throws -> ProjectionSetup {
-        // The projections the report reads (ReportState.regulatorProjections).
+        // The projections the report reads (ReportSource.Projections.regulator).
         let definitions = try ["report_facts", "anomalies"].map { name throws(LedgerError) in try ProjectionDefinition.named(name) }
         let statuses = try await ProjectionStatus.all(pool: admin, logger: logger).filter { status in
             definitions.contains { $0.name == status.projection }

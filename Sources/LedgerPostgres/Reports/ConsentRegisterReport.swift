@@ -5,9 +5,9 @@ import PostgresNIO
 
 /// The consent register (docs/design/reports.md, "who approved what and when"): one row per PermissionKit
 /// question and per age-rating exception, as of a log position, from the `consent_register`
-/// projection's own statements folded up to that position (so the report is the same whenever it
-/// is run, whatever the live projection has folded since). Its SQL is
-/// projections/reports/consent-register/rows.sql.
+/// projection as of that position (``ReportSource``: its live tables when they stand there, else
+/// its own statements folded to it), so the report is the same whenever and however it is run.
+/// Its SQL is projections/reports/consent-register/rows.sql.
 public struct ConsentRegisterReport: Sendable {
     /// What the report covers.
     public struct Parameters: Sendable, Equatable {
@@ -51,22 +51,20 @@ public struct ConsentRegisterReport: Sendable {
         public var provenance: ReportProvenance
     }
 
-    /// Computes the report; `progress` hears how far the fold to the position has come (positions
-    /// folded, positions to fold).
+    /// Computes the report; `progress` hears how far a fold to the position has come (positions
+    /// folded, positions to fold), `note` how the projection is read (``ReportSource``).
     public static func compute(_ parameters: Parameters, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.reports"),
-                               progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> Result {
+                               progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in },
+                               note: @escaping @Sendable (String) -> Void = { _ in }) async throws -> Result {
         if let from = parameters.from, let to = parameters.to, from >= to {
             throw LedgerError(.invalidRequest, "the period is empty: from \(Self.timestamp(from)) is not before to \(Self.timestamp(to))",
                               field: "from", hint: "Give from the first day of the period and to the day after its last, or leave either out.")
         }
         let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, pool: pool, logger: logger)
-        let projection = try ProjectionDefinition.named("consent_register")
-        var travel = TimeTravel(pool: pool, logger: logger)
-        travel.progress = progress
-        let texts = try await travel.withState(
-            log: parameters.log, projections: [projection], asOf: .position(provenance.position), subject: parameters.subject
-        ) { connection, _ in
+        let source = ReportSource(pool: pool, logger: logger)
+        let texts = try await source.with(log: parameters.log, position: provenance.position, projections: try .consentRegister,
+                                          note: note, progress: progress) { connection in
             var binds = PostgresBindings(capacity: 4)
             binds.append(parameters.log)
             binds.append(parameters.subject)

@@ -1,6 +1,6 @@
 /// The reports' SQL, written in `projections/reports/<report>/*.sql` beside the projections it
 /// reads and compiled into the binary with them (decision 0003), not in Swift strings. Table names
-/// are unqualified: the caller sets the search_path to the live tables or their temporary
+/// are unqualified: ``ReportSource`` sets the search_path to the live tables or their temporary
 /// copies. These files are not part of any projection's definition hash: changing a report does not
 /// rebuild a projection.
 enum ReportSQL {

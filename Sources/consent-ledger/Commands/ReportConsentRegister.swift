@@ -46,9 +46,9 @@ struct ReportConsentRegister: AsyncParsableCommand {
         let result = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
             let asOf = try await options.position(log: log, store: EventStore(pool: pool))
             let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: from, to: to, subject: subject)
-            return try await ConsentRegisterReport.compute(parameters, pool: pool) { done, total in
+            return try await ConsentRegisterReport.compute(parameters, pool: pool, progress: { done, total in
                 bar.update(done: done, total: total)
-            }
+            }, note: Console.note)
         }
         bar.finish()
         try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { ConsentRegisterReport.csv(result.rows) },

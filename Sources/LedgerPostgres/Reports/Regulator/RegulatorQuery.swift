@@ -5,7 +5,7 @@ import PostgresNIO
 
 /// The statements of the regulator report (projections/reports/regulator/, one file each), run in
 /// order on one connection whose search_path finds `report_facts` and `anomalies` as of the
-/// report's position (``ReportState``). Every statement binds the same five values: $1 log, $2
+/// report's position (``ReportSource``). Every statement binds the same five values: $1 log, $2
 /// the report's position, $3 the period's start, $4 its end, $5 the jurisdiction; every read of a
 /// projection is filtered by `position <= $2`. Each section's Swift lives in its own file.
 struct RegulatorQuery: Sendable {

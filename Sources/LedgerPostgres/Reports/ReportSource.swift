@@ -103,6 +103,14 @@ struct ReportSource: Sendable {
                     var travel = TimeTravel(pool: pool, logger: logger)
                     travel.progress = progress
                     try await travel.fold(ranges, log: log, through: position, on: connection)
+                    // Temporary tables have no statistics until analysed (autovacuum never sees
+                    // them): without them the report's joins over them are planned blind.
+                    for (projection, _) in folded {
+                        for table in try await ProjectionRows.tableNames(projection, schema: "pg_temp", on: connection, logger: logger) {
+                            try await connection.watchedQuery(
+                                PostgresQuery(unsafeSQL: "ANALYZE pg_temp.\(ProjectionSchema.quoted(table))"), logger: logger)
+                        }
+                    }
                 }
                 // Temporary tables come first whatever the path says; the live schemas after them.
                 let path = (["pg_temp"] + ways.filter { $0.1 == .live }.map { ProjectionSchema.quoted($0.0.name) })

@@ -3,10 +3,12 @@ import LedgerPostgres
 
 extension Ledger {
     /// The consent register (who approved what and when) as of `parameters.asOf` (nil: the head),
-    /// sealed; `progress` hears how far a fold to the position has come.
+    /// sealed; `progress` hears how far a fold to the position has come, `note` how the projections
+    /// are read.
     public func consentRegister(_ parameters: ConsentRegisterReport.Parameters,
-                                progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> ConsentRegisterReport.Result {
-        try await ConsentRegisterReport.compute(parameters, pool: pools.auditor, logger: logger, progress: progress)
+                                progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in },
+                                note: @escaping @Sendable (String) -> Void = { _ in }) async throws -> ConsentRegisterReport.Result {
+        try await ConsentRegisterReport.compute(parameters, pool: pools.auditor, logger: logger, progress: progress, note: note)
     }
 
     /// The regulator report for one jurisdiction and period under `policy`, sealed; `progress`

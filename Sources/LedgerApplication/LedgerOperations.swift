@@ -21,7 +21,7 @@ public protocol LedgerOperations: Sendable {
     func state(log: String, subject: String?, asOf: AsOf) async throws -> SubjectStates
     /// See ``Ledger/erase(log:subject:erasure:)``.
     func erase(log: String, subject: String, erasure: EventInput) async throws -> AppendResult.Appended
-    /// See ``Ledger/consentRegister(_:progress:)``.
+    /// See ``Ledger/consentRegister(_:progress:note:)``.
     func consentRegister(_ parameters: ConsentRegisterReport.Parameters) async throws -> ConsentRegisterReport.Result
     /// See ``Ledger/regulatorReport(_:policy:progress:note:)``.
     func regulatorReport(_ parameters: RegulatorReport.Parameters, policy: ReportPolicy) async throws -> RegulatorReport.Result
@@ -38,7 +38,7 @@ extension Ledger: LedgerOperations {
 
     /// The consent register without progress reports.
     public func consentRegister(_ parameters: ConsentRegisterReport.Parameters) async throws -> ConsentRegisterReport.Result {
-        try await consentRegister(parameters, progress: { _, _ in })
+        try await consentRegister(parameters, progress: { _, _ in }, note: { _ in })
     }
 
     /// The regulator report without progress reports.

@@ -11,25 +11,19 @@ SELECT f.log_id, f.subject, f.position, f.derived ->> 'legalCategory',
  WHERE f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived') AND f.subject IS NOT NULL
 ON CONFLICT DO NOTHING;
 
-INSERT INTO changes (log_id, change_id, bundle_id, version_key, description, position)
+INSERT INTO changes (log_id, change_id, bundle_id, version_key, position)
 SELECT DISTINCT ON (f.log_id, f.payload ->> 'changeId')
-       f.log_id, f.payload ->> 'changeId', f.bundle_id, ledger.version_key(f.payload ->> 'introducedInVersion'),
-       f.payload ->> 'description', f.position
+       f.log_id, f.payload ->> 'changeId', f.bundle_id, ledger.version_key(f.payload ->> 'introducedInVersion'), f.position
   FROM fold_input f
  WHERE f.type = 'SignificantChangeDeclared'
  ORDER BY f.log_id, f.payload ->> 'changeId', f.position
 ON CONFLICT DO NOTHING;
 
--- A question's change: named by changeId, or the change declared for the app before it whose exact
--- description the significant-update topic carries.
+-- A question's change comes resolved in fold_input (by changeId, or by the change's exact
+-- description: common/fill-fold-input.sql).
 INSERT INTO questions (log_id, question_id, subject, change_id, expires_at, position)
 SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
-       f.log_id, f.payload ->> 'questionId', f.subject,
-       coalesce(f.payload ->> 'changeId',
-                (SELECT c.change_id FROM changes c
-                  WHERE c.log_id = f.log_id AND c.bundle_id = f.bundle_id AND c.position < f.position
-                    AND c.description = f.payload #>> '{topic,significantAppUpdate,description}'
-                  ORDER BY c.position DESC LIMIT 1)),
+       f.log_id, f.payload ->> 'questionId', f.subject, f.change_id,
        (f.payload ->> 'expirationDate')::timestamptz, f.position
   FROM fold_input f
  WHERE f.type = 'PermissionQuestionSent'

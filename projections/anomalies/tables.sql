@@ -47,7 +47,6 @@ CREATE TABLE changes (
   change_id    text      NOT NULL,
   bundle_id    text,
   version_key  integer[],
-  description  text,
   position     bigint    NOT NULL,
   PRIMARY KEY (log_id, change_id)
 );

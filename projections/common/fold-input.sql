@@ -20,6 +20,12 @@ CREATE TEMPORARY TABLE IF NOT EXISTS fold_input (
   app_version     text,        -- envelope app.appVersion
   jurisdiction    text,        -- envelope jurisdiction.code
   ref             text,        -- the lifecycle the event belongs to: payload questionId, exceptionId or changeId
+  change_id       text,        -- the significant change the event is about: a declaration's or acknowledgment's
+                               -- changeId; for PermissionQuestionSent the change the question asks about (its
+                               -- changeId, or the change declared for the app before it with the same exact
+                               -- description), resolved here once for every fold (fill-fold-input.sql)
+  topic           text,        -- what was asked: PermissionQuestionSent significantAppUpdate, communication or
+                               -- custom:<name>; AgeExceptionRequested ageRatingException
   payload         jsonb       NOT NULL,  -- upcast to the type's current schema version
   derived         jsonb                  -- the ledger's derived facts (legalCategory, ratingLabel, ...)
 );

@@ -1,29 +1,15 @@
 -- Folds fold_input into consent_register.entries. Each lifecycle step fills its own columns, the
 -- first event of its kind per entry wins, and every cross-event condition compares positions, so
 -- the rows do not depend on how the log was cut into ranges. Upserts create the entry whichever
--- event comes first (an answer to a question the ledger never saw still gets a row).
-
--- Declared changes (first per change id), for linking questions by description.
-INSERT INTO changes (log_id, change_id, bundle_id, description, position)
-SELECT DISTINCT ON (f.log_id, f.ref) f.log_id, f.ref, f.bundle_id, f.payload ->> 'description', f.position
-  FROM fold_input f
- WHERE f.type = 'SignificantChangeDeclared'
- ORDER BY f.log_id, f.ref, f.position
-ON CONFLICT DO NOTHING;
+-- event comes first (an answer to a question the ledger never saw still gets a row). A question's
+-- topic and the change it asks about come resolved in fold_input (common/fill-fold-input.sql).
 
 -- Asked: PermissionQuestionSent.
 INSERT INTO entries AS e (log_id, kind, item_id, subject, bundle_id, topic, change_id, asked_at,
                           asked_position, asked_event_id, sent_via, expires_at)
 SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
        f.log_id, 'question', f.payload ->> 'questionId', f.subject, f.bundle_id,
-       CASE WHEN f.payload -> 'topic' ? 'custom' THEN 'custom:' || (f.payload #>> '{topic,custom,name}')
-            WHEN f.payload -> 'topic' ? 'communication' THEN 'communication'
-            ELSE 'significantAppUpdate' END,
-       coalesce(f.payload ->> 'changeId',
-                (SELECT c.change_id FROM changes c
-                  WHERE c.log_id = f.log_id AND c.bundle_id = f.bundle_id AND c.position < f.position
-                    AND c.description = f.payload #>> '{topic,significantAppUpdate,description}'
-                  ORDER BY c.position DESC LIMIT 1)),
+       f.topic, f.change_id,
        f.occurred_at, f.position, f.event_id, f.payload ->> 'sentVia',
        (f.payload ->> 'expirationDate')::timestamptz
   FROM fold_input f
@@ -40,7 +26,7 @@ ON CONFLICT (log_id, kind, item_id) DO UPDATE
 INSERT INTO entries AS e (log_id, kind, item_id, subject, bundle_id, topic, rated_app, rated_age,
                           asked_at, asked_position, asked_event_id)
 SELECT DISTINCT ON (f.log_id, f.payload ->> 'exceptionId')
-       f.log_id, 'exception', f.payload ->> 'exceptionId', f.subject, f.bundle_id, 'ageRatingException',
+       f.log_id, 'exception', f.payload ->> 'exceptionId', f.subject, f.bundle_id, f.topic,
        (f.payload ->> 'appleItemID')::bigint, f.derived ->> 'ratingLabel', f.occurred_at, f.position, f.event_id
   FROM fold_input f
  WHERE f.type = 'AgeExceptionRequested'

@@ -35,10 +35,8 @@ CREATE TABLE entries (
   rescinded_event_id     uuid,
   status                 text GENERATED ALWAYS AS (
                            CASE WHEN rescinded_position IS NOT NULL THEN 'rescinded'
-                                WHEN answer IS NOT NULL THEN answer
-                                WHEN expired_position IS NOT NULL THEN 'expired'
-                                WHEN failed_position IS NOT NULL THEN 'failed'
-                                ELSE 'pending' END) STORED,
+                                ELSE ledger.question_outcome(answer, expired_position IS NOT NULL,
+                                                             failed_position IS NOT NULL) END) STORED,
   time_to_answer         interval GENERATED ALWAYS AS (answered_at - asked_at) STORED,
   evidence_positions     bigint[] GENERATED ALWAYS AS (array_remove(ARRAY[asked_position, failed_position,
                            answered_position, expired_position, rescinded_position], NULL)) STORED,
@@ -47,14 +45,3 @@ CREATE TABLE entries (
   PRIMARY KEY (log_id, kind, item_id)
 );
 CREATE INDEX entries_subject ON entries (log_id, subject);
-
--- The significant changes declared, so that a question that names none (PermissionKit knows only
--- the description) is linked to the change declared for its app with the same exact description.
-CREATE TABLE changes (
-  log_id       text   NOT NULL,
-  change_id    text   NOT NULL,
-  bundle_id    text,
-  description  text   NOT NULL,
-  position     bigint NOT NULL,
-  PRIMARY KEY (log_id, change_id)
-);

@@ -36,5 +36,3 @@ CREATE INDEX facts_period ON facts (log_id, occurred_at);
 CREATE INDEX facts_ref ON facts (log_id, ref) WHERE ref IS NOT NULL;
 -- A rescission is enforced by the next AccessGateApplied closing the app's feature for the subject.
 CREATE INDEX facts_gates ON facts (log_id, subject, position) WHERE type = 'AccessGateApplied';
--- Questions that name no change are linked to a declaration by app and description.
-CREATE INDEX facts_declarations ON facts (log_id, bundle_id, position) WHERE type = 'SignificantChangeDeclared';

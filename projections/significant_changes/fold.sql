@@ -14,17 +14,12 @@ SELECT DISTINCT ON (f.log_id, f.payload ->> 'changeId')
  ORDER BY f.log_id, f.payload ->> 'changeId', f.position
 ON CONFLICT (log_id, change_id) DO NOTHING;
 
--- Questions about a change: named by changeId, or else asking about the significant update whose
--- exact description a change declared for the same app before the question carries.
+-- Questions about a change: the change each asks about comes resolved in fold_input (by changeId,
+-- or by the change's exact description: common/fill-fold-input.sql).
 INSERT INTO questions (log_id, question_id, change_id, subject, position)
 SELECT q.log_id, q.question_id, q.change_id, q.subject, q.position
   FROM (SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
-               f.log_id, f.payload ->> 'questionId' AS question_id, f.subject, f.position,
-               coalesce(f.payload ->> 'changeId',
-                        (SELECT c.change_id FROM changes c
-                          WHERE c.log_id = f.log_id AND c.bundle_id = f.bundle_id AND c.declared_position < f.position
-                            AND c.description = f.payload #>> '{topic,significantAppUpdate,description}'
-                          ORDER BY c.declared_position DESC LIMIT 1)) AS change_id
+               f.log_id, f.payload ->> 'questionId' AS question_id, f.subject, f.position, f.change_id
           FROM fold_input f
          WHERE f.type = 'PermissionQuestionSent' AND f.subject IS NOT NULL
          ORDER BY f.log_id, f.payload ->> 'questionId', f.position) q

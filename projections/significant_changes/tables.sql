@@ -35,8 +35,8 @@ CREATE TABLE subjects (
   PRIMARY KEY (log_id, change_id, subject)
 );
 
--- Which change each question asks about (by changeId, or by the change's exact description), so
--- that an answer (which names only its question) finds it.
+-- Which change each question asks about (resolved once, in fold_input), so that an answer (which
+-- names only its question) finds it.
 CREATE TABLE questions (
   log_id       text   NOT NULL,
   question_id  text   NOT NULL,

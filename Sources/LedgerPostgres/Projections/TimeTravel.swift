@@ -36,19 +36,30 @@ public struct TimeTravel: Sendable {
         return try await pool.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in
                 try await ProjectionSchema.createTemporary(projections, on: connection, logger: logger)
-                for (index, projection) in projections.enumerated() {
-                    var position: Int64 = 0
-                    while position < last {
-                        let through = min(last, position + chunkSize)
-                        try await FoldInput.reset(on: connection, logger: logger)
-                        let count = try await FoldInput.fill(on: connection, log: log, after: position, through: through,
-                                                             types: projection.reads, filter: filter, logger: logger)
-                        if count > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
-                        position = through
-                        progress(Int64(index) * last + position, Int64(projections.count) * last)
-                    }
-                }
+                try await fold(projections.map { (projection: $0, after: Int64(0)) }, log: log, through: last, filter: filter, on: connection)
                 return try await body(connection, last)
+            }
+        }
+    }
+
+    /// Folds, for each projection, the positions (`after`, `through`] of `log` that pass `filter`
+    /// into the tables the connection's search_path finds (temporary tables, in a transaction the
+    /// caller rolls back), in steps of ``chunkSize``, telling ``progress``.
+    func fold(_ ranges: [(projection: ProjectionDefinition, after: Int64)], log: String, through last: Int64,
+              filter: FoldInput.Filter = .none, on connection: PostgresConnection) async throws {
+        let total = ranges.reduce(Int64(0)) { $0 + max(0, last - $1.after) }
+        var done: Int64 = 0
+        for (projection, after) in ranges {
+            var position = after
+            while position < last {
+                let through = min(last, position + chunkSize)
+                try await FoldInput.reset(on: connection, logger: logger)
+                let count = try await FoldInput.fill(on: connection, log: log, after: position, through: through,
+                                                     types: projection.reads, filter: filter, logger: logger)
+                if count > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+                done += through - position
+                position = through
+                progress(done, total)
             }
         }
     }

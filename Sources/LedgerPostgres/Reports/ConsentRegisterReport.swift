@@ -5,8 +5,9 @@ import PostgresNIO
 
 /// The consent register (docs/design/reports.md, "who approved what and when"): one row per PermissionKit
 /// question and per age-rating exception, as of a log position, from the `consent_register`
-/// projection's own statements folded up to that position (so the report is the same whenever it
-/// is run, whatever the live projection has folded since).
+/// projection as of that position (``ReportSource``: its live tables when they stand there, else
+/// its own statements folded to it), so the report is the same whenever and however it is run.
+/// Its SQL is projections/reports/consent-register/rows.sql.
 public struct ConsentRegisterReport: Sendable {
     /// What the report covers.
     public struct Parameters: Sendable, Equatable {
@@ -50,30 +51,30 @@ public struct ConsentRegisterReport: Sendable {
         public var provenance: ReportProvenance
     }
 
-    /// Computes the report; `progress` hears how far the fold to the position has come (positions
-    /// folded, positions to fold).
+    /// Computes the report; `progress` hears how far a fold to the position has come (positions
+    /// folded, positions to fold), `note` how the projection is read (``ReportSource``).
     public static func compute(_ parameters: Parameters, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.reports"),
-                               progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> Result {
+                               progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in },
+                               note: @escaping @Sendable (String) -> Void = { _ in }) async throws -> Result {
         if let from = parameters.from, let to = parameters.to, from >= to {
             throw LedgerError(.invalidRequest, "the period is empty: from \(Self.timestamp(from)) is not before to \(Self.timestamp(to))",
                               field: "from", hint: "Give from the first day of the period and to the day after its last, or leave either out.")
         }
         let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, pool: pool, logger: logger)
-        let projection = try ProjectionDefinition.named("consent_register")
-        var travel = TimeTravel(pool: pool, logger: logger)
-        travel.progress = progress
-        let texts = try await travel.withState(
-            log: parameters.log, projections: [projection], asOf: .position(provenance.position), subject: parameters.subject
-        ) { connection, _ in
+        let source = ReportSource(pool: pool, logger: logger)
+        let texts = try await source.with(log: parameters.log, position: provenance.position, projections: try .consentRegister,
+                                          note: note, progress: progress) { connection in
             var binds = PostgresBindings(capacity: 4)
             binds.append(parameters.log)
             binds.append(parameters.subject)
             binds.append(parameters.from)
             binds.append(parameters.to)
             var texts: [String] = []
-            for try await text in try await connection.watchedQuery(PostgresQuery(unsafeSQL: rowsSQL, binds: binds), logger: logger)
-                .decode(String.self) { texts.append(text) }
+            for try await text in try await connection.watchedQuery(
+                PostgresQuery(unsafeSQL: ReportSQL.consentRegisterRows, binds: binds), logger: logger).decode(String.self) {
+                texts.append(text)
+            }
             return texts
         }
         let rows = try texts.map { try JSONParser.parse($0) }
@@ -98,29 +99,6 @@ public struct ConsentRegisterReport: Sendable {
     public static func csv(_ rows: [JSONValue]) -> String {
         ReportTable.csv(rows: rows, columns: columns)
     }
-
-    /// One JSON object per entry, in the order items were asked (then answered, failed, expired).
-    static let rowsSQL = """
-        SELECT jsonb_build_object(
-          'kind', e.kind, 'id', e.item_id, 'subject', e.subject, 'app', e.bundle_id, 'topic', e.topic,
-          'changeId', e.change_id, 'ratedApp', e.rated_app, 'ratedAge', e.rated_age,
-          'askedAt', to_char(e.asked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-          'sentVia', e.sent_via,
-          'expiresAt', to_char(e.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-          'answer', e.status,
-          'answeredAt', to_char(e.answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-          'answeredBy', CASE WHEN e.answered_position IS NULL THEN NULL
-                             ELSE coalesce(e.answered_by, 'not disclosed by platform') END,
-          'answerChannel', e.answer_channel,
-          'timeToAnswerSeconds', extract(epoch FROM e.time_to_answer)::bigint,
-          'rescindedAt', to_char(e.rescinded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-          'evidencePositions', to_jsonb(e.evidence_positions),
-          'evidenceEventIds', to_jsonb(e.evidence_event_ids))::text
-          FROM entries e
-         WHERE e.log_id = $1 AND ($2::text IS NULL OR e.subject = $2)
-           AND ($3::timestamptz IS NULL OR e.asked_at >= $3) AND ($4::timestamptz IS NULL OR e.asked_at < $4)
-         ORDER BY coalesce(e.asked_position, e.answered_position, e.failed_position, e.expired_position), e.kind, e.item_id
-        """
 
     static func timestamp(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)

@@ -6,7 +6,7 @@ import PostgresNIO
 /// The regulator report (docs/design/reports.md): one jurisdiction, one period, as of a log position. Age
 /// signals, consent, significant changes, exceptions, the violations of the ledger's rules with
 /// their evidence, AB 1043 coverage, retention and integrity, from the `report_facts` and
-/// `anomalies` projections (``ReportState``) and, for the few erasure events, the log itself.
+/// `anomalies` projections (``ReportSource``) and, for the few erasure events, the log itself.
 ///
 /// The period is [from, to) on the device clock (`occurredAt`); an event belongs to the
 /// jurisdiction when its envelope's code is the one asked for or lies within it (`US` takes in
@@ -49,7 +49,7 @@ public struct RegulatorReport: Sendable {
     }
 
     /// Computes the report. `progress` hears each step as it starts (its number from 1, the number
-    /// of steps, what it does); `note` hears how the projections are read (``ReportState``).
+    /// of steps, what it does); `note` hears how the projections are read (``ReportSource``).
     public static func compute(_ parameters: Parameters, policy: ReportPolicy = .defaults, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.reports"),
                                progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in },
@@ -68,9 +68,12 @@ public struct RegulatorReport: Sendable {
         }
         progress(1, steps, "the integrity of the log: " + what)
         let integrity = try await ReportIntegrity.check(provenance, pool: pool, logger: logger)
-        var sections = try await ReportState.with(
-            log: parameters.log, position: provenance.position, projections: ReportState.regulatorProjections,
-            pool: pool, logger: logger, note: note
+        let source = ReportSource(pool: pool, logger: logger)
+        let folded: @Sendable (Int64, Int64) -> Void = { done, total in
+            if done == total || done % 1_000_000 == 0 { note("folded \(done) of \(total) positions") }
+        }
+        var sections = try await source.with(
+            log: parameters.log, position: provenance.position, projections: try .regulator, note: note, progress: folded
         ) { connection in
             try await query.sections(on: connection) { index, name in progress(index + 2, steps, name) }
         }

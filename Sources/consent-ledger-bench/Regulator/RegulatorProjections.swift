@@ -25,7 +25,7 @@ enum RegulatorProjections {
     /// connections) where they are missing, stale or `force`d, then a catch-up to the head.
     static func bringToHead(admin: LedgerPool, opened: BenchCluster, setup: RegulatorSetup, force: Bool,
                             logger: Logger) async throws -> Setup {
-        // The projections the report reads (ReportState.regulatorProjections).
+        // The projections the report reads (ReportSource.Projections.regulator).
         let definitions = try ["report_facts", "anomalies"].map { name throws(LedgerError) in try ProjectionDefinition.named(name) }
         let statuses = try await ProjectionStatus.all(pool: admin, logger: logger).filter { status in
             definitions.contains { $0.name == status.projection }

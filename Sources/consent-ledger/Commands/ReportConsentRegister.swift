@@ -47,9 +47,9 @@ struct ReportConsentRegister: AsyncParsableCommand {
         let result = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
             let asOf = try await options.position(log: log, ledger: ledger)
             let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: from, to: to, subject: subject)
-            return try await ledger.consentRegister(parameters) { done, total in
+            return try await ledger.consentRegister(parameters, progress: { done, total in
                 bar.update(done: done, total: total)
-            }
+            }, note: Console.note)
         }
         bar.finish()
         try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { ConsentRegisterReport.csv(result.rows) },

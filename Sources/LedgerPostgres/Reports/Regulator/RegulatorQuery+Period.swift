@@ -6,23 +6,13 @@ extension RegulatorQuery {
     /// temporary table the other steps read, and counts the period's events of every jurisdiction
     /// straight from `facts` (only these counts need them; staging them too tripled the table).
     func period(on connection: PostgresConnection) async throws -> JSONValue {
-        _ = try await run("""
-            CREATE TEMPORARY TABLE regulator_period ON COMMIT DROP AS
-            SELECT f.*
-              FROM facts f
-             WHERE f.log_id = $1 AND f.position <= $2 AND f.occurred_at >= $3 AND f.occurred_at < $4
-               AND (f.jurisdiction = $5 OR f.jurisdiction LIKE $5 || '-%')
-            """, on: connection)
+        _ = try await run(ReportSQL.Regulator.period, on: connection)
         try await connection.watchedQuery("ANALYZE regulator_period", logger: logger)
         var ours: Int64 = 0
-        for try await count in try await run("SELECT count(*)::bigint FROM regulator_period", on: connection).decode(Int64.self) {
+        for try await count in try await run(ReportSQL.Regulator.periodOurs, on: connection).decode(Int64.self) {
             ours = count
         }
-        for try await (all, none) in try await run("""
-            SELECT count(*)::bigint, count(*) FILTER (WHERE jurisdiction IS NULL)::bigint
-              FROM facts
-             WHERE log_id = $1 AND position <= $2 AND occurred_at >= $3 AND occurred_at < $4
-            """, on: connection).decode((Int64, Int64).self) {
+        for try await (all, none) in try await run(ReportSQL.Regulator.periodAll, on: connection).decode((Int64, Int64).self) {
             return ["eventsInPeriod": Self.number(all), "eventsInJurisdiction": Self.number(ours),
                     "eventsWithoutJurisdiction": Self.number(none)]
         }
@@ -34,13 +24,7 @@ extension RegulatorQuery {
         var triggers: [String: Int64] = [:], declarations: [String: Int64] = [:], failures: [String: Int64] = [:]
         var play: [String: Int64] = [:], apple: [String: Int64] = [:], playStatus: [String: Int64] = [:]
         var declines: Int64 = 0
-        let rows = try await run("""
-            SELECT type, trigger, category, declaration, play_status, error, count(*)::bigint
-              FROM regulator_period
-             WHERE type IN ('AgeRangeRequested', 'AgeRangeShared', 'AgeRangeDeclined', 'AgeRangeRequestFailed',
-                                     'PlayAgeSignalReceived')
-             GROUP BY 1, 2, 3, 4, 5, 6
-            """, on: connection)
+        let rows = try await run(ReportSQL.Regulator.ageSignals, on: connection)
         for try await (type, trigger, category, declaration, status, error, count)
             in rows.decode((String, String?, String?, String?, String?, String?, Int64).self) {
             switch type {

@@ -5,11 +5,7 @@ extension RegulatorQuery {
     /// The subjects erased at positions up to the report's (read from the log: erasures are few).
     func erasedSubjects(on connection: PostgresConnection) async throws -> Set<String> {
         var erased: Set<String> = []
-        for try await subject in try await run("""
-            SELECT coalesce(e.subject, convert_from(e.record, 'UTF8')::jsonb #>> '{event,payload,subjectId}')
-              FROM ledger.events e
-             WHERE e.log_id = $1 AND e.type = 'SubjectErased' AND e.position <= $2
-            """, on: connection).decode(String?.self) {
+        for try await subject in try await run(ReportSQL.Regulator.erasedSubjects, on: connection).decode(String?.self) {
             if let subject { erased.insert(subject) }
         }
         return erased
@@ -24,19 +20,7 @@ extension RegulatorQuery {
         let periodEnd = Int64(parameters.to.timeIntervalSince1970.rounded(.down))
         var delays: [Int64] = [], inTime: Int64 = 0, late: Int64 = 0, missing: Int64 = 0
         var violations: [RegulatorViolation] = []
-        let rows = try await run("""
-            SELECT r.position, r.event_id::text, r.subject, \(Self.utc("r.occurred_at")),
-                   extract(epoch FROM r.occurred_at)::bigint, g.position, g.event_id::text,
-                   extract(epoch FROM g.occurred_at - r.occurred_at)::bigint
-              FROM regulator_period r
-              LEFT JOIN LATERAL (SELECT g.position, g.event_id, g.occurred_at FROM facts g
-                                  WHERE g.log_id = $1 AND g.type = 'AccessGateApplied' AND g.gate_state = 'closed'
-                                    AND g.subject = r.subject AND g.bundle_id = r.bundle_id
-                                    AND g.position > r.position AND g.position <= $2
-                                  ORDER BY g.position LIMIT 1) g ON true
-             WHERE r.type = 'ConsentRescinded'
-             ORDER BY r.position
-            """, on: connection)
+        let rows = try await run(ReportSQL.Regulator.rescissions, on: connection)
         for try await (position, eventId, subject, occurredAt, epoch, gatePosition, gateEventId, delay)
             in rows.decode((Int64, String, String?, String, Int64, Int64?, String?, Int64?).self) {
             var violation = RegulatorViolation(rule: "rescission-not-enforced", subject: subject,
@@ -72,15 +56,7 @@ extension RegulatorQuery {
     /// The rule findings of the `anomalies` projection about events of the period.
     func ruleViolations(on connection: PostgresConnection, erased: Set<String>) async throws -> [RegulatorViolation] {
         var found: [RegulatorViolation] = []
-        let rows = try await run("""
-            SELECT x.kind, x.position, x.event_id::text, x.subject, \(Self.utc("p.occurred_at")), x.detail,
-                   x.related_position, r.event_id::text
-              FROM findings x
-              JOIN regulator_period p ON p.position = x.position
-              LEFT JOIN facts r ON r.log_id = $1 AND r.position = x.related_position
-             WHERE x.log_id = $1 AND x.source = 'rule' AND x.position <= $2
-             ORDER BY x.position, x.kind
-            """, on: connection)
+        let rows = try await run(ReportSQL.Regulator.ruleViolations, on: connection)
         for try await (kind, position, eventId, subject, occurredAt, detail, relatedPosition, relatedEventId)
             in rows.decode((String, Int64, String, String?, String, String, Int64?, String?).self) {
             var evidence: [(position: Int64, eventId: String)] = []

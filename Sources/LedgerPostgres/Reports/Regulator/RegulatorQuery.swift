@@ -3,10 +3,11 @@ import LedgerCore
 import Logging
 import PostgresNIO
 
-/// The statements of the regulator report, run in order on one connection whose search_path finds
-/// `report_facts` and `anomalies` (``ReportState``). Every statement binds the same five values:
-/// $1 log, $2 the report's position, $3 the period's start, $4 its end, $5 the jurisdiction; every
-/// read of a projection is filtered by `position <= $2`. Each section lives in its own file.
+/// The statements of the regulator report (projections/reports/regulator/, one file each), run in
+/// order on one connection whose search_path finds `report_facts` and `anomalies` as of the
+/// report's position (``ReportSource``). Every statement binds the same five values: $1 log, $2
+/// the report's position, $3 the period's start, $4 its end, $5 the jurisdiction; every read of a
+/// projection is filtered by `position <= $2`. Each section's Swift lives in its own file.
 struct RegulatorQuery: Sendable {
     let parameters: RegulatorReport.Parameters
     let position: Int64
@@ -59,14 +60,12 @@ struct RegulatorQuery: Sendable {
         return binds
     }
 
-    /// Runs `sql` with the five values.
-    func run(_ sql: String, on connection: PostgresConnection) async throws -> PostgresRowSequence {
-        try await connection.watchedQuery(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-    }
-
-    /// `expression` (a timestamptz) as RFC 3339 UTC text to the second, as every report writes times.
-    static func utc(_ expression: String) -> String {
-        "to_char(\(expression) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+    /// Runs `sql` (a file of projections/reports/regulator/, ``ReportSQL/Regulator``) with the
+    /// five values, and `extra` as $6 when given.
+    func run(_ sql: String, extra: [Double]? = nil, on connection: PostgresConnection) async throws -> PostgresRowSequence {
+        var binds = self.binds
+        if let extra { binds.append(extra) }
+        return try await connection.watchedQuery(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
     }
 
     /// A time as the report's parameters print it.

@@ -1,0 +1,2 @@
+-- The events of the period in the report's jurisdiction.
+SELECT count(*)::bigint FROM regulator_period

@@ -1,0 +1,31 @@
+-- Each significant change declared in the period, or asked about or acknowledged in it: its first
+-- declaration at positions up to the report's, the minors asked about it (regulator_questions) and
+-- how many approved or denied by the period's end, and the adults who acknowledged it.
+WITH asked AS (
+       SELECT change_id, count(DISTINCT subject) AS minors,
+              count(DISTINCT subject) FILTER (WHERE outcome = 'approval') AS approved,
+              count(DISTINCT subject) FILTER (WHERE outcome = 'denial') AS denied
+         FROM regulator_questions
+        WHERE type = 'PermissionQuestionSent' AND change_id IS NOT NULL
+        GROUP BY change_id),
+     acknowledged AS (
+       SELECT ref AS change_id, count(DISTINCT subject) AS adults
+         FROM regulator_period
+        WHERE type = 'SignificantChangeAcknowledged' AND ref IS NOT NULL
+        GROUP BY ref),
+     ids AS (
+       SELECT ref AS change_id FROM regulator_period
+        WHERE type = 'SignificantChangeDeclared' AND ref IS NOT NULL
+       UNION SELECT change_id FROM asked
+       UNION SELECT change_id FROM acknowledged)
+SELECT ids.change_id, d.bundle_id, d.version, to_char(d.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), d.position, d.event_id::text,
+       coalesce(a.minors, 0)::bigint, coalesce(a.approved, 0)::bigint, coalesce(a.denied, 0)::bigint,
+       coalesce(k.adults, 0)::bigint
+  FROM ids
+  LEFT JOIN LATERAL (SELECT d.bundle_id, d.version, d.occurred_at, d.position, d.event_id FROM facts d
+                      WHERE d.log_id = $1 AND d.ref = ids.change_id AND d.type = 'SignificantChangeDeclared'
+                        AND d.position <= $2
+                      ORDER BY d.position LIMIT 1) d ON true
+  LEFT JOIN asked a ON a.change_id = ids.change_id
+  LEFT JOIN acknowledged k ON k.change_id = ids.change_id
+ ORDER BY d.position NULLS LAST, ids.change_id

@@ -1,26 +1,11 @@
+import LedgerCore
+
 extension APIModel {
     /// The answer to an append (`AppendResult`): 201 when stored, 200 when the batch was already
     /// stored under its idempotency key (`idempotentReplay`, nothing written).
     public struct AppendResult: Codable, Sendable, Equatable {
-        /// One appended event.
-        public struct Event: Codable, Sendable, Equatable {
-            /// Its position in the log.
-            public var position: Int64
-            /// Its event id (a lowercase UUID).
-            public var eventId: String
-            /// Its stream.
-            public var stream: String
-            /// The stream's version after it.
-            public var streamVersion: Int64
-
-            /// An appended event from its parts.
-            public init(position: Int64, eventId: String, stream: String, streamVersion: Int64) {
-                self.position = position
-                self.eventId = eventId
-                self.stream = stream
-                self.streamVersion = streamVersion
-            }
-        }
+        /// One appended event: where it went.
+        public typealias Event = AppendedEvent
 
         /// The log appended to.
         public var log: String

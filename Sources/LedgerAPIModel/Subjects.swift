@@ -2,50 +2,7 @@ import LedgerCore
 
 extension APIModel {
     /// One subject found (`SubjectEntry`): what the live projections know of it.
-    public struct SubjectEntry: Codable, Sendable, Equatable {
-        /// The pseudonym.
-        public var subject: String
-        /// The age category of its latest signal (null without one).
-        public var ageCategory: String?
-        /// Whether the subject's key was destroyed.
-        public var erased: Bool
-        /// Consent items in its register.
-        public var consentItems: Int64
-        /// Questions a parent denied.
-        public var denials: Int64
-        /// Consents rescinded.
-        public var rescissions: Int64
-        /// Rule violations found.
-        public var violations: Int64
-        /// The last position that concerned it.
-        public var lastPosition: Int64
-
-        /// An entry from its parts.
-        public init(subject: String, ageCategory: String?, erased: Bool, consentItems: Int64, denials: Int64,
-                    rescissions: Int64, violations: Int64, lastPosition: Int64) {
-            self.subject = subject
-            self.ageCategory = ageCategory
-            self.erased = erased
-            self.consentItems = consentItems
-            self.denials = denials
-            self.rescissions = rescissions
-            self.violations = violations
-            self.lastPosition = lastPosition
-        }
-
-        /// Writes `ageCategory` as null when there is none: the document requires the member.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(subject, forKey: .subject)
-            try container.encode(ageCategory, forKey: .ageCategory)
-            try container.encode(erased, forKey: .erased)
-            try container.encode(consentItems, forKey: .consentItems)
-            try container.encode(denials, forKey: .denials)
-            try container.encode(rescissions, forKey: .rescissions)
-            try container.encode(violations, forKey: .violations)
-            try container.encode(lastPosition, forKey: .lastPosition)
-        }
-    }
+    public typealias SubjectEntry = LedgerCore.SubjectEntry
 
     /// A page of subjects (`SubjectList`); `next` is the `after` of the next page, null on the last.
     public struct SubjectList: Codable, Sendable, Equatable {

@@ -25,38 +25,7 @@ public struct SubjectDirectory: Sendable {
     }
 
     /// One subject.
-    public struct Entry: Sendable, Equatable {
-        /// The pseudonym.
-        public var subject: String
-        /// The age category of the latest age signal (`under13`, `13to15`, `16to17`, `adult`,
-        /// `unknown`), nil without one.
-        public var ageCategory: String?
-        /// Whether the subject was erased (their personal data's key destroyed).
-        public var erased: Bool
-        /// Questions and exceptions on record for the subject.
-        public var consentItems: Int64
-        /// How many of them a parent denied.
-        public var denials: Int64
-        /// Consents rescinded.
-        public var rescissions: Int64
-        /// Rule violations found.
-        public var violations: Int64
-        /// The newest position the projections hold for the subject.
-        public var lastPosition: Int64
-
-        /// An entry from its parts.
-        public init(subject: String, ageCategory: String?, erased: Bool, consentItems: Int64, denials: Int64, rescissions: Int64,
-                    violations: Int64, lastPosition: Int64) {
-            self.subject = subject
-            self.ageCategory = ageCategory
-            self.erased = erased
-            self.consentItems = consentItems
-            self.denials = denials
-            self.rescissions = rescissions
-            self.violations = violations
-            self.lastPosition = lastPosition
-        }
-    }
+    public typealias Entry = SubjectEntry
 
     /// One page of a listing, in pseudonym order.
     public struct Page: Sendable, Equatable {
@@ -153,17 +122,5 @@ public struct SubjectDirectory: Sendable {
         let more = entries.count > limit
         if more { entries.removeLast() }
         return Page(entries: entries, next: more ? entries.last?.subject : nil, projectedThrough: projectedThrough, head: head)
-    }
-}
-
-extension SubjectDirectory.Entry {
-    /// The entry as JSON, as the CLI's `--format json` and the HTTP API give it:
-    /// `{"subject","ageCategory","erased","consentItems","denials","rescissions","violations","lastPosition"}`
-    /// (`ageCategory` null without an age signal).
-    public var json: JSONValue {
-        .object(["subject": .string(subject), "ageCategory": ageCategory.map(JSONValue.string) ?? .null, "erased": .bool(erased),
-                 "consentItems": .number(Double(consentItems)), "denials": .number(Double(denials)),
-                 "rescissions": .number(Double(rescissions)), "violations": .number(Double(violations)),
-                 "lastPosition": .number(Double(lastPosition))])
     }
 }

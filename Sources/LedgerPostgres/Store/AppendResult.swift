@@ -1,24 +1,9 @@
+import LedgerCore
+
 /// What `append` stored (or, for a retried batch, had already stored).
 public struct AppendResult: Sendable, Equatable {
-    /// One appended event.
-    public struct Appended: Sendable, Equatable {
-        /// Its position in the log.
-        public var position: Int64
-        /// Its event id.
-        public var eventId: String
-        /// Its stream.
-        public var stream: String
-        /// The stream's version after it.
-        public var streamVersion: Int64
-
-        /// An appended event from its parts.
-        public init(position: Int64, eventId: String, stream: String, streamVersion: Int64) {
-            self.position = position
-            self.eventId = eventId
-            self.stream = stream
-            self.streamVersion = streamVersion
-        }
-    }
+    /// One appended event (the same type the HTTP API answers with).
+    public typealias Appended = AppendedEvent
 
     /// The events, in position order.
     public var events: [Appended]

@@ -83,7 +83,7 @@ struct AppStoreRoutes {
         if !result.idempotentReplay { ServerMetrics.appended(1, log: log) }
         return try Response.json(APIModel.AppStoreNotificationResult(log: log, idempotentReplay: result.idempotentReplay,
                                                                      notificationUUID: notification.notificationUUID,
-                                                                     event: result.events[0].wire),
+                                                                     event: result.events[0]),
                                  status: result.idempotentReplay ? .ok : .created)
     }
 

@@ -38,7 +38,7 @@ struct EventRoutes {
             try await operations.append(log: log, events: events, idempotencyKey: idempotencyKey)
         }
         if !result.idempotentReplay { ServerMetrics.appended(events.count, log: log) }
-        return try Response.json(APIModel.AppendResult(log: log, idempotentReplay: result.idempotentReplay, events: result.events.map(\.wire)),
+        return try Response.json(APIModel.AppendResult(log: log, idempotentReplay: result.idempotentReplay, events: result.events),
                                  status: result.idempotentReplay ? .ok : .created)
     }
 
@@ -116,13 +116,6 @@ struct EventRoutes {
                           detail: "\(name) must be a whole number from \(minimum) to \(maximumInteger), not \(text)", field: name)
         }
         return value
-    }
-}
-
-extension AppendResult.Appended {
-    /// The appended event as the API's body gives it.
-    var wire: APIModel.AppendResult.Event {
-        APIModel.AppendResult.Event(position: position, eventId: eventId, stream: stream, streamVersion: streamVersion)
     }
 }
 

@@ -43,7 +43,7 @@ struct SubjectRoutes {
         }
         let after = query["after"].map(String.init)
         let page = try await operations.findSubjects(log: log, prefix: prefix, has: has, limit: limit, after: after)
-        return try Response.json(APIModel.SubjectList(log: log, subjects: page.entries.map(\.wire), next: page.next,
+        return try Response.json(APIModel.SubjectList(log: log, subjects: page.entries, next: page.next,
                                                       projectedThrough: page.projectedThrough, head: page.head))
     }
 
@@ -82,13 +82,5 @@ struct SubjectRoutes {
                                                operatorId: try JSONBody.string(object, "operatorId"))
         let appended = try await operations.erase(log: log, subject: subject, erasure: erasure)
         return try Response.json(APIModel.ErasureResult(log: log, subject: subject, position: appended.position, eventId: appended.eventId))
-    }
-}
-
-extension SubjectDirectory.Entry {
-    /// The entry as the API's body gives it.
-    var wire: APIModel.SubjectEntry {
-        APIModel.SubjectEntry(subject: subject, ageCategory: ageCategory, erased: erased, consentItems: consentItems, denials: denials,
-                              rescissions: rescissions, violations: violations, lastPosition: lastPosition)
     }
 }

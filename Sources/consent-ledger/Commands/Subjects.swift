@@ -60,7 +60,7 @@ struct Subjects: AsyncParsableCommand {
         var out = StandardOutput()
         for entry in page.entries {
             switch format {
-            case .json: try out.line(CanonicalJSON.encodeString(entry.json))
+            case .json: try out.line(String(decoding: try CanonicalJSON.encode(encodable: entry), as: UTF8.self))
             case .text: try out.line(Self.line(entry))
             }
         }

@@ -37,8 +37,9 @@ extension JSONValue: Codable {
 
 extension CanonicalJSON {
     /// The RFC 8785 bytes of an `Encodable` value, so that a typed answer is the same bytes every
-    /// time (the HTTP API's bodies). Whole numbers up to 2^53 come out as integers.
+    /// time (the HTTP API's bodies). Whole numbers up to 2^53 come out as integers. The value
+    /// goes straight into a tree (``JSONValueEncoder``), never through JSON text.
     public static func encode<Value: Encodable>(encodable value: Value) throws -> [UInt8] {
-        encode(try JSONParser.parse([UInt8](try JSONEncoder().encode(value))))
+        encode(try JSONValueEncoder.encode(value))
     }
 }

@@ -51,7 +51,7 @@ struct CPUShare: Sendable {
     }
 
     /// utime + stime (and, for `children`, cutime + cstime) of `/proc/<pid>/stat`, in clock ticks.
-    private static func ticks(_ pid: String, children: Bool) -> Int64 {
+    static func ticks(_ pid: String, children: Bool) -> Int64 {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return 0 }
         // After the name: state(3) ppid(4) … utime(14) stime(15) cutime(16) cstime(17).

@@ -74,7 +74,9 @@ struct IngestBenchmark: AsyncParsableCommand {
             do {
                 try await serve.waitUntilReady()
                 Progress.note("serving on port \(serve.port) (\(binary))")
-                var report = try await measure(throwaway.target, serve: serve, token: token, baseline: baseline, logger: logger,
+                let postmasterPid = ServerProcesses.postmasterPid(dataDirectory: throwaway.cluster.directory.path)
+                var report = try await measure(throwaway.target, serve: serve, postmasterPid: postmasterPid, token: token,
+                                               baseline: baseline, logger: logger,
                                                report: IngestReport(clients: clients, pgbenchClients: pgbenchClients, seconds: seconds,
                                                                     warmup: warmup, serverVersion: version, projections: withProjections,
                                                                     commandLine: CommandLine.arguments))
@@ -94,7 +96,7 @@ struct IngestBenchmark: AsyncParsableCommand {
     }
 
     /// The rounds (pgbench, then HTTP with group commit and without), then the paced phase.
-    private func measure(_ target: DatabaseTarget, serve: ServeProcess, token: String, baseline: PgbenchBaseline, logger: Logger,
+    private func measure(_ target: DatabaseTarget, serve: ServeProcess, postmasterPid: Int?, token: String, baseline: PgbenchBaseline, logger: Logger,
                          report start: IngestReport) async throws -> IngestReport {
         var report = start
         var acknowledged = 0
@@ -109,7 +111,12 @@ struct IngestBenchmark: AsyncParsableCommand {
             for ungrouped in [false, true] {
                 try await execute("CHECKPOINT", target: target, logger: logger)
                 let http = HTTPLoad(port: serve.port, log: "bench", token: token, ungrouped: ungrouped)
+                let split = CPUSplit(serverPid: serve.process.processIdentifier, postmasterPid: postmasterPid)
                 let outcome = try await http.closedLoop(clients: clients, warmup: Double(warmup), seconds: Double(seconds))
+                if !ungrouped, let cores = CPUSplit(serverPid: serve.process.processIdentifier, postmasterPid: postmasterPid)
+                    .cores(since: split) {
+                    report.groupedCores.append(cores)
+                }
                 acknowledged += outcome.acknowledgedTotal
                 if ungrouped { report.ungrouped.append(outcome) } else { report.grouped.append(outcome) }
                 Progress.note("round \(round): HTTP \(clients) clients\(ungrouped ? ", no group commit" : ""): "

@@ -16,6 +16,8 @@ struct IngestReport {
     var busy: [Double] = []
     /// HTTP phases with group commit, per round.
     var grouped: [HTTPLoad.Outcome] = []
+    /// Cores each party used during each grouped HTTP phase (warm-up included).
+    var groupedCores: [CPUSplit.Cores] = []
     /// HTTP phases with an Idempotency-Key on each request, per round.
     var ungrouped: [HTTPLoad.Outcome] = []
     /// The paced phase: its target rate and outcome.
@@ -44,6 +46,7 @@ struct IngestReport {
                 + "best against best: \(Self.ratio(groupedRates.max() ?? 0, pgbench.max() ?? 0)).",
             "- Group commit against one transaction per request (medians): \(Self.ratio(Self.median(groupedRates), Self.median(ungroupedRates))).",
             "- Machine busy during pgbench: \(busy.map { String(format: "%.0f%%", $0) }.joined(separator: ", ")).",
+            Self.coresLine(groupedCores),
             "",
             "Latency per request at full load (closed loop, all rounds):", "",
             "| path | p50 ms | p99 ms | max ms | failures |", "| --- | ---: | ---: | ---: | --- |",
@@ -67,6 +70,16 @@ struct IngestReport {
             "The server's exit status after SIGTERM: \(exitStatus).",
         ]
         return out
+    }
+
+    /// Where the cores went during the grouped phases, averaged over the rounds.
+    static func coresLine(_ rounds: [CPUSplit.Cores]) -> String {
+        guard !rounds.isEmpty else { return "- Cores by party during the grouped phases: not measured (no /proc)." }
+        let c = rounds.reduce(CPUSplit.Cores(), +).averaged(over: rounds.count)
+        return "- Cores by party during the grouped phases (average of \(rounds.count), warm-up included, of "
+            + "\(ProcessInfo.processInfo.activeProcessorCount)): load generator \(String(format: "%.2f", c.generator)), "
+            + "server \(String(format: "%.2f", c.server)), PostgreSQL \(String(format: "%.2f", c.postgres)), "
+            + "other processes \(String(format: "%.2f", c.others))."
     }
 
     static func row(_ name: String, _ values: [Double]) -> String {

@@ -47,8 +47,11 @@ extension Ledger {
         try await SubjectReplay(pool: pools.auditor, logger: logger).replay(log: log, subject: subject, asOf: asOf)
     }
 
-    /// Why `feature` was open or closed for `subject` as of `asOf`, citing events.
-    public func explain(log: String, subject: String, feature: String, asOf: AsOf) async throws -> FeatureExplanation {
-        try await FeatureExplanation.explain(log: log, subject: subject, feature: feature, asOf: asOf, pool: pools.auditor, logger: logger)
+    /// Why `feature` was open or closed for `subject` as of `asOf`, citing events and the rules that
+    /// judged the decision (a rescission against `policy`'s window).
+    public func explain(log: String, subject: String, feature: String, asOf: AsOf, policy: ReportPolicy = .defaults) async throws
+        -> FeatureExplanation {
+        try await FeatureExplanation.explain(log: log, subject: subject, feature: feature, asOf: asOf, policy: policy,
+                                             pool: pools.auditor, logger: logger)
     }
 }

@@ -48,16 +48,17 @@ struct AnomalyTests {
         try await db.as(.administrator) { client async throws in
             try await ProjectionRunner(pool: client).runOnce()
             let rows = try await client.query(
-                "SELECT position, kind, related_position FROM anomalies.findings WHERE source = 'catalogue' ORDER BY position, kind")
+                "SELECT position, kind, source, evidence FROM anomalies.findings ORDER BY position, kind")
             var found: [String] = []
-            for try await (position, kind, related) in rows.decode((Int64, String, Int64?).self) {
-                found.append("\(position) \(kind)\(related.map { " (see \($0))" } ?? "")")
+            for try await (position, kind, source, evidence) in rows.decode((Int64, String, String, [Int64]).self) {
+                found.append("\(position) \(kind) (\(source)) \(evidence)")
             }
+            // An answer with no question before it breaks a rule (answer-before-question, docs/rules.md).
             #expect(found == [
-                "2 answer-after-expiry (see 1)",
-                "3 answer-without-question",
-                "8 exception-decided-twice (see 7)",
-                "9 decision-without-request",
+                "2 answer-after-expiry (catalogue) [1, 2]",
+                "3 answer-before-question (rule) [3]",
+                "8 exception-decided-twice (catalogue) [7, 8]",
+                "9 decision-without-request (catalogue) [9]",
             ])
         }
     }

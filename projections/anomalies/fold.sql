@@ -1,9 +1,14 @@
 -- Folds fold_input into anomalies. The lookup tables are filled first, then the checks judge the
 -- range's events against rows at earlier positions only, so cutting the log into different
--- ranges gives the same findings.
+-- ranges gives the same findings. Each finding's kind is a rule of the rules catalogue
+-- (docs/rules.md), which states it, its basis and its evidence; the statements below are in the
+-- catalogue's order.
 
-INSERT INTO age_signals (log_id, subject, position, category, approval_required)
+-- Lookups -------------------------------------------------------------------------------------
+
+INSERT INTO age_signals (log_id, subject, position, category, verified_adult, approval_required)
 SELECT f.log_id, f.subject, f.position, f.derived ->> 'legalCategory',
+       coalesce((f.derived ->> 'verifiedAdult')::boolean, false),
        CASE f.type WHEN 'AgeRangeShared'
             THEN coalesce(f.payload -> 'activeParentalControls' ? 'significantAppChangeApprovalRequired', false)
             ELSE f.payload ->> 'userStatus' LIKE 'SUPERVISED%' END
@@ -11,20 +16,31 @@ SELECT f.log_id, f.subject, f.position, f.derived ->> 'legalCategory',
  WHERE f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived') AND f.subject IS NOT NULL
 ON CONFLICT DO NOTHING;
 
-INSERT INTO changes (log_id, change_id, bundle_id, version_key, position)
-SELECT DISTINCT ON (f.log_id, f.payload ->> 'changeId')
-       f.log_id, f.payload ->> 'changeId', f.bundle_id, ledger.version_key(f.payload ->> 'introducedInVersion'), f.position
+-- What the system told the app it must do (a failed check tells nothing and is left out).
+INSERT INTO requirements (log_id, subject, bundle_id, position, eligible, parental_consent, adult_notification)
+SELECT f.log_id, f.subject, coalesce(f.bundle_id, ''), f.position,
+       (f.payload ->> 'isEligibleForAgeFeatures')::boolean,
+       coalesce(f.payload -> 'requiredRegulatoryFeatures' ? 'significantAppChangeRequiresParentalConsent', false),
+       coalesce(f.payload -> 'requiredRegulatoryFeatures' ? 'significantAppChangeRequiresAdultNotification', false)
+  FROM fold_input f
+ WHERE f.type = 'EligibilityChecked' AND f.subject IS NOT NULL AND f.payload ? 'isEligibleForAgeFeatures'
+ON CONFLICT DO NOTHING;
+
+INSERT INTO changes (log_id, change_id, bundle_id, version_key, description, occurred_at, position)
+SELECT DISTINCT ON (f.log_id, f.change_id)
+       f.log_id, f.change_id, f.bundle_id, ledger.version_key(f.payload ->> 'introducedInVersion'),
+       f.payload ->> 'description', f.occurred_at, f.position
   FROM fold_input f
  WHERE f.type = 'SignificantChangeDeclared'
- ORDER BY f.log_id, f.payload ->> 'changeId', f.position
+ ORDER BY f.log_id, f.change_id, f.position
 ON CONFLICT DO NOTHING;
 
 -- A question's change comes resolved in fold_input (by changeId, or by the change's exact
 -- description: common/fill-fold-input.sql).
-INSERT INTO questions (log_id, question_id, subject, change_id, expires_at, position)
+INSERT INTO questions (log_id, question_id, subject, change_id, expires_at, occurred_at, position)
 SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
        f.log_id, f.payload ->> 'questionId', f.subject, f.change_id,
-       (f.payload ->> 'expirationDate')::timestamptz, f.position
+       (f.payload ->> 'expirationDate')::timestamptz, f.occurred_at, f.position
   FROM fold_input f
  WHERE f.type = 'PermissionQuestionSent'
  ORDER BY f.log_id, f.payload ->> 'questionId', f.position
@@ -40,17 +56,30 @@ UPDATE questions q
          ORDER BY q2.log_id, q2.question_id, f.position) x
  WHERE q.log_id = x.log_id AND q.question_id = x.question_id;
 
--- Approvals of a change: an approving answer to a question about it; on Android, a SUPERVISED signal.
-INSERT INTO approvals (log_id, subject, position, bundle_id, change_id)
-SELECT f.log_id, q.subject, f.position, f.bundle_id, q.change_id
+INSERT INTO acknowledgments (log_id, subject, position, change_id, handled_by, holds)
+SELECT f.log_id, f.subject, f.position, f.change_id, f.payload ->> 'handledBy',
+       c.position IS NOT NULL
+       AND (f.payload ->> 'handledBy' <> 'originalAppVersion' OR c.version_key IS NULL
+            OR ledger.version_key(f.payload ->> 'originalAppVersion') IS NULL
+            OR ledger.version_key(f.payload ->> 'originalAppVersion') >= c.version_key)
+  FROM fold_input f
+  LEFT JOIN changes c ON c.log_id = f.log_id AND c.change_id = f.change_id AND c.position < f.position
+ WHERE f.type = 'SignificantChangeAcknowledged' AND f.subject IS NOT NULL
+ON CONFLICT DO NOTHING;
+
+-- A parent's word on a change: an answer to a question about it; on Android, a Play signal.
+INSERT INTO answers (log_id, subject, position, bundle_id, change_id, answer)
+SELECT f.log_id, q.subject, f.position, f.bundle_id, q.change_id, f.payload ->> 'answer'
   FROM fold_input f
   JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref AND q.position < f.position
- WHERE f.type = 'ParentalAnswerReceived' AND f.payload ->> 'answer' = 'approval'
+ WHERE f.type = 'ParentalAnswerReceived' AND f.payload ->> 'answer' IN ('approval', 'denial')
    AND q.change_id IS NOT NULL AND q.subject IS NOT NULL
 UNION ALL
-SELECT f.log_id, f.subject, f.position, f.bundle_id, NULL
+SELECT f.log_id, f.subject, f.position, f.bundle_id, NULL,
+       CASE f.payload ->> 'userStatus' WHEN 'SUPERVISED' THEN 'approval' ELSE 'denial' END
   FROM fold_input f
- WHERE f.type = 'PlayAgeSignalReceived' AND f.payload ->> 'userStatus' = 'SUPERVISED' AND f.subject IS NOT NULL
+ WHERE f.type = 'PlayAgeSignalReceived' AND f.payload ->> 'userStatus' IN ('SUPERVISED', 'SUPERVISED_APPROVAL_DENIED')
+   AND f.subject IS NOT NULL
 ON CONFLICT DO NOTHING;
 
 INSERT INTO rescissions (log_id, position, event_id, subject, bundle_id, rescinded_at, enforcement_action)
@@ -72,88 +101,208 @@ UPDATE rescissions r
          ORDER BY r2.log_id, r2.position, f.position) x
  WHERE r.log_id = x.log_id AND r.position = x.rescission;
 
--- Catalogue kinds. Answers judged against the question as it stood before them (by position).
-INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, related_position)
-SELECT f.log_id, f.position, 'answer-without-question', f.event_id, f.subject, 'catalogue',
-       format('the answer on question-%s has no PermissionQuestionSent before it', f.ref), NULL
-  FROM fold_input f
- WHERE f.type = 'ParentalAnswerReceived'
-   AND NOT EXISTS (SELECT 1 FROM questions q
-                    WHERE q.log_id = f.log_id AND q.question_id = f.ref AND q.position < f.position)
-UNION ALL
-SELECT f.log_id, f.position, 'answer-after-expiry', f.event_id, f.subject, 'catalogue',
-       format('answered at %s, after the question expired at %s', f.occurred_at, q.expires_at), q.position
-  FROM fold_input f
-  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref AND q.position < f.position
- WHERE f.type = 'ParentalAnswerReceived' AND f.occurred_at > q.expires_at
-UNION ALL
-SELECT f.log_id, f.position, 'access-opened-without-basis', f.event_id, f.subject, 'catalogue',
-       format('%s was opened for %s citing no event', f.payload ->> 'feature', f.subject), NULL
-  FROM fold_input f
- WHERE f.type = 'AccessGateApplied' AND f.payload ->> 'state' = 'open'
-   AND jsonb_array_length(coalesce(f.payload -> 'basis', '[]'::jsonb)) = 0
-ON CONFLICT DO NOTHING;
-
--- Exceptions: the first request and the first decision of each.
-INSERT INTO exceptions AS x (log_id, exception_id, requested_position, decided_position)
+-- Exceptions: who asked for which app, the first request, decision and approval of each.
+INSERT INTO exceptions AS x (log_id, exception_id, subject, apple_item_id, requested_position, decided_position, approved_position)
 SELECT f.log_id, f.ref,
+       (array_agg(f.subject ORDER BY f.position) FILTER (WHERE f.type = 'AgeExceptionRequested'))[1],
+       (array_agg((f.payload ->> 'appleItemID')::bigint ORDER BY f.position) FILTER (WHERE f.type = 'AgeExceptionRequested'))[1],
        min(f.position) FILTER (WHERE f.type = 'AgeExceptionRequested'),
-       min(f.position) FILTER (WHERE f.type = 'AgeExceptionDecided')
+       min(f.position) FILTER (WHERE f.type = 'AgeExceptionDecided'),
+       min(f.position) FILTER (WHERE f.type = 'AgeExceptionDecided' AND f.payload ->> 'decision' = 'approved')
   FROM fold_input f
  WHERE f.type IN ('AgeExceptionRequested', 'AgeExceptionDecided')
  GROUP BY f.log_id, f.ref
 ON CONFLICT (log_id, exception_id) DO UPDATE
-   SET requested_position = coalesce(x.requested_position, excluded.requested_position),
-       decided_position = coalesce(x.decided_position, excluded.decided_position);
+   SET subject = coalesce(x.subject, excluded.subject),
+       apple_item_id = coalesce(x.apple_item_id, excluded.apple_item_id),
+       requested_position = coalesce(x.requested_position, excluded.requested_position),
+       decided_position = coalesce(x.decided_position, excluded.decided_position),
+       approved_position = coalesce(x.approved_position, excluded.approved_position);
 
-INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, related_position)
+-- Rules on an opened feature ---------------------------------------------------------------------
+-- Each opening is judged once against what stood before it: the subject's latest age signal, the
+-- latest requirement DeclaredAgeRange gave the app for the subject, the app's significant change in
+-- force (the latest declared before the gate, introduced in or before the gate's app version when
+-- both are dotted numbers), the parent's latest word on that change (void once a rescission for
+-- the app follows it), and whether the subject acknowledged the change.
+INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, evidence)
+WITH gates AS MATERIALIZED (
+  SELECT g.log_id, g.position, g.event_id, g.subject, g.bundle_id, g.payload ->> 'feature' AS feature,
+         jsonb_array_length(coalesce(g.payload -> 'basis', '[]'::jsonb)) AS basis_count,
+         a.position AS age_position, a.category, a.verified_adult, a.approval_required,
+         r.position AS requirement_position, coalesce(r.eligible AND r.parental_consent, false) AS consent_required,
+         coalesce(r.eligible AND r.adult_notification, false) AS notification_required,
+         c.change_id, c.position AS change_position,
+         w.position AS word_position, w.answer AS word,
+         w.answer = 'approval' AND EXISTS (
+           SELECT 1 FROM rescissions x
+            WHERE x.log_id = g.log_id AND x.subject = g.subject AND x.bundle_id = g.bundle_id
+              AND x.position > w.position AND x.position < g.position) AS approval_rescinded,
+         k.position AS acknowledgment_position
+    FROM fold_input g
+    LEFT JOIN LATERAL (SELECT s.position, s.category, s.verified_adult, s.approval_required FROM age_signals s
+                        WHERE s.log_id = g.log_id AND s.subject = g.subject AND s.position < g.position
+                        ORDER BY s.position DESC LIMIT 1) a ON true
+    LEFT JOIN LATERAL (SELECT q.position, q.eligible, q.parental_consent, q.adult_notification FROM requirements q
+                        WHERE q.log_id = g.log_id AND q.subject = g.subject AND q.bundle_id = coalesce(g.bundle_id, '')
+                          AND q.position < g.position
+                        ORDER BY q.position DESC LIMIT 1) r ON true
+    LEFT JOIN LATERAL (SELECT c.change_id, c.position FROM changes c
+                        WHERE c.log_id = g.log_id AND c.bundle_id = g.bundle_id AND c.position < g.position
+                          AND (c.version_key IS NULL OR ledger.version_key(g.app_version) IS NULL
+                               OR c.version_key <= ledger.version_key(g.app_version))
+                        ORDER BY c.position DESC LIMIT 1) c ON true
+    LEFT JOIN LATERAL (SELECT p.position, p.answer FROM answers p
+                        WHERE p.log_id = g.log_id AND p.subject = g.subject AND p.position < g.position
+                          AND (p.change_id = c.change_id
+                               OR (p.change_id IS NULL AND p.bundle_id = g.bundle_id AND p.position > c.position))
+                        ORDER BY p.position DESC LIMIT 1) w ON true
+    LEFT JOIN LATERAL (SELECT k.position FROM acknowledgments k
+                        WHERE k.log_id = g.log_id AND k.subject = g.subject AND k.change_id = c.change_id
+                          AND k.holds AND k.position < g.position
+                        ORDER BY k.position DESC LIMIT 1) k ON true
+   WHERE g.type = 'AccessGateApplied' AND g.payload ->> 'state' = 'open' AND g.subject IS NOT NULL)
+SELECT log_id, position, 'access-after-denial', event_id, subject, 'rule',
+       format('%s opened %s after the parent denied change %s (position %s)', bundle_id, feature, change_id, word_position),
+       ARRAY[change_position, word_position, position]
+  FROM gates
+ WHERE word = 'denial' AND category IS DISTINCT FROM 'adult'
+UNION ALL
+SELECT log_id, position, 'access-without-approval', event_id, subject, 'rule',
+       format('%s opened %s to a minor (%s) with no approval on record for change %s, which %s',
+              bundle_id, feature, category, change_id,
+              CASE WHEN consent_required THEN 'DeclaredAgeRange required parental consent for'
+                   ELSE 'the device''s parental controls required approval of' END)
+       || CASE WHEN approval_rescinded THEN format(' (the approval at position %s was rescinded since)', word_position) ELSE '' END,
+       ARRAY(SELECT DISTINCT e FROM unnest(ARRAY[age_position, requirement_position, change_position,
+                                                 CASE WHEN approval_rescinded THEN word_position END, position]) e
+              WHERE e IS NOT NULL ORDER BY e)
+  FROM gates
+ WHERE change_id IS NOT NULL AND category IN ('under13', '13to15', '16to17')
+   AND (consent_required OR approval_required)
+   AND (word IS NULL OR (word = 'approval' AND approval_rescinded))
+UNION ALL
+SELECT log_id, position, 'adult-access-without-acknowledgment', event_id, subject, 'rule',
+       format('%s opened %s to a verified adult with no acknowledgment on record of change %s, '
+              'which DeclaredAgeRange required adults to be shown', bundle_id, feature, change_id),
+       ARRAY(SELECT e FROM unnest(ARRAY[age_position, requirement_position, change_position, position]) e
+              WHERE e IS NOT NULL ORDER BY e)
+  FROM gates
+ WHERE change_id IS NOT NULL AND category = 'adult' AND verified_adult AND notification_required
+   AND acknowledgment_position IS NULL
+UNION ALL
+SELECT log_id, position, 'unverified-adult-access', event_id, subject, 'rule',
+       format('%s opened %s to an adult whose age is not verified, while change %s, which DeclaredAgeRange '
+              'required adults to be shown, was in force', bundle_id, feature, change_id),
+       ARRAY(SELECT e FROM unnest(ARRAY[age_position, requirement_position, change_position, position]) e
+              WHERE e IS NOT NULL ORDER BY e)
+  FROM gates
+ WHERE change_id IS NOT NULL AND category = 'adult' AND NOT verified_adult AND notification_required
+UNION ALL
+SELECT log_id, position, 'access-opened-without-basis', event_id, subject, 'rule',
+       format('%s was opened for %s citing no event', feature, subject), ARRAY[position]
+  FROM gates
+ WHERE basis_count = 0
+ON CONFLICT DO NOTHING;
+
+-- Rules on other events ---------------------------------------------------------------------------
+INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, evidence)
+-- An acknowledgment through originalAppVersion of a change introduced after that version.
+SELECT f.log_id, f.position, 'acknowledgment-version-false', f.event_id, f.subject, 'rule',
+       format('change %s was marked handled by originalAppVersion %s, but it was introduced in a later version',
+              f.change_id, f.payload ->> 'originalAppVersion'),
+       ARRAY[c.position, f.position]
+  FROM fold_input f
+  JOIN changes c ON c.log_id = f.log_id AND c.change_id = f.change_id AND c.position < f.position
+ WHERE f.type = 'SignificantChangeAcknowledged' AND f.payload ->> 'handledBy' = 'originalAppVersion'
+   AND ledger.version_key(f.payload ->> 'originalAppVersion') < c.version_key
+UNION ALL
+-- An acknowledgment of a change not declared before it, or declared as occurring after it.
+SELECT f.log_id, f.position, 'acknowledgment-before-change', f.event_id, f.subject, 'rule',
+       CASE WHEN c.position IS NULL THEN format('change %s was acknowledged but no SignificantChangeDeclared for it precedes it', f.change_id)
+            ELSE format('change %s was acknowledged at %s, before it was declared (%s)', f.change_id, f.occurred_at, c.occurred_at) END,
+       CASE WHEN c.position IS NULL THEN ARRAY[f.position] ELSE ARRAY[c.position, f.position] END
+  FROM fold_input f
+  LEFT JOIN changes c ON c.log_id = f.log_id AND c.change_id = f.change_id AND c.position < f.position
+ WHERE f.type = 'SignificantChangeAcknowledged' AND (c.position IS NULL OR c.occurred_at > f.occurred_at)
+UNION ALL
+-- An answer with no question before it in the log, or to a question that occurred after it.
+SELECT f.log_id, f.position, 'answer-before-question', f.event_id, f.subject, 'rule',
+       CASE WHEN q.position IS NULL THEN format('the answer on question %s has no PermissionQuestionSent before it', f.ref)
+            ELSE format('the answer on question %s occurred at %s, before the question (%s)', f.ref, f.occurred_at, q.occurred_at) END,
+       CASE WHEN q.position IS NULL THEN ARRAY[f.position] ELSE ARRAY[q.position, f.position] END
+  FROM fold_input f
+  LEFT JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref AND q.position < f.position
+ WHERE f.type = 'ParentalAnswerReceived' AND (q.position IS NULL OR q.occurred_at > f.occurred_at)
+UNION ALL
+-- An answer recorded after its question's QuestionExpired.
+SELECT f.log_id, f.position, 'answer-after-question-expired', f.event_id, f.subject, 'rule',
+       format('the answer to question %s came after it expired (position %s)', q.question_id, q.expired_position),
+       ARRAY[q.expired_position, f.position]
+  FROM fold_input f
+  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref AND q.expired_position < f.position
+ WHERE f.type = 'ParentalAnswerReceived'
+UNION ALL
+-- An install that asked for an age-rating exception and went ahead with no approval on record.
+SELECT f.log_id, f.position, 'exception-install-without-approval', f.event_id, f.subject, 'rule',
+       format('app %s was installed with an age-rating exception, and no approved exception for it is on record',
+              f.payload ->> 'appleItemID'),
+       ARRAY(SELECT e FROM unnest(ARRAY[x.requested_position, f.position]) e WHERE e IS NOT NULL ORDER BY e)
+  FROM fold_input f
+  LEFT JOIN LATERAL (SELECT max(x.requested_position) AS requested_position FROM exceptions x
+                      WHERE x.log_id = f.log_id AND x.subject = f.subject
+                        AND x.apple_item_id = (f.payload ->> 'appleItemID')::bigint
+                        AND x.requested_position < f.position) x ON true
+ WHERE f.type = 'InstallAttempted' AND f.payload ->> 'outcome' = 'installed'
+   AND (f.payload ->> 'requestAgeException')::boolean AND f.subject IS NOT NULL
+   AND NOT EXISTS (SELECT 1 FROM exceptions x
+                    WHERE x.log_id = f.log_id AND x.subject = f.subject
+                      AND x.apple_item_id = (f.payload ->> 'appleItemID')::bigint
+                      AND x.approved_position < f.position)
+UNION ALL
+-- An exception approved in person with no guardian authentication recorded.
+SELECT f.log_id, f.position, 'in-person-approval-unauthenticated', f.event_id, f.subject, 'rule',
+       format('exception %s was approved in person with no guardian authentication recorded', f.ref),
+       ARRAY(SELECT e FROM unnest(ARRAY[x.requested_position, f.position]) e WHERE e IS NOT NULL ORDER BY e)
+  FROM fold_input f
+  LEFT JOIN exceptions x ON x.log_id = f.log_id AND x.exception_id = f.ref AND x.requested_position < f.position
+ WHERE f.type = 'AgeExceptionDecided' AND f.payload ->> 'decision' = 'approved' AND f.payload ->> 'channel' = 'inPerson'
+   AND (f.payload ->> 'guardianAuthenticated')::boolean IS DISTINCT FROM true
+ON CONFLICT DO NOTHING;
+
+-- Surprising facts (source 'catalogue') -----------------------------------------------------------
+INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, evidence)
+SELECT f.log_id, f.position, 'answer-after-expiry', f.event_id, f.subject, 'catalogue',
+       format('answered at %s, after the question expired at %s', f.occurred_at, q.expires_at), ARRAY[q.position, f.position]
+  FROM fold_input f
+  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref AND q.position < f.position
+ WHERE f.type = 'ParentalAnswerReceived' AND f.occurred_at > q.expires_at
+UNION ALL
 SELECT f.log_id, f.position, 'exception-decided-twice', f.event_id, f.subject, 'catalogue',
-       format('exception-%s was already decided at position %s', f.ref, x.decided_position), x.decided_position
+       format('exception-%s was already decided at position %s', f.ref, x.decided_position), ARRAY[x.decided_position, f.position]
   FROM fold_input f
   JOIN exceptions x ON x.log_id = f.log_id AND x.exception_id = f.ref AND x.decided_position < f.position
  WHERE f.type = 'AgeExceptionDecided'
 UNION ALL
 SELECT f.log_id, f.position, 'decision-without-request', f.event_id, f.subject, 'catalogue',
-       format('the decision on exception-%s has no AgeExceptionRequested before it', f.ref), NULL
+       format('the decision on exception-%s has no AgeExceptionRequested before it', f.ref), ARRAY[f.position]
   FROM fold_input f
   JOIN exceptions x ON x.log_id = f.log_id AND x.exception_id = f.ref
  WHERE f.type = 'AgeExceptionDecided' AND (x.requested_position IS NULL OR x.requested_position > f.position)
-ON CONFLICT DO NOTHING;
-
--- Rule: access opened to a minor with no approval on record for the change in force.
-INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, related_position)
-SELECT g.log_id, g.position, 'access-without-approval', g.event_id, g.subject, 'rule',
-       format('%s opened %s to a minor (%s) with no approval on record for change %s',
-              g.bundle_id, g.payload ->> 'feature', a.category, c.change_id),
-       c.position
-  FROM fold_input g
-  JOIN LATERAL (SELECT s.category, s.approval_required FROM age_signals s
-                 WHERE s.log_id = g.log_id AND s.subject = g.subject AND s.position < g.position
-                 ORDER BY s.position DESC LIMIT 1) a
-    ON a.category IN ('under13', '13to15', '16to17') AND a.approval_required
-  JOIN LATERAL (SELECT c.change_id, c.position FROM changes c
-                 WHERE c.log_id = g.log_id AND c.bundle_id = g.bundle_id AND c.position < g.position
-                   AND (c.version_key IS NULL OR ledger.version_key(g.app_version) IS NULL
-                        OR c.version_key <= ledger.version_key(g.app_version))
-                 ORDER BY c.position DESC LIMIT 1) c ON true
- WHERE g.type = 'AccessGateApplied' AND g.payload ->> 'state' = 'open' AND g.subject IS NOT NULL
-   AND NOT EXISTS (
-         SELECT 1 FROM approvals p
-          WHERE p.log_id = g.log_id AND p.subject = g.subject AND p.position < g.position
-            AND (p.change_id = c.change_id
-                 OR (p.change_id IS NULL AND p.bundle_id = g.bundle_id AND p.position > c.position))
-            AND NOT EXISTS (SELECT 1 FROM rescissions r
-                             WHERE r.log_id = g.log_id AND r.subject = g.subject AND r.bundle_id = g.bundle_id
-                               AND r.position > p.position AND r.position < g.position))
-ON CONFLICT DO NOTHING;
-
--- Rule: an answer recorded after its question's QuestionExpired.
-INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, related_position)
-SELECT f.log_id, f.position, 'answer-after-question-expired', f.event_id, f.subject, 'rule',
-       format('the answer to question %s came after it expired (position %s)', q.question_id, q.expired_position),
-       q.expired_position
+UNION ALL
+SELECT f.log_id, f.position, 'change-redeclared', f.event_id, f.subject, 'catalogue',
+       format('change %s was declared again (first at position %s) with a different %s', f.change_id, c.position,
+              CASE WHEN f.payload ->> 'description' IS DISTINCT FROM c.description THEN 'description' ELSE 'version' END),
+       ARRAY[c.position, f.position]
   FROM fold_input f
-  JOIN questions q ON q.log_id = f.log_id AND q.question_id = f.ref
-                  AND q.expired_position < f.position
- WHERE f.type = 'ParentalAnswerReceived'
+  JOIN changes c ON c.log_id = f.log_id AND c.change_id = f.change_id AND c.position < f.position
+ WHERE f.type = 'SignificantChangeDeclared'
+   AND (f.payload ->> 'description' IS DISTINCT FROM c.description
+        OR ledger.version_key(f.payload ->> 'introducedInVersion') IS DISTINCT FROM c.version_key)
+UNION ALL
+SELECT f.log_id, f.position, 'occurred-in-future', f.event_id, f.subject, 'catalogue',
+       format('occurredAt %s is %s after the ledger recorded the event', f.occurred_at, date_trunc('second', f.occurred_at - f.recorded_at)),
+       ARRAY[f.position]
+  FROM fold_input f
+ WHERE f.occurred_at > f.recorded_at + interval '1 day'
 ON CONFLICT DO NOTHING;

@@ -1,36 +1,21 @@
 -- anomalies: well-formed but surprising facts (the events are stored all the same: losing a
--- surprising report would lose evidence), and the violations of the rules REPORTS.md lists, each
--- citing the event it was found on and the event it relates to.
+-- surprising report would lose evidence), and the violations of the ledger's rules, each citing
+-- the event it was found on and every event it rests on.
 CREATE TABLE findings (
-  log_id            text    NOT NULL,
-  position          bigint  NOT NULL,   -- the event the finding is about
-  kind              text    NOT NULL,
-  event_id          uuid    NOT NULL,
-  subject           text,
-  source            text    NOT NULL CHECK (source IN ('catalogue', 'rule')),
-  detail            text    NOT NULL,
-  related_position  bigint,             -- the earlier event it conflicts with, if any
+  log_id     text      NOT NULL,
+  position   bigint    NOT NULL,   -- the event the finding is about
+  kind       text      NOT NULL,   -- the rule's id in the rules catalogue (docs/rules.md)
+  event_id   uuid      NOT NULL,
+  subject    text,
+  source     text      NOT NULL CHECK (source IN ('catalogue', 'rule')),
+  detail     text      NOT NULL,
+  evidence   bigint[]  NOT NULL,   -- every event the finding rests on, in log order, the judged one included
   PRIMARY KEY (log_id, position, kind)
 );
 CREATE INDEX findings_subject ON findings (log_id, subject);
--- Catalogue kinds (EVENTS.md names them; source 'catalogue'):
---   answer-without-question        a ParentalAnswerReceived with no PermissionQuestionSent for its question before it
---   answer-after-expiry            a ParentalAnswerReceived that occurred after its question's expirationDate
---   exception-decided-twice        an AgeExceptionDecided for an exception already decided
---   decision-without-request       an AgeExceptionDecided with no AgeExceptionRequested before it
---   access-opened-without-basis    an AccessGateApplied that opened a feature citing no event
--- Rule kinds (REPORTS.md's violations; source 'rule'):
---   access-without-approval        an AccessGateApplied opened a feature to a minor whose parents must
---                                  approve significant changes, in an app with a significant change in
---                                  force (the latest one declared for the app, introduced in or before
---                                  the gate's app version), and no approval of that change is on record
---                                  for the subject (an approving answer to a question about it, named by
---                                  changeId or by the change's exact description, or on
---                                  Android a SUPERVISED Play signal after the change), or the approval
---                                  was rescinded since.
---   answer-after-question-expired  a ParentalAnswerReceived after the QuestionExpired of its question.
---   rescission-not-enforced        (view violations) a ConsentRescinded with no AccessGateApplied
---                                  closing a feature of that app for the subject within 24 hours.
+-- The kinds, their statements and their legal or platform basis are the rules catalogue's
+-- (Sources/LedgerCore/Rules/RuleCatalogue.swift, written out as docs/rules.md). Source 'rule': a
+-- violation a regulator report lists; source 'catalogue': a surprising fact, kept as evidence.
 
 -- What the rules look up, kept as the events arrive (each row cites its position, and the rules
 -- only ever look at rows before the event they judge).
@@ -39,15 +24,30 @@ CREATE TABLE age_signals (
   subject            text    NOT NULL,
   position           bigint  NOT NULL,
   category           text,
+  verified_adult     boolean NOT NULL,  -- the ledger's derived verifiedAdult
   approval_required  boolean NOT NULL,  -- significantAppChangeApprovalRequired on, or Play SUPERVISED*
   PRIMARY KEY (log_id, subject, position)
 );
+-- What DeclaredAgeRange told the app it must do for the subject (EligibilityChecked that succeeded):
+-- the latest row before an event is the requirement in force for that subject and app.
+CREATE TABLE requirements (
+  log_id              text    NOT NULL,
+  subject             text    NOT NULL,
+  bundle_id           text    NOT NULL,   -- '' when the event named no app
+  position            bigint  NOT NULL,
+  eligible            boolean NOT NULL,   -- isEligibleForAgeFeatures
+  parental_consent    boolean NOT NULL,   -- significantAppChangeRequiresParentalConsent
+  adult_notification  boolean NOT NULL,   -- significantAppChangeRequiresAdultNotification
+  PRIMARY KEY (log_id, subject, bundle_id, position)
+);
 CREATE TABLE changes (
-  log_id       text      NOT NULL,
-  change_id    text      NOT NULL,
+  log_id       text        NOT NULL,
+  change_id    text        NOT NULL,
   bundle_id    text,
   version_key  integer[],
-  position     bigint    NOT NULL,
+  description  text,
+  occurred_at  timestamptz NOT NULL,
+  position     bigint      NOT NULL,   -- its first declaration
   PRIMARY KEY (log_id, change_id)
 );
 CREATE INDEX changes_app ON changes (log_id, bundle_id, position);
@@ -57,6 +57,7 @@ CREATE TABLE questions (
   subject           text,
   change_id         text,
   expires_at        timestamptz,   -- its expirationDate
+  occurred_at       timestamptz NOT NULL,
   position          bigint NOT NULL,
   expired_position  bigint,
   PRIMARY KEY (log_id, question_id)
@@ -64,16 +65,34 @@ CREATE TABLE questions (
 CREATE TABLE exceptions (
   log_id              text   NOT NULL,
   exception_id        text   NOT NULL,
+  subject             text,     -- of the first AgeExceptionRequested
+  apple_item_id       bigint,   -- the app it is for (the request's appleItemID)
   requested_position  bigint,   -- the first AgeExceptionRequested
   decided_position    bigint,   -- the first AgeExceptionDecided
+  approved_position   bigint,   -- the first AgeExceptionDecided that approved it
   PRIMARY KEY (log_id, exception_id)
 );
-CREATE TABLE approvals (
+CREATE INDEX exceptions_app ON exceptions (log_id, subject, apple_item_id);
+-- Acknowledgments of significant changes, and whether each holds: the change was declared before
+-- it, and a marking through originalAppVersion names a version that already includes the change.
+CREATE TABLE acknowledgments (
+  log_id      text    NOT NULL,
+  subject     text    NOT NULL,
+  position    bigint  NOT NULL,
+  change_id   text    NOT NULL,
+  handled_by  text    NOT NULL,
+  holds       boolean NOT NULL,
+  PRIMARY KEY (log_id, subject, position)
+);
+-- A parent's word on a significant change: an answer to a question about it, or on Android a Play
+-- signal (SUPERVISED: approved; SUPERVISED_APPROVAL_DENIED: denied).
+CREATE TABLE answers (
   log_id     text   NOT NULL,
   subject    text   NOT NULL,
   position   bigint NOT NULL,
   bundle_id  text,
-  change_id  text,   -- NULL for a Play approval, which is for whatever change is pending
+  change_id  text,   -- NULL for a Play signal, which is about whatever change is pending
+  answer     text   NOT NULL CHECK (answer IN ('approval', 'denial')),
   PRIMARY KEY (log_id, subject, position)
 );
 CREATE TABLE rescissions (
@@ -104,13 +123,13 @@ SELECT log_id, position, event_id, subject, bundle_id, rescinded_at, enforcement
 -- The rule violations, each with its evidence: the rule findings, and the rescissions not enforced
 -- within the window (or not at all, once the window has passed).
 CREATE VIEW violations AS
-SELECT log_id, position, kind, event_id, subject, detail, related_position
+SELECT log_id, position, kind, event_id, subject, detail, evidence
   FROM findings WHERE source = 'rule'
 UNION ALL
 SELECT log_id, position, 'rescission-not-enforced', event_id, subject,
        CASE WHEN enforced_at IS NULL THEN 'no AccessGateApplied closed access after the rescission'
             ELSE format('access was closed %s after the rescission, beyond the 24-hour window', enforced_at - rescinded_at) END,
-       enforced_position
+       CASE WHEN enforced_position IS NULL THEN ARRAY[position] ELSE ARRAY[position, enforced_position] END
   FROM rescissions
  WHERE (enforced_at IS NULL AND rescinded_at + interval '24 hours' < clock_timestamp())
     OR enforced_at - rescinded_at > interval '24 hours';

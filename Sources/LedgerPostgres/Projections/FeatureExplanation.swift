@@ -37,19 +37,34 @@ public struct FeatureExplanation: Sendable {
         public var citedProblems: [String]
         /// The subject's latest age signal before the gate (category, declaration, position), if any.
         public var ageAtDecision: JSONValue
-        /// What the anomaly rules found about the gate event (`kind: detail`).
-        public var findings: [String]
+        /// Every rule of the rules catalogue that judges this decision, passed or failed, with its evidence.
+        public var rules: [RuleCheck]
+        /// The parent's answers on record for the subject and app before the gate (approvals and denials
+        /// of significant changes), oldest first: `denial of change c-rooms (#5)`.
+        public var parentalAnswers: [String]
         /// A later ConsentRescinded for the app that the feature's state did not follow, if any.
         public var laterRescissions: [ReplayedEvent]
         /// Every decision on this feature by this app up to the moment, oldest first.
         public var history: [ReplayedEvent]
     }
 
-    /// Explains `feature` for `subject` in `log` as of `asOf`.
+    /// One rule applied to a decision: failed (with the finding's detail and evidence) or passed.
+    public struct RuleCheck: Sendable, Equatable {
+        /// The rule's id in the rules catalogue (docs/rules.md).
+        public var rule: String
+        /// Whether the decision broke it.
+        public var failed: Bool
+        /// What was found, for a failed rule; the rule's statement, for a passed one.
+        public var detail: String
+        /// The positions of the events the finding rests on (empty for a passed rule).
+        public var evidence: [Int64]
+    }
+
+    /// Explains `feature` for `subject` in `log` as of `asOf`; a rescission is judged against `policy`'s window.
     /// - Throws: `log-not-found`, `subject-not-found` (the log has no event about the subject) and
     ///   `feature-not-found` (no AccessGateApplied of the log names the feature), before any folding.
-    public static func explain(log: String, subject: String, feature: String, asOf: AsOf, pool: LedgerPool,
-                               logger: Logger = Logger(label: "consent-ledger.explain")) async throws -> FeatureExplanation {
+    public static func explain(log: String, subject: String, feature: String, asOf: AsOf, policy: ReportPolicy = .defaults,
+                               pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.explain")) async throws -> FeatureExplanation {
         _ = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
         let checks = SubjectChecks(pool: pool, logger: logger)
         try await checks.requireSubject(log: log, subject: subject)
@@ -86,10 +101,15 @@ public struct FeatureExplanation: Sendable {
                           FROM age_signals WHERE log_id = \(log) AND subject = \(subject) AND position < \(position)
                          ORDER BY position DESC LIMIT 1
                         """, logger: logger).decode(String.self) { age = try JSONParser.parse(text) }
-                    var findings: [String] = []
-                    for try await (kind, detail) in try await connection.watchedQuery("""
-                        SELECT kind, detail FROM findings WHERE log_id = \(log) AND position = \(position) ORDER BY kind
-                        """, logger: logger).decode((String, String).self) { findings.append("\(kind): \(detail)") }
+                    let rules = try await ruleChecks(log: log, subject: subject, state: state, position: position,
+                                                     window: Int64(policy.rescissionEnforcementWindowHours) * 3_600,
+                                                     on: connection, logger: logger)
+                    var answers: [String] = []
+                    for try await (answer, change, at) in try await connection.watchedQuery("""
+                        SELECT answer, coalesce('change ' || change_id, 'the pending change (Play)'), position FROM answers
+                         WHERE log_id = \(log) AND subject = \(subject) AND bundle_id = \(app) AND position < \(position)
+                         ORDER BY position
+                        """, logger: logger).decode((String, String, Int64).self) { answers.append("\(answer) of \(change) (#\(at))") }
                     var rescissionIds: [String] = []
                     if state == "open" {
                         for try await id in try await connection.watchedQuery("""
@@ -100,7 +120,7 @@ public struct FeatureExplanation: Sendable {
                     }
                     let rescissions = try await ReplayedEvent.read(log: log, eventIds: rescissionIds, on: connection, logger: logger)
                     decisions.append(Decision(app: app, state: state, gate: gate, cited: cited, citedProblems: problems,
-                                              ageAtDecision: age, findings: findings, laterRescissions: rescissions,
+                                              ageAtDecision: age, rules: rules, parentalAnswers: answers, laterRescissions: rescissions,
                                               history: appHistory))
                 }
                 var others: [String] = []
@@ -112,5 +132,37 @@ public struct FeatureExplanation: Sendable {
                 return FeatureExplanation(log: log, subject: subject, feature: feature, asOf: asOf, throughPosition: last,
                                           decisions: decisions, otherFeatures: others)
             }
+    }
+
+    /// The rules that judge a decision: for an opening, every rule of the catalogue judged on an
+    /// opened feature (failed where the anomalies projection found it); for a closing, whether it
+    /// enforced a rescission within the policy's `window` (seconds).
+    static func ruleChecks(log: String, subject: String, state: String, position: Int64, window: Int64,
+                           on connection: PostgresConnection, logger: Logger) async throws -> [RuleCheck] {
+        var found: [String: (String, [Int64])] = [:]
+        for try await (kind, detail, evidence) in try await connection.watchedQuery("""
+            SELECT kind, detail, evidence FROM findings WHERE log_id = \(log) AND position = \(position) ORDER BY kind
+            """, logger: logger).decode((String, String, [Int64]).self) { found[kind] = (detail, evidence) }
+        if state == "open" {
+            return RuleCatalogue.onOpenedFeatures.map { rule in
+                if let (detail, evidence) = found[rule.id] { return RuleCheck(rule: rule.id, failed: true, detail: detail, evidence: evidence) }
+                return RuleCheck(rule: rule.id, failed: false, detail: rule.statement, evidence: [])
+            }
+        }
+        var checks: [RuleCheck] = []
+        for try await (rescission, delay) in try await connection.watchedQuery("""
+            SELECT position, extract(epoch FROM enforced_at - rescinded_at)::bigint FROM rescissions
+             WHERE log_id = \(log) AND subject = \(subject) AND enforced_position = \(position) ORDER BY position
+            """, logger: logger).decode((Int64, Int64).self) {
+            let hours = window / 3_600
+            checks.append(delay > window
+                ? RuleCheck(rule: "rescission-not-enforced", failed: true,
+                            detail: "this closing came \(delay / 3_600) h \(delay % 3_600 / 60) min after the rescission at #\(rescission), beyond the \(hours)-hour window",
+                            evidence: [rescission, position])
+                : RuleCheck(rule: "rescission-not-enforced", failed: false,
+                            detail: "this closing enforced the rescission at #\(rescission) within the \(hours)-hour window",
+                            evidence: [rescission, position]))
+        }
+        return checks
     }
 }

@@ -31,6 +31,10 @@ struct Explain: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Which clock --at refers to: recorded (default) or occurred.", valueName: "recorded|occurred"))
     var clock: String = "recorded"
 
+    @Option(help: ArgumentHelp("A JSON policy file (docs/reports.md): its rescissionEnforcementWindowHours judges a closing that followed a rescission.",
+                               valueName: "file"))
+    var policy: String?
+
     @Option(help: "text (for people) or json.")
     var format: OutputFormat = .text
 
@@ -40,7 +44,8 @@ struct Explain: AsyncParsableCommand {
         }
         let asOf = try AsOf.parse(at, clock: clock)
         let answer = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
-            try await ledger.explain(log: log, subject: subject, feature: feature, asOf: asOf)
+            try await ledger.explain(log: log, subject: subject, feature: feature, asOf: asOf,
+                                     policy: try ReportOptions(policy: policy).loadPolicy())
         }
         var out = StandardOutput()
         switch format {
@@ -77,11 +82,20 @@ struct Explain: AsyncParsableCommand {
             } else {
                 out.append("  The subject then: no age signal on record")
             }
-            if d.findings.isEmpty {
-                out.append("  The ledger's rules found nothing wrong with this decision.")
+            for answer in d.parentalAnswers { out.append("  Parent's answer on record before it: \(answer)") }
+            let failed = d.rules.filter(\.failed), passed = d.rules.filter { !$0.failed }
+            if failed.isEmpty {
+                out.append(d.rules.isEmpty ? "  No rule of the ledger judges this decision."
+                                           : "  The ledger's rules found nothing wrong with this decision.")
             } else {
-                out.append("  The ledger's rules found:")
-                for finding in d.findings { out.append("    ! \(finding)") }
+                out.append("  Rules broken (docs/rules.md):")
+                for check in failed {
+                    out.append("    ! \(check.rule): \(check.detail) (evidence \(check.evidence.map { "#\($0)" }.joined(separator: ", ")))")
+                }
+            }
+            if !passed.isEmpty {
+                out.append("  Rules passed: " + passed.map { check in
+                    check.evidence.isEmpty ? check.rule : "\(check.rule) (\(check.detail))" }.joined(separator: "; "))
             }
             for r in d.laterRescissions {
                 out.append("  ! After it, #\(r.position) (\(r.occurredAt)): \(r.sentence) The feature stayed open.")
@@ -103,7 +117,12 @@ struct Explain: AsyncParsableCommand {
                 .object([
                     "app": .string(d.app), "state": .string(d.state), "gate": Replay.eventJSON(d.gate),
                     "cited": .array(d.cited.map(Replay.eventJSON)), "citedProblems": .array(d.citedProblems.map(JSONValue.string)),
-                    "ageAtDecision": d.ageAtDecision, "findings": .array(d.findings.map(JSONValue.string)),
+                    "ageAtDecision": d.ageAtDecision,
+                    "rules": .array(d.rules.map { check in
+                        ["rule": .string(check.rule), "outcome": .string(check.failed ? "failed" : "passed"),
+                         "detail": .string(check.detail), "evidence": .array(check.evidence.map { .number(Double($0)) })]
+                    }),
+                    "parentalAnswers": .array(d.parentalAnswers.map(JSONValue.string)),
                     "laterRescissions": .array(d.laterRescissions.map(Replay.eventJSON)),
                     "history": .array(d.history.map(Replay.eventJSON)),
                 ])

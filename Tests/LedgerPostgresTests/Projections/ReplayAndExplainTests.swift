@@ -102,7 +102,7 @@ struct ReplayAndExplainTests {
             let (openedSubject, openedFeature) = try #require(basisless.first, "the simulation should open a feature with no basis")
             let flagged = try await FeatureExplanation.explain(log: "sim", subject: openedSubject, feature: openedFeature,
                                                                asOf: .head, pool: client)
-            #expect(flagged.decisions.contains { d in d.cited.isEmpty && d.findings.contains { $0.hasPrefix("access-opened-without-basis") } })
+            #expect(flagged.decisions.contains { d in d.cited.isEmpty && d.rules.contains { $0.rule == "access-opened-without-basis" && $0.failed } })
             // A feature the log never gates is an error, not a "closed" answer.
             let subject = try await Self.busySubjects(client, limit: 1)[0]
             await #expect { try await FeatureExplanation.explain(log: "sim", subject: subject, feature: "noSuchFeature", asOf: .head, pool: client) }

@@ -23,15 +23,8 @@ public enum RegulatorVocabulary {
         ("1 to 3 days", 86_400, 259_200), ("3 to 7 days", 259_200, 604_800), ("7 days or more", 604_800, nil),
     ]
 
-    /// The rules whose violations the report lists, with what each means.
-    public static let rules: [(rule: String, description: String)] = [
-        ("access-without-approval",
-         "A feature was opened to a minor whose parents must approve significant changes, while a significant change of the app was in force, with no approval of that change on record (or the approval had been rescinded)."),
-        ("answer-after-question-expired",
-         "A parental answer was recorded after the question had expired (a QuestionExpired event came first)."),
-        ("rescission-not-enforced",
-         "A parent's consent was rescinded (App Store RESCIND_CONSENT) and no AccessGateApplied closed the app's feature for the child within the policy window."),
-    ]
+    /// The rules whose violations the report lists, with what each means (the rules catalogue's violations).
+    public static let rules: [(rule: String, description: String)] = RuleCatalogue.violations.map { ($0.id, $0.statement) }
 
     /// What a rule means, for the report.
     public static func description(of rule: String) -> String {

@@ -57,14 +57,11 @@ extension RegulatorQuery {
     func ruleViolations(on connection: PostgresConnection, erased: Set<String>) async throws -> [RegulatorViolation] {
         var found: [RegulatorViolation] = []
         let rows = try await run(ReportSQL.Regulator.ruleViolations, on: connection)
-        for try await (kind, position, eventId, subject, occurredAt, detail, relatedPosition, relatedEventId)
-            in rows.decode((String, Int64, String, String?, String, String, Int64?, String?).self) {
-            var evidence: [(position: Int64, eventId: String)] = []
-            if let relatedPosition, let relatedEventId { evidence.append((relatedPosition, relatedEventId)) }
-            evidence.append((position, eventId))
+        for try await (kind, position, eventId, subject, occurredAt, detail, positions, eventIds)
+            in rows.decode((String, Int64, String, String?, String, String, [Int64], [String]).self) {
             found.append(RegulatorViolation(rule: kind, subject: subject, subjectErased: subject.map(erased.contains) ?? false,
                                             occurredAt: occurredAt, position: position, eventId: eventId, detail: detail,
-                                            evidence: evidence.sorted { $0.position < $1.position }))
+                                            evidence: Array(zip(positions, eventIds))))
         }
         return found
     }

@@ -1,0 +1,50 @@
+/// docs/rules.md, written from the rules catalogue (``RuleCatalogue``) and the laws it cites
+/// (``Law``), so the document cannot drift from the rules the ledger applies.
+public enum RulesMarkdown {
+    /// The whole document.
+    public static func render() -> String {
+        var out = """
+            # The ledger's rules
+
+            Written by `consent-ledger rules --format markdown` from the rules catalogue
+            (Sources/LedgerCore/Rules/RuleCatalogue.swift); a test fails when this file is stale.
+
+            The anomalies projection (projections/anomalies/fold.sql) judges each event once, by position,
+            against what the log held before it, so catch-up, rebuild and time travel find the same.
+            Each finding's `kind` is a rule's id and cites every event it rests on. Violations are listed
+            by the regulator report and by `explain`; anomalies are surprising facts kept as evidence.
+            The citations point at the public texts so a reader can check each rule; they are not legal advice.
+
+
+            """
+        for (title, kind) in [("Violations", LedgerRule.Kind.violation), ("Anomalies", .anomaly)] {
+            let rules = RuleCatalogue.all.filter { $0.kind == kind }
+            out += "## \(title)\n\n| rule | judged on | statement |\n| --- | --- | --- |\n"
+            for rule in rules { out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.judges) | \(cell(rule.statement)) |\n" }
+            out += "\n"
+            for rule in rules {
+                out += "### \(rule.id)\n\n\(rule.statement)\n\n"
+                out += "- **Judged on:** \(rule.judges)\n"
+                out += "- **Reads:** \(rule.reads.joined(separator: ", "))\n"
+                out += "- **Evidence:** \(rule.evidence)\n"
+                if let setting = rule.policySetting { out += "- **Policy setting:** `\(setting)`\n" }
+                if rule.basis.isEmpty {
+                    out += "- **Basis:** none in law: a data-quality check.\n"
+                } else {
+                    out += "- **Basis:**\n"
+                    for basis in rule.basis { out += "  - \(basis.law.title): \(basis.provision)\n" }
+                }
+                out += "\n"
+            }
+        }
+        out += "## The laws and platform documents cited\n\n| id | title | citation | governs | in effect from |\n| --- | --- | --- | --- | --- |\n"
+        for law in Law.all {
+            out += "| `\(law.id)` | \(law.title) | \(cell(law.citation)) | "
+                + "\(law.jurisdictions.isEmpty ? "the platform, everywhere" : law.jurisdictions.joined(separator: ", ")) | "
+                + "\(law.effective ?? "") |\n"
+        }
+        return out
+    }
+
+    private static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+
+/// A hand-written history for one rule of the rules catalogue: events built from the catalogue's
+/// example payloads with the fields a case needs changed, on their home streams, with an app and a
+/// jurisdiction, appended as one batch to their own log. Event ids are numbered by position, so a
+/// test names its evidence as the positions it wrote.
+struct RuleHistory {
+    let log: String
+    private(set) var lines: [String] = []
+
+    static let app = "com.example.kidsdraw"
+    static let change = "c-rooms"
+    static let rooms = "Rooms: draw together with friends."
+
+    init(log: String) { self.log = log }
+
+    /// The event id of position `n` of this history's log.
+    func id(_ n: Int) -> String {
+        let tag = log.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) % 1_000_000 }
+        return String(format: "e%07d-0000-4000-8000-%012d", tag, n)
+    }
+
+    /// Adds an event of `type` (the catalogue example with `changes`; `.null` removes a member) and returns its position.
+    @discardableResult
+    mutating func add(_ type: String, at time: String, subject: String? = "p_k", version: String = "3.0.0",
+                      jurisdiction: String? = "US-TX", _ changes: [String: JSONValue] = [:]) -> Int {
+        let schema = EventCatalogue.schema(for: type)!
+        guard case .object(var payload) = schema.example else { fatalError("example is not an object") }
+        for (key, value) in changes {
+            if value == .null { payload[key] = nil } else { payload[key] = value }
+        }
+        let stream: String
+        if let home = StreamConvention.homes[type], let key = payload[home.field]?.stringValue {
+            stream = home.prefix + key
+        } else {
+            stream = "subject-\(subject ?? "none")"
+        }
+        var event: [String: JSONValue] = [
+            "eventId": .string(id(lines.count + 1)), "stream": .string(stream), "type": .string(type),
+            "schemaVersion": .number(Double(schema.version)), "occurredAt": .string(time),
+            "actor": ["kind": "app"], "payload": .object(payload),
+            "app": ["bundleId": .string(Self.app), "appVersion": .string(version), "platform": "iOS", "osVersion": "26.1"],
+        ]
+        if let subject { event["subject"] = .string(subject) }
+        if let jurisdiction { event["jurisdiction"] = ["code": .string(jurisdiction), "basis": "asserted"] }
+        lines.append(CanonicalJSON.encodeString(.object(event)))
+        return lines.count
+    }
+
+    // The events the cases share.
+
+    /// A 13-15 age range with the given parental controls and declaration.
+    @discardableResult
+    mutating func ageRange(_ lower: Int?, _ upper: Int?, at time: String, controls: [String] = ["communicationLimits"],
+                           declaration: String = "guardianDeclared", subject: String = "p_k") -> Int {
+        add("AgeRangeShared", at: time, subject: subject, [
+            "lowerBound": lower.map { .number(Double($0)) } ?? .null, "upperBound": upper.map { .number(Double($0)) } ?? .null,
+            "activeParentalControls": .array(controls.map(JSONValue.string)), "ageRangeDeclaration": .string(declaration)])
+    }
+
+    /// DeclaredAgeRange's answer for the subject: eligible, with `features` required.
+    @discardableResult
+    mutating func eligibility(_ features: [String], at time: String, subject: String = "p_k") -> Int {
+        add("EligibilityChecked", at: time, subject: subject,
+            ["isEligibleForAgeFeatures": true, "requiredRegulatoryFeatures": .array(features.map(JSONValue.string))])
+    }
+
+    /// The app's significant change c-rooms, introduced in `version`.
+    @discardableResult
+    mutating func declareChange(at time: String, version: String = "3.0.0", description: String = RuleHistory.rooms) -> Int {
+        add("SignificantChangeDeclared", at: time, subject: nil,
+            ["changeId": .string(Self.change), "introducedInVersion": .string(version), "description": .string(description)])
+    }
+
+    /// A question about c-rooms, and the parent's `answer` to it an hour later.
+    @discardableResult
+    mutating func askAndAnswer(_ answer: String, question: String, at time: String, answeredAt: String, subject: String = "p_k") -> Int {
+        add("PermissionQuestionSent", at: time, subject: subject, ["questionId": .string(question), "changeId": .string(Self.change)])
+        return add("ParentalAnswerReceived", at: answeredAt, subject: subject,
+                   ["questionId": .string(question), "answer": .string(answer), "receivedAt": .string(answeredAt)])
+    }
+
+    /// The app opening `feature` for the subject, citing `basis` (event ids).
+    @discardableResult
+    mutating func open(_ feature: String = "rooms", at time: String, basis: [String], subject: String = "p_k") -> Int {
+        add("AccessGateApplied", at: time, subject: subject,
+            ["feature": .string(feature), "state": "open", "basis": .array(basis.map(JSONValue.string))])
+    }
+
+    /// Appends the history to its log, one batch.
+    func append(_ db: TestDatabase) async throws {
+        try await db.as(.application) { client async throws in
+            _ = try await EventStore(pool: client).append(log: log, events: try lines.map { try EventInput(line: Array($0.utf8)) })
+        }
+    }
+}

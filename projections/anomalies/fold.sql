@@ -26,6 +26,14 @@ SELECT f.log_id, f.subject, coalesce(f.bundle_id, ''), f.position,
  WHERE f.type = 'EligibilityChecked' AND f.subject IS NOT NULL AND f.payload ? 'isEligibleForAgeFeatures'
 ON CONFLICT DO NOTHING;
 
+INSERT INTO first_seen (log_id, subject, bundle_id, position, version_key)
+SELECT DISTINCT ON (f.log_id, f.subject, f.bundle_id)
+       f.log_id, f.subject, f.bundle_id, f.position, ledger.version_key(f.app_version)
+  FROM fold_input f
+ WHERE f.subject IS NOT NULL AND f.bundle_id IS NOT NULL
+ ORDER BY f.log_id, f.subject, f.bundle_id, f.position
+ON CONFLICT DO NOTHING;
+
 INSERT INTO changes (log_id, change_id, bundle_id, version_key, description, occurred_at, position)
 SELECT DISTINCT ON (f.log_id, f.change_id)
        f.log_id, f.change_id, f.bundle_id, ledger.version_key(f.payload ->> 'introducedInVersion'),
@@ -122,8 +130,8 @@ ON CONFLICT (log_id, exception_id) DO UPDATE
 -- Rules on an opened feature ---------------------------------------------------------------------
 -- Each opening is judged once against what stood before it: the subject's latest age signal, the
 -- latest requirement DeclaredAgeRange gave the app for the subject, the app's significant change in
--- force (the latest declared before the gate, introduced in or before the gate's app version when
--- both are dotted numbers), the parent's latest word on that change (void once a rescission for
+-- force (the latest declared before the gate, introduced in or before the gate's app version and
+-- after the version the subject first had, when they are dotted numbers), the parent's latest word on that change (void once a rescission for
 -- the app follows it), and whether the subject acknowledged the change.
 INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, evidence)
 WITH gates AS MATERIALIZED (
@@ -147,10 +155,12 @@ WITH gates AS MATERIALIZED (
                         WHERE q.log_id = g.log_id AND q.subject = g.subject AND q.bundle_id = coalesce(g.bundle_id, '')
                           AND q.position < g.position
                         ORDER BY q.position DESC LIMIT 1) r ON true
+    LEFT JOIN first_seen i ON i.log_id = g.log_id AND i.subject = g.subject AND i.bundle_id = g.bundle_id
     LEFT JOIN LATERAL (SELECT c.change_id, c.position FROM changes c
                         WHERE c.log_id = g.log_id AND c.bundle_id = g.bundle_id AND c.position < g.position
                           AND (c.version_key IS NULL OR ledger.version_key(g.app_version) IS NULL
                                OR c.version_key <= ledger.version_key(g.app_version))
+                          AND (c.version_key IS NULL OR i.version_key IS NULL OR c.version_key > i.version_key)
                         ORDER BY c.position DESC LIMIT 1) c ON true
     LEFT JOIN LATERAL (SELECT p.position, p.answer FROM answers p
                         WHERE p.log_id = g.log_id AND p.subject = g.subject AND p.position < g.position
@@ -304,5 +314,5 @@ SELECT f.log_id, f.position, 'occurred-in-future', f.event_id, f.subject, 'catal
        format('occurredAt %s is %s after the ledger recorded the event', f.occurred_at, date_trunc('second', f.occurred_at - f.recorded_at)),
        ARRAY[f.position]
   FROM fold_input f
- WHERE f.occurred_at > f.recorded_at + interval '1 day'
+ WHERE f.occurred_at > f.recorded_at + interval '1 year'
 ON CONFLICT DO NOTHING;

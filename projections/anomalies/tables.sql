@@ -40,6 +40,18 @@ CREATE TABLE requirements (
   adult_notification  boolean NOT NULL,   -- significantAppChangeRequiresAdultNotification
   PRIMARY KEY (log_id, subject, bundle_id, position)
 );
+-- The first event of each subject with each app (among the types this projection reads): the
+-- version the subject first had. A change introduced in or before that version was part of the
+-- app when the subject got it (Apple's sample compares AppTransaction.originalAppVersion the same
+-- way), so it is no change for them.
+CREATE TABLE first_seen (
+  log_id       text      NOT NULL,
+  subject      text      NOT NULL,
+  bundle_id    text      NOT NULL,
+  position     bigint    NOT NULL,
+  version_key  integer[],
+  PRIMARY KEY (log_id, subject, bundle_id)
+);
 CREATE TABLE changes (
   log_id       text        NOT NULL,
   change_id    text        NOT NULL,

@@ -39,7 +39,7 @@ public enum RuleCatalogue {
             basis: appStoreActs + [significantChangeConsent, .init(.coppa, "16 CFR 312.6(a)(2): a parent may refuse to permit further use of the child's information.")]),
         LedgerRule(
             id: "access-without-approval", kind: .violation,
-            statement: "A feature was opened for a minor (under 13, 13 to 15, 16 to 17 by the latest age signal) while the app had a significant change in force (the latest declared for the app before the opening, introduced in or before the opening's app version), approval of that change was required, and no approval of it is on record (or the approval was rescinded since). Approval is required when the latest EligibilityChecked for the subject and app said the subject is eligible and listed `significantAppChangeRequiresParentalConsent`, or the device's parental controls include `significantAppChangeApprovalRequired`, or Play says the user is supervised.",
+            statement: "A feature was opened for a minor (under 13, 13 to 15, 16 to 17 by the latest age signal) while the app had a significant change in force (the latest declared for the app before the opening, introduced in or before the opening's app version and after the version the subject first used the app at: a change the app already had when the subject got it is no change for them, as Apple's sample decides by `originalAppVersion`), approval of that change was required, and no approval of it is on record (or the approval was rescinded since). Approval is required when the latest EligibilityChecked for the subject and app said the subject is eligible and listed `significantAppChangeRequiresParentalConsent`, or the device's parental controls include `significantAppChangeApprovalRequired`, or Play says the user is supervised.",
             judges: "AccessGateApplied",
             reads: ["AccessGateApplied", "EligibilityChecked", "AgeRangeShared", "PlayAgeSignalReceived", "SignificantChangeDeclared", "PermissionQuestionSent", "ParentalAnswerReceived", "ConsentRescinded"],
             evidence: "The age signal, the requirement (EligibilityChecked) when it was the reason, the change's declaration, a rescinded approval if any, and the opening.",
@@ -147,7 +147,7 @@ public enum RuleCatalogue {
             basis: [significantChangeConsent]),
         LedgerRule(
             id: "occurred-in-future", kind: .anomaly,
-            statement: "An event whose `occurredAt` is more than a day after the ledger recorded it (a device clock far ahead, or a forged time). Checked on the event types the rules read.",
+            statement: "An event whose `occurredAt` is more than a year after the ledger recorded it (a device clock far ahead, or a forged time). Checked on the event types the rules read.",
             judges: "any", reads: ["every type the rules read"],
             evidence: "The event.", basis: []),
     ]

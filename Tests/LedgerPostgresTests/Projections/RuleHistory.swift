@@ -51,19 +51,20 @@ struct RuleHistory {
 
     // The events the cases share.
 
-    /// A 13-15 age range with the given parental controls and declaration.
+    /// An age range (at version 2.9.0 unless said) with the given parental controls and declaration.
     @discardableResult
     mutating func ageRange(_ lower: Int?, _ upper: Int?, at time: String, controls: [String] = ["communicationLimits"],
-                           declaration: String = "guardianDeclared", subject: String = "p_k") -> Int {
-        add("AgeRangeShared", at: time, subject: subject, [
+                           declaration: String = "guardianDeclared", subject: String = "p_k", version: String = "2.9.0") -> Int {
+        add("AgeRangeShared", at: time, subject: subject, version: version, [
             "lowerBound": lower.map { .number(Double($0)) } ?? .null, "upperBound": upper.map { .number(Double($0)) } ?? .null,
             "activeParentalControls": .array(controls.map(JSONValue.string)), "ageRangeDeclaration": .string(declaration)])
     }
 
-    /// DeclaredAgeRange's answer for the subject: eligible, with `features` required.
+    /// DeclaredAgeRange's answer for the subject: eligible, with `features` required. By default
+    /// at version 2.9.0: the subject had the app before the change of 3.0.0.
     @discardableResult
-    mutating func eligibility(_ features: [String], at time: String, subject: String = "p_k") -> Int {
-        add("EligibilityChecked", at: time, subject: subject,
+    mutating func eligibility(_ features: [String], at time: String, subject: String = "p_k", version: String = "2.9.0") -> Int {
+        add("EligibilityChecked", at: time, subject: subject, version: version,
             ["isEligibleForAgeFeatures": true, "requiredRegulatoryFeatures": .array(features.map(JSONValue.string))])
     }
 

@@ -85,9 +85,16 @@ struct RuleTests {
         quiet.eligibility(["declaredAgeRangeRequired"], at: "2026-10-02T09:00:00Z")
         quiet.ageRange(13, 15, at: "2026-10-02T09:00:05Z")
         quiet.open(at: "2026-10-02T11:00:00Z", basis: [quiet.id(3)])
-        let (_, found) = try await Self.run(fires, quiet)
+        // Installed at 3.0.0, after the change: the app already had it when the child got it.
+        var installedAfter = RuleHistory(log: "installed-after")
+        installedAfter.declareChange(at: "2026-10-01T08:00:00Z")
+        installedAfter.eligibility(["significantAppChangeRequiresParentalConsent"], at: "2026-10-02T09:00:00Z", version: "3.0.0")
+        installedAfter.ageRange(13, 15, at: "2026-10-02T09:00:05Z", version: "3.0.0")
+        installedAfter.open(at: "2026-10-02T11:00:00Z", basis: [installedAfter.id(3)])
+        let (_, found) = try await Self.run(fires, quiet, installedAfter)
         #expect(found["fires"] == ["4 access-without-approval [1, 2, 3, 4]"])
         #expect(found["quiet"] == [])
+        #expect(found["installed-after"] == [])
     }
 
     @Test("access-without-approval: an approval rescinded before the opening no longer counts")
@@ -176,7 +183,7 @@ struct RuleTests {
         h.declareChange(at: "2026-10-01T08:00:00Z")
         h.declareChange(at: "2026-10-01T09:00:00Z", description: "Rooms, now with voice chat.")
         h.declareChange(at: "2026-10-01T09:30:00Z")   // the same as the first: no finding
-        h.open("drawing", at: "2066-10-02T11:00:00Z", basis: [])
+        h.open("drawing", at: "2066-10-02T11:00:00Z", basis: [])   // decades ahead of the ledger's clock
         let (db, found) = try await Self.run(h)
         #expect(found["odd"] == ["4 access-opened-without-basis [4]"])
         #expect(try await Self.findings(db, log: "odd", source: "catalogue")

@@ -19,7 +19,7 @@ import LedgerPostgres
 ///  8  10-02 08:10   k2      PermissionQuestionSent q2 changeId c-rooms, expires 10-03 08:10
 ///  9  10-03 09:00   k2      QuestionExpired q2
 /// 10  10-03 10:00   k2      ParentalAnswerReceived q2 approval (93,000 s): answer-after-question-expired
-/// 11  10-05 07:00   k3      AgeRangeShared 16-17 guardianDeclared, approval required
+/// 11  10-05 07:00   k3      AgeRangeShared 16-17 guardianDeclared, approval required (A 2.5.0: before the change)
 /// 12  10-05 07:01   k3      AccessGateApplied open rooms (A 3.0.0): access-without-approval
 /// 13  10-06 12:00   k3      PermissionQuestionSent q3 changeId c-rooms
 /// 14  10-07 12:00   k3      ParentalAnswerReceived q3 denial (86,400 s)
@@ -109,7 +109,7 @@ enum RegulatorScenario {
             e(10, "ParentalAnswerReceived", "10-03T10:00:00", "p_k2", stream: question(q2), actor: "guardian",
               ["questionId": .string(q2), "choiceId": "allow", "choiceTitle": "Allow", "answer": "approval",
                "receivedAt": "2026-10-03T10:00:00Z", "channel": "message"]),
-            e(11, "AgeRangeShared", "10-05T07:00:00", "p_k3", actor: "guardian",
+            e(11, "AgeRangeShared", "10-05T07:00:00", "p_k3", version: "2.5.0", actor: "guardian",
               ["lowerBound": 16, "upperBound": 17, "ageRangeDeclaration": "guardianDeclared", "activeParentalControls": approvalRequired]),
             e(12, "AccessGateApplied", "10-05T07:01:00", "p_k3",
               ["feature": "rooms", "state": "open", "basis": [.string(id(11))], "policyVersion": "2026-10"]),

@@ -50,7 +50,7 @@ enum RegulatorHTML {
             (try coverage.optionalDouble("shareAtDownload").map(ReportFormat.percent) ?? "—", "installs asked at download"),
             (passed ? "passed" : "FAILED", "integrity check"),
         ])
-        summary += try findings(consent: consent, violations: violations, integrity: integrity, coverage: coverage)
+        summary += try findings(scope: scope, consent: consent, violations: violations, integrity: integrity, coverage: coverage)
         var body: HTML = .empty
         body += try scopeSection(scope, jurisdiction: jurisdiction)
         body += try ageSignalsSection(try report.object("ageSignals"))
@@ -94,9 +94,15 @@ enum RegulatorHTML {
     }
 
     /// The findings in sentences, each pointing at the section that details it.
-    private static func findings(consent: ReportNode, violations: [ReportNode], integrity: ReportNode,
+    private static func findings(scope: ReportNode, consent: ReportNode, violations: [ReportNode], integrity: ReportNode,
                                  coverage: ReportNode) throws -> HTML {
         var items: [HTML] = []
+        let unknown = try scope.int("eventsWithUnknownJurisdiction")
+        if unknown > 0 {
+            let codes = try scope.objects("unknownCodes").map { ReportMarkup.id(try $0.string("code")) }
+            items.append("<strong>\(ReportFormat.plural(unknown, "event")) of the period named a jurisdiction code that is not ISO 3166</strong> ("
+                + HTML.join(codes, separator: ", ") + "): stored as sent, but counted in no jurisdiction’s report (<a href=\"#scope\">scope</a>).")
+        }
         if violations.isEmpty {
             items.append("The ledger’s rules found no violation in this period (<a href=\"#violations\">details</a>).")
         } else {

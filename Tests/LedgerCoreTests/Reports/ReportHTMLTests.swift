@@ -229,6 +229,7 @@ struct ReportHTMLTests {
         #expect(!html.contains("AB 1043") && html.contains("Governed by Texas SB 2420 (App Store Accountability Act)"))
         #expect(html.contains("Texas (<code class=\"id\">US-<wbr>TX</code>) alone"))
         #expect(html.contains("<h3>Unknown jurisdiction codes</h3>") && html.contains("<code class=\"id\">TX</code>"))
+        #expect(html.contains("<li><strong>7 events of the period named a jurisdiction code that is not ISO 3166</strong> (<code class=\"id\">TX</code>)"))
         #expect(html.contains("Its root hash"))
         #expect(html.contains("<span class=\"pass\">passed</span>"))
         #expect(html.contains("Median time to answer</th><td class=\"num\">2 h 21 min <span class=\"exact\">(8,460 s)</span>"))
@@ -361,8 +362,11 @@ struct ReportHTMLTests {
         }
 
         do {
-            _ = try ReportHTML.render(ReportHTMLSamples.regulator { report in report["scope"] = ["eventsInPeriod": "many", "eventsInJurisdiction": 1,
-                                                                                        "eventsWithoutJurisdiction": 0] })
+            _ = try ReportHTML.render(ReportHTMLSamples.regulator { report in
+                var scope = report["scope"]?.objectValue ?? [:]
+                scope["eventsInPeriod"] = "many"
+                report["scope"] = .object(scope)
+            })
             Issue.record("a string count rendered")
         } catch let error as LedgerError {
             #expect(error.code == .invalidField)

@@ -43,7 +43,10 @@ let package = Package(
             name: "LedgerCore",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // ISO 3166 codes (third-party data, its README names source and licence), compiled in by EmbedSQL.
+            exclude: ["Jurisdictions/Data"],
+            plugins: ["EmbedSQL"]
         ),
         // Simulated families and apps: the demo's history and the benchmarks' and tests' load.
         .target(name: "LedgerSimulation", dependencies: ["LedgerCore"]),

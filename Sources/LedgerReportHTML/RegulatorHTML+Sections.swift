@@ -106,8 +106,9 @@ extension RegulatorHTML {
              percent(try backfill.optionalDouble("share"), "— (no existing installs)") + " by the period’s end"),
             ("Back-fill requests in the period", ReportMarkup.count(try backfill.int("backfillRequests")), "AgeRangeRequested with trigger backfill"),
         ]))
-        return ReportMarkup.section(id: "coverage", title: title("coverage"),
-            intro: "The share of installs whose age range the app asked for when it was downloaded or launched, and the progress of asking for installs that predate it.",
+        return ReportMarkup.section(id: "coverage", title: try coverage.string("title"),
+            intro: "The share of installs whose age range the app asked for when it was downloaded or launched, and the progress of asking for installs that predate it. "
+                + (try lawsSentence(coverage)),
             html)
     }
 
@@ -139,8 +140,24 @@ extension RegulatorHTML {
         html += ReportMarkup.subsection("Subjects erased", intro: "SubjectErased: the subject’s key was destroyed, so their personal data can no longer be read.",
             erasures.isEmpty ? ReportMarkup.paragraph("No subject was erased in this period.", className: "empty")
                 : ReportMarkup.table(columns: [("Subject", ""), ("Reason", ""), ("Occurred", ""), ("Evidence", "")], rows: erasures))
-        return ReportMarkup.section(id: "retention", title: title("retention"),
-            intro: "The written retention policy in force and what was erased in the period (in every jurisdiction, since erasure is per subject).", html)
+        return ReportMarkup.section(id: "retention", title: try retention.string("title"),
+            intro: "The written retention policy in force and what was erased in the period (in every jurisdiction, since erasure is per subject). "
+                + (try lawsSentence(retention)), html)
+    }
+
+    /// What a section's laws are: those that govern the whole jurisdiction, with their citations, and
+    /// those that govern only a part of it; or that no law of the ledger's catalogue governs it.
+    static func lawsSentence(_ section: ReportNode) throws -> String {
+        let laws = try section.objects("laws")
+        let parts = try section.objects("lawsForParts")
+        var sentence = laws.isEmpty
+            ? "No law of the ledger’s catalogue on this subject governs the whole of this jurisdiction."
+            : "Governed by " + (try laws.map { "\(try $0.string("title")) (\(try $0.string("citation")))" }.joined(separator: "; ")) + "."
+        if !parts.isEmpty {
+            sentence += " Within this jurisdiction, " + (try parts.map { "\(try $0.string("title")) governs \(try $0.strings("jurisdictions").joined(separator: ", "))" }
+                .joined(separator: "; ")) + ": a report for each of those jurisdictions is titled by its law."
+        }
+        return sentence
     }
 
     // MARK: Integrity

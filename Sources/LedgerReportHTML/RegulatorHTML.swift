@@ -2,16 +2,25 @@ import LedgerCore
 /// The regulator report as an HTML page: one jurisdiction and one period, every section of the
 /// schema in order (scope, age signals, consent, significant changes, exceptions, violations,
 /// coverage, retention, integrity, the policy in force), with charts of consent outcomes per
-/// week, time to answer and age signals by category.
+/// week, time to answer and age signals by category. The coverage and retention sections take their
+/// titles from the report (the laws that govern its jurisdiction, ``RegulatorLaws``), never a fixed law.
 /// Input: the JSON of `consent-ledger report regulator` (docs/reports/regulator.schema.json).
 enum RegulatorHTML {
-    /// The sections, as (anchor, title), in the order of the page.
+    /// The sections, as (anchor, title), in the order of the page; the titles of coverage and
+    /// retention are the report's own (`coverage.title`, `retention.title`), these only stand in.
     static let sections: [(String, String)] = [
         ("scope", "Scope"), ("age-signals", "Age signals"), ("consent", "Consent"),
         ("significant-changes", "Significant changes"), ("exceptions", "Age-rating exceptions"),
-        ("violations", "Violations found by the ledger’s rules"), ("coverage", "Coverage (California AB 1043)"),
-        ("retention", "Retention and erasure (COPPA 312.10)"), ("integrity", "Integrity"), ("policy", "The policy in force"),
+        ("violations", "Violations found by the ledger’s rules"), ("coverage", "Coverage"),
+        ("retention", "Retention and erasure"), ("integrity", "Integrity"), ("policy", "The policy in force"),
     ]
+
+    /// The sections of one report: ``sections`` with the coverage and retention titles it gives.
+    static func sections(coverage: String, retention: String) -> [(String, String)] {
+        sections.map { anchor, title in
+            (anchor, anchor == "coverage" ? coverage : anchor == "retention" ? retention : title)
+        }
+    }
 
     /// The page; `policy` names who issues it and when.
     static func render(_ report: ReportNode, policy issue: ReportPolicy) throws -> String {
@@ -28,7 +37,9 @@ enum RegulatorHTML {
         let violations = try report.objects("violations")
         let integrity = try report.object("integrity")
         let coverage = try report.object("coverage")
+        let retention = try report.object("retention")
         let policy = try report.object("policy")
+        let contents = sections(coverage: try coverage.string("title"), retention: try retention.string("title"))
 
         let passed = try integrity.bool("passed")
         var summary = ReportMarkup.keyFigures([
@@ -39,7 +50,7 @@ enum RegulatorHTML {
             (try coverage.optionalDouble("shareAtDownload").map(ReportFormat.percent) ?? "—", "installs asked at download"),
             (passed ? "passed" : "FAILED", "integrity check"),
         ])
-        summary += try findings(consent: consent, violations: violations, integrity: integrity, coverage: coverage)
+        summary += try findings(scope: scope, consent: consent, violations: violations, integrity: integrity, coverage: coverage)
         var body: HTML = .empty
         body += try scopeSection(scope, jurisdiction: jurisdiction)
         body += try ageSignalsSection(try report.object("ageSignals"))
@@ -48,7 +59,7 @@ enum RegulatorHTML {
         body += try exceptionsSection(try report.object("exceptions"))
         body += try violationsSection(violations)
         body += try coverageSection(coverage)
-        body += try retentionSection(try report.object("retention"))
+        body += try retentionSection(retention)
         body += try integritySection(integrity, provenance: provenance)
         body += try policySection(policy)
 
@@ -77,15 +88,21 @@ enum RegulatorHTML {
             ],
             provenance: provenance,
             policy: issue,
-            contents: sections,
+            contents: contents,
             body: body)
         return page.render()
     }
 
     /// The findings in sentences, each pointing at the section that details it.
-    private static func findings(consent: ReportNode, violations: [ReportNode], integrity: ReportNode,
+    private static func findings(scope: ReportNode, consent: ReportNode, violations: [ReportNode], integrity: ReportNode,
                                  coverage: ReportNode) throws -> HTML {
         var items: [HTML] = []
+        let unknown = try scope.int("eventsWithUnknownJurisdiction")
+        if unknown > 0 {
+            let codes = try scope.objects("unknownCodes").map { ReportMarkup.id(try $0.string("code")) }
+            items.append("<strong>\(ReportFormat.plural(unknown, "event")) of the period named a jurisdiction code that is not ISO 3166</strong> ("
+                + HTML.join(codes, separator: ", ") + "): stored as sent, but counted in no jurisdiction’s report (<a href=\"#scope\">scope</a>).")
+        }
         if violations.isEmpty {
             items.append("The ledger’s rules found no violation in this period (<a href=\"#violations\">details</a>).")
         } else {
@@ -118,11 +135,40 @@ enum RegulatorHTML {
         let inPeriod = try scope.int("eventsInPeriod")
         let counted = try scope.int("eventsInJurisdiction")
         let without = try scope.int("eventsWithoutJurisdiction")
-        return ReportMarkup.section(id: "scope", title: title("scope"), ReportMarkup.figures([
+        let unknownCount = try scope.int("eventsWithUnknownJurisdiction")
+        let name = try scope.string("name")
+        let members = try scope.strings("members")
+        let takesIn: HTML
+        switch try scope.string("kind") {
+        case "group":
+            let asOf = try scope.optionalString("membersAsOf").map { ", as of \($0)" } ?? ""
+            let head: HTML = "\(name) (\(ReportMarkup.id(jurisdiction))): the code itself, its \(ReportFormat.count(members.count)) member states\(asOf) — "
+            let total = ReportFormat.count(try scope.int("codesTakenIn"))
+            let tail: HTML = " — and their ISO 3166-2 subdivisions (\(total) codes in all)."
+            takesIn = head + HTML.join(members.map { ReportMarkup.id($0) }, separator: ", ") + tail
+        case "country":
+            let total = ReportFormat.count(try scope.int("codesTakenIn"))
+            takesIn = "\(name) (\(ReportMarkup.id(jurisdiction))) and its ISO 3166-2 subdivisions (\(total) codes in all)."
+        default:
+            takesIn = "\(name) (\(ReportMarkup.id(jurisdiction))) alone, an ISO 3166-2 subdivision."
+        }
+        var html: HTML = "<p>This report takes in the events whose jurisdiction code is that of \(takesIn)</p>\n"
+        html += ReportMarkup.figures([
             ("Events in the period, any jurisdiction", ReportMarkup.count(inPeriod), nil),
             ("Events of \(jurisdiction) (or within it)", ReportMarkup.count(counted), "what this report counts"),
             ("Events that named no jurisdiction", ReportMarkup.count(without), "counted in no jurisdiction’s report"),
-        ]))
+            ("Events whose code is not an ISO 3166 code", ReportMarkup.count(unknownCount), "stored, but counted in no jurisdiction’s report"),
+        ])
+        let unknown = try scope.objects("unknownCodes").map { item -> [HTML] in
+            [ReportMarkup.cell(ReportMarkup.id(try item.string("code"))), ReportMarkup.countCell(try item.int("events")),
+             ReportMarkup.cell(ReportMarkup.evidence(positions: try item.ints("evidencePositions"), eventIds: try item.strings("evidenceEventIds")))]
+        }
+        if !unknown.isEmpty {
+            html += ReportMarkup.subsection("Unknown jurisdiction codes", intro: "Events of the period (any jurisdiction) whose code is not a code of ISO 3166: "
+                + "the ledger stored them as sent, but no report can take them in. The evidence is the first such event.",
+                ReportMarkup.table(columns: [("Code", ""), ("Events", "num"), ("First event", "")], rows: unknown))
+        }
+        return ReportMarkup.section(id: "scope", title: title("scope"), html)
     }
 
     // MARK: Age signals

@@ -5,19 +5,21 @@ import PostgresNIO
 
 /// The regulator report (docs/design/reports.md): one jurisdiction, one period, as of a log position. Age
 /// signals, consent, significant changes, exceptions, the violations of the ledger's rules with
-/// their evidence, AB 1043 coverage, retention and integrity, from the `report_facts` and
-/// `anomalies` projections (``ReportSource``) and, for the few erasure events, the log itself.
+/// their evidence, coverage, retention and integrity, from the `report_facts` and `anomalies`
+/// projections (``ReportSource``) and, for the few erasure events, the log itself.
 ///
-/// The period is [from, to) on the device clock (`occurredAt`); an event belongs to the
-/// jurisdiction when its envelope's code is the one asked for or lies within it (`US` takes in
-/// `US-TX`). What happened to a question or exception is what the log holds by the period's end
-/// (events that occurred before `to`, at positions up to the report's position).
+/// The jurisdiction is a code of the ``JurisdictionCatalogue`` (an unknown one is refused), expanded
+/// once, here, into the codes it takes in (``JurisdictionScope``: `US` takes in `US-TX`, `EU` its
+/// member states and their subdivisions); the coverage and retention sections are titled by the
+/// laws that govern that scope (``RegulatorLaws``). The period is [from, to) on the device clock
+/// (`occurredAt`). What happened to a question or exception is what the log holds by the period's
+/// end (events that occurred before `to`, at positions up to the report's position).
 public struct RegulatorReport: Sendable {
     /// What the report covers.
     public struct Parameters: Sendable, Equatable {
         /// The log.
         public var log: String
-        /// An ISO 3166 code (`US`, `US-TX`, `GB`) or `EU`.
+        /// An ISO 3166 code the ``JurisdictionCatalogue`` knows (`US`, `US-TX`, `GB`) or `EU`.
         public var jurisdiction: String
         /// The period's start, included.
         public var from: Date
@@ -54,9 +56,9 @@ public struct RegulatorReport: Sendable {
                                logger: Logger = Logger(label: "consent-ledger.reports"),
                                progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in },
                                note: @escaping @Sendable (String) -> Void = { _ in }) async throws -> Result {
-        try validate(parameters)
+        let scope = try validate(parameters)
         let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, pool: pool, logger: logger)
-        let query = RegulatorQuery(parameters: parameters, position: provenance.position, policy: policy, logger: logger)
+        let query = RegulatorQuery(parameters: parameters, scope: scope, position: provenance.position, policy: policy, logger: logger)
         let steps = RegulatorQuery.steps.count + 1
         let through = provenance.position
         let what: String
@@ -96,13 +98,13 @@ public struct RegulatorReport: Sendable {
     /// The longest period one report covers (three years).
     public static let maxPeriodDays = 1_100
 
-    /// Refuses parameters that cannot make a report, saying how to fix them (``compute`` calls it
-    /// too; callers may check before opening a database).
-    public static func validate(_ parameters: Parameters) throws(LedgerError) {
-        guard EventEnvelope.Jurisdiction.isValidCode(parameters.jurisdiction) else {
-            throw LedgerError(.invalidField, "--jurisdiction \(parameters.jurisdiction) is not a jurisdiction code", field: "jurisdiction",
-                              hint: "Give an ISO 3166 code such as US, US-TX or GB, or EU, as events carry it in jurisdiction.code.")
-        }
+    /// Refuses parameters that cannot make a report, saying how to fix them, and returns what the
+    /// jurisdiction takes in (``compute`` calls it too; callers may check before opening a database).
+    /// An unknown jurisdiction code is refused by the ``JurisdictionCatalogue`` (`TX`: "Texas is US-TX").
+    @discardableResult
+    public static func validate(_ parameters: Parameters,
+                                catalogue: JurisdictionCatalogue = .standard) throws(LedgerError) -> JurisdictionScope {
+        let scope = try catalogue.scope(of: parameters.jurisdiction)
         guard parameters.to.timeIntervalSince(parameters.from) <= Double(maxPeriodDays) * 86_400 || parameters.from >= parameters.to else {
             throw LedgerError(.invalidRequest, "the period is longer than \(maxPeriodDays) days",
                               hint: "A regulator report covers a quarter or a year; ask for one period at a time.")
@@ -111,5 +113,6 @@ public struct RegulatorReport: Sendable {
             throw LedgerError(.invalidRequest, "the period is empty: --from \(RegulatorQuery.timestamp(parameters.from)) is not before --to \(RegulatorQuery.timestamp(parameters.to))",
                               hint: "Give --from the first day of the period and --to the day after its last, e.g. --from 2026-07-01 --to 2026-10-01 for the third quarter.")
         }
+        return scope
     }
 }

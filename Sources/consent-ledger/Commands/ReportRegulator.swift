@@ -12,7 +12,11 @@ struct ReportRegulator: AsyncParsableCommand {
         discussion: """
             The period is [--from, --to) on the device clock (each event's occurredAt); an event belongs to \
             the jurisdiction when its envelope's jurisdiction code is the one given or lies within it (US takes \
-            in US-TX). What became of a question or an exception is what the log holds by the period's end. \
+            in US-TX; EU its 27 member states and their subdivisions). The code must be an ISO 3166 code (or \
+            EU): TX is refused (Texas is US-TX). The scope section says which codes were taken in and lists \
+            the period's events whose code is not ISO 3166; coverage and retention are titled by the laws \
+            that govern the jurisdiction. What became of a question or an exception is what the log holds by \
+            the period's end. \
             Violations are those of the ledger's rules (docs/reports.md), each with the positions and event \
             ids it rests on; the rescission window and the retention policy come from --policy (printed in \
             the report). Integrity: every hash and link of positions 1 to --as-of recomputed. Reads the \
@@ -27,7 +31,7 @@ struct ReportRegulator: AsyncParsableCommand {
     @Option(help: "The log.")
     var log: String
 
-    @Option(help: ArgumentHelp("An ISO 3166 code (US, US-TX, GB) or EU.", valueName: "code"))
+    @Option(help: ArgumentHelp("An ISO 3166-1 or 3166-2 code (US, US-TX, GB, DE-BY) or EU.", valueName: "code"))
     var jurisdiction: String
 
     @Option(help: ArgumentHelp("The period's first day or instant (2026-07-01, or RFC 3339), included.", valueName: "time"))

@@ -219,12 +219,17 @@ struct ReportHTMLTests {
         let html = try ReportHTML.render(ReportHTMLSamples.regulator())
         for (anchor, title) in [("scope", "Scope"), ("age-signals", "Age signals"), ("consent", "Consent"),
                                 ("significant-changes", "Significant changes"), ("exceptions", "Age-rating exceptions"),
-                                ("violations", "Violations found by the ledger’s rules"), ("coverage", "Coverage (California AB 1043)"),
-                                ("retention", "Retention and erasure (COPPA 312.10)"), ("integrity", "Integrity"), ("policy", "The policy in force")] {
+                                ("violations", "Violations found by the ledger’s rules"), ("coverage", "Coverage (Texas SB 2420)"),
+                                ("retention", "Retention and erasure (COPPA)"), ("integrity", "Integrity"), ("policy", "The policy in force")] {
             #expect(html.contains("<section id=\"\(anchor)\">\n<h2>\(title)</h2>"), "\(anchor)")
             #expect(html.contains("<a href=\"#\(anchor)\">"), "contents: \(anchor)")
         }
         #expect(html.contains("<h1>Regulator report: US-TX</h1>"))
+        // A Texas report is titled by Texas's law and COPPA, never by another state's law.
+        #expect(!html.contains("AB 1043") && html.contains("Governed by Texas SB 2420 (App Store Accountability Act)"))
+        #expect(html.contains("Texas (<code class=\"id\">US-<wbr>TX</code>) alone"))
+        #expect(html.contains("<h3>Unknown jurisdiction codes</h3>") && html.contains("<code class=\"id\">TX</code>"))
+        #expect(html.contains("<li><strong>7 events of the period named a jurisdiction code that is not ISO 3166</strong> (<code class=\"id\">TX</code>)"))
         #expect(html.contains("Its root hash"))
         #expect(html.contains("<span class=\"pass\">passed</span>"))
         #expect(html.contains("Median time to answer</th><td class=\"num\">2 h 21 min <span class=\"exact\">(8,460 s)</span>"))
@@ -357,8 +362,11 @@ struct ReportHTMLTests {
         }
 
         do {
-            _ = try ReportHTML.render(ReportHTMLSamples.regulator { report in report["scope"] = ["eventsInPeriod": "many", "eventsInJurisdiction": 1,
-                                                                                        "eventsWithoutJurisdiction": 0] })
+            _ = try ReportHTML.render(ReportHTMLSamples.regulator { report in
+                var scope = report["scope"]?.objectValue ?? [:]
+                scope["eventsInPeriod"] = "many"
+                report["scope"] = .object(scope)
+            })
             Issue.record("a string count rendered")
         } catch let error as LedgerError {
             #expect(error.code == .invalidField)
@@ -528,7 +536,10 @@ enum ReportHTMLSamples {
             "retention": {"policyId": "retention-2026-01",
                           "statement": "Age signals and consent records are kept for 3 years after the account closes, then erased by destroying the subject's key."}
           },
-          "scope": {"eventsInPeriod": 31877, "eventsInJurisdiction": 12904, "eventsWithoutJurisdiction": 211},
+          "scope": {"code": "US-TX", "name": "Texas", "kind": "subdivision", "members": ["US-TX"], "withSubdivisions": false,
+                    "membersAsOf": null, "codesTakenIn": 1,
+                    "eventsInPeriod": 31877, "eventsInJurisdiction": 12904, "eventsWithoutJurisdiction": 211, "eventsWithUnknownJurisdiction": 7,
+                    "unknownCodes": [{"code": "TX", "events": 7, "evidencePositions": [30117], "evidenceEventIds": ["0d15ea5e-0000-4000-8000-000000030117"]}]},
           "ageSignals": {
             "requestsByTrigger": [{"key": "download", "count": 1495}, {"key": "launch", "count": 1702}, {"key": "accountCreation", "count": 88},
                                   {"key": "significantChange", "count": 164}, {"key": "anniversaryRecheck", "count": 41}, {"key": "purchase", "count": 12},
@@ -606,9 +617,17 @@ enum ReportHTMLSamples {
              "eventId": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b", "detail": "no AccessGateApplied within 24 hours of the rescission",
              "evidencePositions": [44380], "evidenceEventIds": ["5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b"]}
           ],
-          "coverage": {"installs": 1840, "requestedAtDownload": 1495, "requestedAtLaunch": 1702, "shareAtDownload": 0.8125, "shareAtLaunch": 0.925,
+          "coverage": {"title": "Coverage (Texas SB 2420)",
+                       "laws": [{"id": "us-tx-sb2420", "title": "Texas SB 2420 (App Store Accountability Act)",
+                                 "citation": "Texas SB 2420, 89th Legislature (2025); Texas Business and Commerce Code, chapter 121", "jurisdictions": ["US-TX"]}],
+                       "lawsForParts": [],
+                       "installs": 1840, "requestedAtDownload": 1495, "requestedAtLaunch": 1702, "shareAtDownload": 0.8125, "shareAtLaunch": 0.925,
                        "backfill": {"existingInstalls": 345, "withAgeSignal": 301, "share": 0.8725, "backfillRequests": 318}},
           "retention": {
+            "title": "Retention and erasure (COPPA)",
+            "laws": [{"id": "us-coppa", "title": "COPPA (Children's Online Privacy Protection Act)",
+                      "citation": "15 U.S.C. 6501-6506; FTC rule 16 CFR Part 312 (312.5 parental consent, 312.10 data retention)", "jurisdictions": ["US"]}],
+            "lawsForParts": [],
             "policy": {"policyId": "retention-2026-01",
                        "statement": "Age signals and consent records are kept for 3 years after the account closes, then erased by destroying the subject's key."},
             "retentionApplied": [{"policyId": "retention-2026-01", "scope": "accounts closed before 2023-07-01", "reason": "scheduled retention run",

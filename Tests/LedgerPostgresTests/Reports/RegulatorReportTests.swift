@@ -49,7 +49,11 @@ struct RegulatorReportTests {
             try await RegulatorReport.compute(Self.parameters(), pool: client).report
         }
         #expect(report["ledger"]?["position"]?.intValue == 35)
-        #expect(report["scope"] == ["eventsInPeriod": 31, "eventsInJurisdiction": 25, "eventsWithoutJurisdiction": 3])
+        // The scope says what US-TX took in (itself alone) besides the counts; no code is unknown.
+        #expect(report["scope"] == ["eventsInPeriod": 31, "eventsInJurisdiction": 25, "eventsWithoutJurisdiction": 3,
+                                    "eventsWithUnknownJurisdiction": 0, "unknownCodes": [],
+                                    "code": "US-TX", "name": "Texas", "kind": "subdivision", "members": ["US-TX"],
+                                    "withSubdivisions": false, "membersAsOf": nil, "codesTakenIn": 1])
 
         let signals = try #require(report["ageSignals"])
         let triggers = Self.counts(signals["requestsByTrigger"])
@@ -100,7 +104,12 @@ struct RegulatorReportTests {
         #expect(violations[1]["evidencePositions"]?.arrayValue?.last == 12)
         #expect(violations[2]["evidencePositions"] == [19] && violations[2]["occurredAt"] == "2026-10-10T12:00:00Z")
 
-        #expect(report["coverage"] == [
+        // Titled by Texas's law (decision 0024); the figures are the scenario's.
+        var coverage = report["coverage"]?.objectValue ?? [:]
+        #expect(coverage.removeValue(forKey: "title") == "Coverage (Texas SB 2420)")
+        #expect(coverage.removeValue(forKey: "laws") == [Law.texasSB2420.json])
+        #expect(coverage.removeValue(forKey: "lawsForParts") == [])
+        #expect(JSONValue.object(coverage) == [
             "installs": 7, "requestedAtDownload": 1, "requestedAtLaunch": 1, "shareAtDownload": 0.1429, "shareAtLaunch": 0.1429,
             "backfill": ["existingInstalls": 6, "withAgeSignal": 2, "share": 0.3333, "backfillRequests": 1],
         ])

@@ -1,6 +1,7 @@
--- California AB 1043: the installs active in the period (a subject and an app with an event of the
--- jurisdiction in it), how many had an age range requested at download, at launch, and, of those
--- with none at download, any by the period's end; and the back-fill requests of the period.
+-- Coverage (titled by the laws that govern the jurisdiction, RegulatorLaws.coverage): the installs
+-- active in the period (a subject and an app with an event of the jurisdiction in it), how many had
+-- an age range requested at download, at launch, and, of those with none at download, any by the
+-- period's end; and the back-fill requests of the period.
 WITH installs AS (
        SELECT DISTINCT subject, bundle_id FROM regulator_period
         WHERE subject IS NOT NULL AND bundle_id IS NOT NULL),

@@ -1,5 +1,6 @@
--- COPPA 312.10: the RetentionApplied and SubjectErased events of the period in every jurisdiction
--- (erasure is per subject), read from the log itself, with their payloads.
+-- Retention (titled by the laws that govern the jurisdiction, RegulatorLaws.retention): the
+-- RetentionApplied and SubjectErased events of the period in every jurisdiction (erasure is per
+-- subject), read from the log itself, with their payloads.
 SELECT e.type, e.position, e.event_id::text, to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), e.subject,
        (convert_from(e.record, 'UTF8')::jsonb #> '{event,payload}')::text
   FROM ledger.events e

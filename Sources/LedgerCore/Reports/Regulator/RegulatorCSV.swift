@@ -1,7 +1,8 @@
 /// The regulator report as CSV (RFC 4180), one row per figure, for spreadsheets:
 /// `section, measure, item, value, evidencePositions, evidenceEventIds`. A figure of a list (a
 /// trigger's count, a week's approvals, a violation's detail) names its element in `item` (the
-/// element's key, week, bucket, rating, change id, or rule and position); an element's evidence
+/// element's key, week, bucket, rating, change id, a law's id, an unknown jurisdiction code, or
+/// rule and position); an element's evidence
 /// is repeated on each of its rows. Lists of numbers are joined by spaces, absent values are empty.
 public enum RegulatorCSV {
     /// The header.
@@ -23,7 +24,8 @@ public enum RegulatorCSV {
     }
 
     private static let evidenceMembers: Set<String> = ["evidencePositions", "evidenceEventIds"]
-    private static let itemMembers = ["key", "weekStart", "label", "ratedAge", "changeId", "questionId", "policyId", "subject"]
+    private static let itemMembers = ["key", "weekStart", "label", "ratedAge", "changeId", "questionId", "policyId", "subject",
+                                      "id", "code"]
 
     private static func flatten(_ value: JSONValue, section: String, measure: String, item: String,
                                 evidence: (String, String), into rows: inout [[String]]) {

@@ -2,25 +2,28 @@ import LedgerCore
 import PostgresNIO
 
 extension RegulatorQuery {
-    /// California AB 1043: of the installs active in the period (a subject and an app with an event
-    /// of the jurisdiction in it), how many had an age range requested at download, at launch, and,
-    /// for those with no request at download (existing users to back-fill), any request by the
-    /// period's end.
+    /// Of the installs active in the period (a subject and an app with an event of the jurisdiction
+    /// in it), how many had an age range requested at download, at launch, and, for those with no
+    /// request at download (existing users to back-fill), any request by the period's end; titled by
+    /// the laws that govern the scope (``RegulatorLaws/coverage``: Texas SB 2420 for US-TX).
     func coverage(on connection: PostgresConnection) async throws -> JSONValue {
         let rows = try await run(ReportSQL.Regulator.coverage, on: connection)
         for try await (installs, download, launch, existing, withSignal, backfill)
             in rows.decode((Int64, Int64, Int64, Int64, Int64, Int64).self) {
-            return ["installs": Self.number(installs), "requestedAtDownload": Self.number(download),
+            var section = RegulatorLaws.coverage(scope: scope.code)
+            section.merge(["installs": Self.number(installs), "requestedAtDownload": Self.number(download),
                     "requestedAtLaunch": Self.number(launch), "shareAtDownload": Self.share(download, of: installs),
                     "shareAtLaunch": Self.share(launch, of: installs),
                     "backfill": ["existingInstalls": Self.number(existing), "withAgeSignal": Self.number(withSignal),
-                                 "share": Self.share(withSignal, of: existing), "backfillRequests": Self.number(backfill)]]
+                                 "share": Self.share(withSignal, of: existing), "backfillRequests": Self.number(backfill)]]) { $1 }
+            return .object(section)
         }
         throw LedgerError(.databaseError, "the coverage query returned no row")
     }
 
-    /// COPPA 312.10: the policy in force, and the RetentionApplied and SubjectErased events of the
-    /// period in every jurisdiction (erasure is per subject), read from the log itself.
+    /// The policy in force, and the RetentionApplied and SubjectErased events of the period in every
+    /// jurisdiction (erasure is per subject), read from the log itself; titled by the laws that
+    /// govern the scope (``RegulatorLaws/retention``: COPPA 312.10 within the US, none in the EU).
     func retention(on connection: PostgresConnection) async throws -> JSONValue {
         var applied: [JSONValue] = [], erasures: [JSONValue] = []
         let rows = try await run(ReportSQL.Regulator.retention, on: connection)
@@ -42,7 +45,9 @@ extension RegulatorQuery {
                 applied.append(.object(row))
             }
         }
-        return ["policy": ["policyId": .string(policy.retentionPolicyId), "statement": .string(policy.retentionStatement)],
-                "retentionApplied": .array(applied), "erasures": .array(erasures)]
+        var section = RegulatorLaws.retention(scope: scope.code)
+        section.merge(["policy": ["policyId": .string(policy.retentionPolicyId), "statement": .string(policy.retentionStatement)],
+                       "retentionApplied": .array(applied), "erasures": .array(erasures)]) { $1 }
+        return .object(section)
     }
 }

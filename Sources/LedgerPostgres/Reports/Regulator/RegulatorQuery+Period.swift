@@ -2,21 +2,47 @@ import LedgerCore
 import PostgresNIO
 
 extension RegulatorQuery {
-    /// Stages the period's events of the report's jurisdiction (and its subdivisions) in a
+    /// Stages the period's events of the report's jurisdiction (the codes its scope takes in) in a
     /// temporary table the other steps read, and counts the period's events of every jurisdiction
     /// straight from `facts` (only these counts need them; staging them too tripled the table).
-    func period(on connection: PostgresConnection) async throws -> JSONValue {
+    /// The scope says what the jurisdiction took in, and lists the period's events whose code the
+    /// catalogue does not know: stored as evidence, but counted in no report (decision 0024).
+    func period(on connection: PostgresConnection, catalogue: JurisdictionCatalogue = .standard) async throws -> JSONValue {
         _ = try await run(ReportSQL.Regulator.period, on: connection)
         try await connection.watchedQuery("ANALYZE regulator_period", logger: logger)
         var ours: Int64 = 0
         for try await count in try await run(ReportSQL.Regulator.periodOurs, on: connection).decode(Int64.self) {
             ours = count
         }
-        for try await (all, none) in try await run(ReportSQL.Regulator.periodAll, on: connection).decode((Int64, Int64).self) {
-            return ["eventsInPeriod": Self.number(all), "eventsInJurisdiction": Self.number(ours),
-                    "eventsWithoutJurisdiction": Self.number(none)]
+        var all: Int64 = 0, none: Int64 = 0
+        var unknown: [(code: String, events: Int64, first: Int64)] = []
+        for try await (code, count, first) in try await run(ReportSQL.Regulator.periodAll, on: connection)
+            .decode((String?, Int64, Int64).self) {
+            all += count
+            guard let code else { none += count; continue }
+            if !catalogue.isKnown(code) { unknown.append((code, count, first)) }
         }
-        return ["eventsInPeriod": 0, "eventsInJurisdiction": Self.number(ours), "eventsWithoutJurisdiction": 0]
+        var unknownCodes: [JSONValue] = []
+        if !unknown.isEmpty {
+            var ids: [Int64: String] = [:]
+            let query: PostgresQuery = """
+                SELECT position, event_id::text FROM facts WHERE log_id = \(parameters.log) AND position = ANY(\(unknown.map(\.first)))
+                """
+            for try await (position, id) in try await connection.watchedQuery(query, logger: logger).decode((Int64, String).self) {
+                ids[position] = id
+            }
+            unknownCodes = unknown.map { item in
+                ["code": .string(item.code), "events": Self.number(item.events),
+                 "evidencePositions": [Self.number(item.first)], "evidenceEventIds": [.string(ids[item.first] ?? "")]]
+            }
+        }
+        var scope = self.scope.json.objectValue ?? [:]
+        scope["eventsInPeriod"] = Self.number(all)
+        scope["eventsInJurisdiction"] = Self.number(ours)
+        scope["eventsWithoutJurisdiction"] = Self.number(none)
+        scope["eventsWithUnknownJurisdiction"] = Self.number(unknown.reduce(0) { $0 + $1.events })
+        scope["unknownCodes"] = .array(unknownCodes)
+        return .object(scope)
     }
 
     /// Requests by trigger, responses by category and declaration, declines, failures, Play statuses.

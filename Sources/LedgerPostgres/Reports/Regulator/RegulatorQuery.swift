@@ -6,10 +6,12 @@ import PostgresNIO
 /// The statements of the regulator report (projections/reports/regulator/, one file each), run in
 /// order on one connection whose search_path finds `report_facts` and `anomalies` as of the
 /// report's position (``ReportSource``). Every statement binds the same five values: $1 log, $2
-/// the report's position, $3 the period's start, $4 its end, $5 the jurisdiction; every read of a
-/// projection is filtered by `position <= $2`. Each section's Swift lives in its own file.
+/// the report's position, $3 the period's start, $4 its end, $5 the codes the jurisdiction takes
+/// in (text[], ``JurisdictionScope/codes``); every read of a projection is filtered by
+/// `position <= $2`. Each section's Swift lives in its own file.
 struct RegulatorQuery: Sendable {
     let parameters: RegulatorReport.Parameters
+    let scope: JurisdictionScope
     let position: Int64
     let policy: ReportPolicy
     let logger: Logger
@@ -56,7 +58,7 @@ struct RegulatorQuery: Sendable {
         binds.append(position)
         binds.append(parameters.from)
         binds.append(parameters.to)
-        binds.append(parameters.jurisdiction)
+        binds.append(scope.codes)
         return binds
     }
 

@@ -212,11 +212,21 @@ extension RegulatorHTML {
     static func policySection(_ policy: ReportNode) throws -> HTML {
         let retention = try policy.object("retention")
         let hours = try policy.int("rescissionEnforcementWindowHours")
-        let html = ReportMarkup.facts([
-            ("Source", ReportMarkup.id(try policy.string("source"))),
-            ("Rescission enforcement window", "\(ReportFormat.plural(hours, "hour")): how long after a rescission the app may take to close the feature"),
-            ("Retention policy", ReportMarkup.id(try retention.string("policyId"))),
-        ]) + "<p class=\"statement\">\(try retention.string("statement"))</p>\n"
+        var facts: [(String, HTML)] = [("Source", ReportMarkup.id(try policy.string("source")))]
+        if let id = try policy.optionalString("policyId") { facts.append(("Policy", ReportMarkup.id(id))) }
+        if let version = try policy.optionalString("policyVersion") { facts.append(("Policy version", ReportMarkup.id(version))) }
+        facts.append(("Rescission enforcement window", "\(ReportFormat.plural(hours, "hour")): how long after a rescission the app may take to close the feature"))
+        facts.append(("Retention policy", ReportMarkup.id(try retention.string("policyId"))))
+        // Only the rules the policy changes: every other rule of docs/rules.md applies everywhere.
+        for rule in try policy.objects("rules") {
+            if try !rule.bool("enabled") {
+                facts.append(("Rule " + (try rule.string("rule")), "off: its findings are not listed"))
+            } else if case .array(let codes)? = try? rule.member("jurisdictions") {
+                facts.append(("Rule " + (try rule.string("rule")),
+                              "applied only to events of \(codes.compactMap(\.stringValue).joined(separator: ", "))"))
+            }
+        }
+        let html = ReportMarkup.facts(facts) + "<p class=\"statement\">\(try retention.string("statement"))</p>\n"
         return ReportMarkup.section(id: "policy", title: title("policy"),
             intro: "The settings the rules above were applied with: the built-in defaults, or a policy file identified by its SHA-256.", html)
     }

@@ -91,6 +91,14 @@ enum SubjectDossierHTML {
                 + "“unchanged” means the event was recorded but changed nothing the ledger keeps. Each row’s evidence is its position (#) and event id.",
             steps.isEmpty ? ReportMarkup.paragraph("The dossier has no events for this subject up to position \(ReportFormat.count(asOf)).", className: "empty")
                           : history(steps))
+        let findings = try report.objects("findings")
+        let violations = try findings.filter { try $0.string("kind") == "violation" }.count
+        summary += ReportMarkup.paragraph(findings.isEmpty ? "The ledger’s rules found nothing about this subject’s events."
+            : "The ledger’s rules found \(ReportFormat.plural(violations, "violation")) and \(ReportFormat.plural(findings.count - violations, "anomaly", "anomalies")) (see Findings).")
+        body += ReportMarkup.section(
+            id: "findings", title: "Findings",
+            intro: "What the ledger’s rules (docs/rules.md) found about this subject’s events: each rule’s id, the event judged and every event the finding rests on.",
+            findings.isEmpty ? ReportMarkup.paragraph("None.", className: "empty") : try findingsTable(findings))
         body += ReportMarkup.section(id: "final-state", title: "State at position \(ReportFormat.count(asOf))",
                                      intro: "What the ledger knew about the subject after the last event above.", finalState(final))
 
@@ -117,6 +125,18 @@ enum SubjectDossierHTML {
             policy: policy,
             body: body)
         return page.render()
+    }
+
+    // MARK: Findings
+
+    private static func findingsTable(_ findings: [ReportNode]) throws -> HTML {
+        var html: HTML = "<ul class=\"findings\">\n"
+        for finding in findings {
+            let evidence = try finding.ints("evidencePositions").map { "#\($0)" }.joined(separator: ", ")
+            html += "<li><strong>\(try finding.string("rule"))</strong> (\(try finding.string("kind"))) at #\(try finding.int("position")): "
+                + "\(try finding.string("detail")). Evidence: \(evidence).</li>\n"
+        }
+        return html + "</ul>\n"
     }
 
     // MARK: History

@@ -54,10 +54,31 @@ extension SimulatedFamily {
             }
             askParent(person: p, app: a, topic: .change(change), feature: change.feature, range: range, at: t)
         } else if known.adult, jurisdiction.requiresAdultNotification(at: start) {
-            emit(draft("SignificantChangeAcknowledged", person: p, app: stamp(person: p, app: a), actor: "subject",
-                       actorId: people[p].subject, payload: [
-                           "changeId": .string(change.id), "handledBy": "showSignificantUpdateAcknowledgment",
-                       ]), at: start + random.seconds(2...60), person: p)
+            notifyAdult(person: p, app: a, of: change, known: known, at: start)
+        }
+    }
+
+    /// An adult updates past `change` where the law requires adults to be told: the app shows the
+    /// acknowledgment. Now and then, on purpose, the app breaks a rule of docs/rules.md: it opens
+    /// the change's feature with no acknowledgment (to a verified adult) or to an adult whose age
+    /// is not verified, or marks the change handled by an original version that predates it.
+    private mutating func notifyAdult(person p: Int, app a: Int, of change: SignificantChange, known: KnownRange, at start: Int64) {
+        let stamp = stamp(person: p, app: a)
+        switch random.weighted([("acknowledged", 965), ("openedWithout", 20), ("falseMarking", 15)]) {
+        case "openedWithout":
+            // Deliberate violation: adult-access-without-acknowledgment, or unverified-adult-access.
+            applyGate(person: p, app: a, feature: change.feature, open: true, basis: [known.eventId], byConsent: false,
+                      at: start + random.seconds(2...60))
+        case "falseMarking":
+            // Deliberate violation: acknowledgment-version-false (the person had an older version).
+            emit(draft("SignificantChangeAcknowledged", person: p, app: stamp, payload: [
+                "changeId": .string(change.id), "handledBy": "originalAppVersion",
+                "originalAppVersion": .string(people[p].apps[a].originalVersion),
+            ]), at: start + random.seconds(2...60), person: p)
+        default:
+            emit(draft("SignificantChangeAcknowledged", person: p, app: stamp, actor: "subject", actorId: people[p].subject, payload: [
+                "changeId": .string(change.id), "handledBy": "showSignificantUpdateAcknowledgment",
+            ]), at: start + random.seconds(2...60), person: p)
         }
     }
 
@@ -118,6 +139,11 @@ extension SimulatedFamily {
             last = start + delay + random.seconds(1...5)
             applyGate(person: p, app: a, feature: feature, open: approved, basis: approved ? [range, answer] : [answer],
                       byConsent: approved, at: last, correlation: questionId, causation: answer)
+            if !approved, case .change = topic, random.chance(0.04) {
+                // Deliberate violation: access-after-denial (the app opens the feature anyway, citing the age range).
+                applyGate(person: p, app: a, feature: feature, open: true, basis: [range], byConsent: false,
+                          at: last + random.seconds(3_600...86_400))
+            }
         case "expire", "late":
             guard let expiry else { break }
             last = expiry + random.seconds(1...7_200)

@@ -60,7 +60,9 @@ extension SimulatedFamily {
                 "exceptionId": .string(exceptionId), "decision": .string(approved ? "approved" : "declined"),
                 "channel": .string(inPerson ? "inPerson" : "message"), "decidedAt": .string(SimulationClock.timestamp(time)),
             ]
-            if inPerson { payload["guardianAuthenticated"] = true }
+            // Deliberate violation, now and then: approved in person with no authentication recorded
+            // (in-person-approval-unauthenticated).
+            if inPerson { payload["guardianAuthenticated"] = .bool(!(approved && random.chance(0.05))) }
             let known = inPerson ? random.chance(0.9) : random.chance(0.6)
             if known { payload["guardianId"] = .string(guardian) }
             emit(draft("AgeExceptionDecided", person: p, app: stamp, actor: "guardian", actorId: known ? guardian : nil, stream: stream,
@@ -70,7 +72,8 @@ extension SimulatedFamily {
         let byMessage = t + random.seconds(300...172_800)
         let inPersonAt = t + random.seconds(60...1_800)
         var last = t
-        let outcomes = [("message", 34), ("inPerson", 24), ("declined", 24), ("pending", 10), ("inPersonFailed", 4), ("twice", 2)]
+        let outcomes = [("message", 34), ("inPerson", 24), ("declined", 24), ("pending", 10), ("inPersonFailed", 4), ("twice", 2),
+                        ("installedAnyway", 1)]
         switch random.weighted(outcomes) {
         case "message":
             decide(true, inPerson: false, by: guardian, at: byMessage)
@@ -99,6 +102,10 @@ extension SimulatedFamily {
             decide(true, inPerson: false, by: guardian, at: byMessage)
             last = byMessage + random.seconds(600...86_400)
             decide(false, inPerson: false, by: random.pick(guardians), at: last)
+        case "installedAnyway":
+            // Deliberate violation: exception-install-without-approval (the install goes ahead undecided).
+            last = t + random.seconds(600...86_400)
+            _ = install("installed", asking: true, at: last)
         default:
             last = t + 2 * SimulationClock.day  // Nobody decides: the request stays pending.
         }

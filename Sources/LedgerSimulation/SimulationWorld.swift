@@ -57,6 +57,15 @@ struct SimulationWorld {
                     ])
                 sequence += 1
                 lines.append(ScheduledLine(time: time, sequence: sequence, line: draft.render(eventId: ids.uuid(), occurredAt: time)))
+                if app.random.chance(0.08) {
+                    // Deliberate anomaly (change-redeclared): the release notes are edited and the
+                    // change declared again an hour later with the new text; the first declaration stands.
+                    var again = draft
+                    again.payload["description"] = .string(change.description + " Now with a parental dashboard.")
+                    sequence += 1
+                    lines.append(ScheduledLine(time: time + SimulationClock.hour, sequence: sequence,
+                                               line: again.render(eventId: ids.uuid(), occurredAt: time + SimulationClock.hour)))
+                }
             }
             apps[index] = app
         }

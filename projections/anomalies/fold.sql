@@ -66,7 +66,7 @@ UPDATE questions q
 
 INSERT INTO acknowledgments (log_id, subject, position, change_id, handled_by, holds)
 SELECT f.log_id, f.subject, f.position, f.change_id, f.payload ->> 'handledBy',
-       c.position IS NOT NULL
+       c.position IS NOT NULL AND f.payload ->> 'handledBy' <> 'notRequired'
        AND (f.payload ->> 'handledBy' <> 'originalAppVersion' OR c.version_key IS NULL
             OR ledger.version_key(f.payload ->> 'originalAppVersion') IS NULL
             OR ledger.version_key(f.payload ->> 'originalAppVersion') >= c.version_key)

@@ -86,7 +86,8 @@ CREATE TABLE exceptions (
 );
 CREATE INDEX exceptions_app ON exceptions (log_id, subject, apple_item_id);
 -- Acknowledgments of significant changes, and whether each holds: the change was declared before
--- it, and a marking through originalAppVersion names a version that already includes the change.
+-- it, a marking through originalAppVersion names a version that already includes the change, and
+-- it is no `notRequired` marking (which says no acknowledgment was needed, not that one was made).
 CREATE TABLE acknowledgments (
   log_id      text    NOT NULL,
   subject     text    NOT NULL,

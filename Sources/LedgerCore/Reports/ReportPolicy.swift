@@ -11,6 +11,13 @@ import Foundation
 ///  "issuer": {"organisation": "Example Kids Ltd", "contact": "compliance@example.com"},
 ///  "dateOfIssue": "2026-11-24"}
 /// ```
+/// `policyId` and `policyVersion` name the policy itself; `rules` governs the rules of the rules
+/// catalogue (docs/rules.md) by id: `{"access-opened-without-basis": {"enabled": false},
+/// "unverified-adult-access": {"jurisdictions": ["US-TX", "US-UT"]}}` turns the first off and
+/// applies the second only to events of those jurisdictions (and the places within them). A rule
+/// left out is on everywhere. The projections find every rule regardless; the policy decides
+/// which findings a report lists and `explain` counts as broken.
+///
 /// `issuer` and `dateOfIssue` are what a printed report shows as who issued it and when, on its
 /// first page and in every page's running footer; they come from the file, never from the clock,
 /// so the same report with the same file is the same page.
@@ -27,6 +34,36 @@ public struct ReportPolicy: Sendable, Equatable {
     public var issuer: Issuer?
     /// The report's date of issue (`YYYY-MM-DD`), when the file gives one.
     public var dateOfIssue: String?
+    /// The policy's own id, when the file names it.
+    public var policyId: String?
+    /// The policy's version, when the file names it.
+    public var policyVersion: String?
+    /// Settings of the rules the file names, by rule id; every other rule is on everywhere.
+    public var rules: [String: RuleSetting] = [:]
+
+    /// How the policy applies one rule.
+    public struct RuleSetting: Sendable, Equatable {
+        /// Off: the rule's findings are not listed.
+        public var enabled: Bool
+        /// When given, the rule applies only to events of these jurisdictions (or within them).
+        public var jurisdictions: [String]?
+
+        /// A setting from its parts.
+        public init(enabled: Bool = true, jurisdictions: [String]? = nil) {
+            self.enabled = enabled
+            self.jurisdictions = jurisdictions
+        }
+    }
+
+    /// Whether `rule` applies to an event recorded for `jurisdiction` (nil: the event named none,
+    /// which only a rule without a jurisdiction list applies to).
+    public func applies(_ rule: String, jurisdiction: String?) -> Bool {
+        guard let setting = rules[rule] else { return true }
+        guard setting.enabled else { return false }
+        guard let scopes = setting.jurisdictions else { return true }
+        guard let jurisdiction else { return false }
+        return scopes.contains { JurisdictionCatalogue.standard.contains($0, jurisdiction) }
+    }
 
     /// The organisation that issues a report, and how to reach it.
     public struct Issuer: Sendable, Equatable {
@@ -49,7 +86,7 @@ public struct ReportPolicy: Sendable, Equatable {
             + "personal data is erased by destroying the subject's key (SubjectErased), listed below.")
 
     /// The members a policy file may have.
-    public static let members = ["rescissionEnforcementWindowHours", "retention", "issuer", "dateOfIssue"]
+    public static let members = ["policyId", "policyVersion", "rules", "rescissionEnforcementWindowHours", "retention", "issuer", "dateOfIssue"]
 
     /// Reads a policy file's bytes; members left out keep their defaults.
     /// - Throws: `invalid-json` or `invalid-field` naming the member and what it must be.
@@ -93,6 +130,50 @@ public struct ReportPolicy: Sendable, Equatable {
             }
             policy.issuer = Issuer(organisation: organisation, contact: object["contact"]?.stringValue)
         }
+        for member in ["policyId", "policyVersion"] {
+            guard let value = members[member] else { continue }
+            guard let text = value.stringValue, (1...100).contains(text.count) else {
+                throw LedgerError(.invalidField, "\(member) must be a string of 1 to 100 characters", field: member, hint: example)
+            }
+            if member == "policyId" { policy.policyId = text } else { policy.policyVersion = text }
+        }
+        if let rules = members["rules"] {
+            guard let object = rules.objectValue else {
+                throw LedgerError(.invalidField, "rules must be an object whose members are rule ids (docs/rules.md)", field: "rules",
+                                  hint: example)
+            }
+            for (id, value) in object {
+                guard RuleCatalogue.rule(id) != nil else {
+                    throw LedgerError(.invalidField, "rules names \"\(id)\", which is no rule of the rules catalogue", field: "rules",
+                                      hint: "The rules: \(RuleCatalogue.all.map(\.id).joined(separator: ", ")) (docs/rules.md).")
+                }
+                guard let setting = value.objectValue, setting.keys.allSatisfy({ ["enabled", "jurisdictions"].contains($0) }),
+                      setting["enabled"].map({ $0.boolValue != nil }) ?? true else {
+                    throw LedgerError(.invalidField, "rules.\(id) must be an object with enabled (true or false) and/or jurisdictions (a list of codes)",
+                                      field: "rules", hint: example)
+                }
+                var codes: [String]?
+                if let list = setting["jurisdictions"] {
+                    guard let items = list.arrayValue, !items.isEmpty else {
+                        throw LedgerError(.invalidField, "rules.\(id).jurisdictions must be a non-empty list of ISO 3166 codes (or EU)",
+                                          field: "rules", hint: example)
+                    }
+                    codes = []
+                    for item in items {
+                        guard let code = item.stringValue else {
+                            throw LedgerError(.invalidField, "rules.\(id).jurisdictions must hold codes as strings", field: "rules", hint: example)
+                        }
+                        guard JurisdictionCatalogue.standard.isKnown(code) else {
+                            var error = JurisdictionCatalogue.standard.unknown(code)
+                            error.message = "rules.\(id).jurisdictions: " + error.message
+                            throw error
+                        }
+                        codes?.append(code)
+                    }
+                }
+                policy.rules[id] = RuleSetting(enabled: setting["enabled"]?.boolValue ?? true, jurisdictions: codes)
+            }
+        }
         if let date = members["dateOfIssue"] {
             guard let text = date.stringValue, Self.isCalendarDate(text) else {
                 throw LedgerError(.invalidField, "dateOfIssue must be a calendar date written YYYY-MM-DD, such as 2026-11-24",
@@ -117,10 +198,16 @@ public struct ReportPolicy: Sendable, Equatable {
 
     /// As printed in a report.
     public var json: JSONValue {
-        ["source": .string(source),
+        ["source": .string(source), "policyId": policyId.map(JSONValue.string) ?? .null,
+         "policyVersion": policyVersion.map(JSONValue.string) ?? .null,
+         "rules": .array(RuleCatalogue.violations.map { rule in
+             let setting = rules[rule.id] ?? RuleSetting()
+             return ["rule": .string(rule.id), "enabled": .bool(setting.enabled),
+                     "jurisdictions": setting.jurisdictions.map { .array($0.map(JSONValue.string)) } ?? .null]
+         }),
          "rescissionEnforcementWindowHours": .number(Double(rescissionEnforcementWindowHours)),
          "retention": ["policyId": .string(retentionPolicyId), "statement": .string(retentionStatement)]]
     }
 
-    private static let example = #"Example: {"rescissionEnforcementWindowHours": 24, "retention": {"policyId": "retention-2026-01", "statement": "…"}, "issuer": {"organisation": "Example Kids Ltd", "contact": "compliance@example.com"}, "dateOfIssue": "2026-11-24"}"#
+    private static let example = #"Example: {"policyId": "acme-consent", "policyVersion": "2026-11", "rules": {"access-opened-without-basis": {"enabled": false}, "unverified-adult-access": {"jurisdictions": ["US-TX", "US-UT"]}}, "rescissionEnforcementWindowHours": 24, "retention": {"policyId": "retention-2026-01", "statement": "…"}, "issuer": {"organisation": "Example Kids Ltd", "contact": "compliance@example.com"}, "dateOfIssue": "2026-11-24"}"#
 }

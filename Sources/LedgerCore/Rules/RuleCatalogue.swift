@@ -55,7 +55,7 @@ public enum RuleCatalogue {
             policySetting: "rescissionEnforcementWindowHours"),
         LedgerRule(
             id: "adult-access-without-acknowledgment", kind: .violation,
-            statement: "A feature was opened for a verified adult while the app had a significant change in force, the latest EligibilityChecked for the subject and app listed `significantAppChangeRequiresAdultNotification`, and no acknowledgment of that change by the subject holds (shown through `showSignificantUpdateAcknowledgment`, or handled through an `originalAppVersion` that already included it).",
+            statement: "A feature was opened for a verified adult while the app had a significant change in force, the latest EligibilityChecked for the subject and app listed `significantAppChangeRequiresAdultNotification`, and no acknowledgment of that change by the subject holds (shown through `showSignificantUpdateAcknowledgment`, or handled through an `originalAppVersion` that already included it, on this device or synced from another; a `notRequired` marking is no acknowledgment).",
             judges: "AccessGateApplied",
             reads: ["AccessGateApplied", "EligibilityChecked", "AgeRangeShared", "PlayAgeSignalReceived", "SignificantChangeDeclared", "SignificantChangeAcknowledged"],
             evidence: "The age signal, the requirement, the change's declaration and the opening.",

@@ -48,13 +48,26 @@ public struct FeatureExplanation: Sendable {
         public var history: [ReplayedEvent]
     }
 
-    /// One rule applied to a decision: failed (with the finding's detail and evidence) or passed.
+    /// One rule applied to a decision: failed (with the finding's detail and evidence), passed, or
+    /// not applied because the policy turns it off or limits it to other jurisdictions.
     public struct RuleCheck: Sendable, Equatable {
+        /// What became of the rule.
+        public enum Outcome: String, Sendable {
+            /// The decision broke it.
+            case failed
+            /// Nothing was found.
+            case passed
+            /// The policy does not apply it here (a finding, if any, is not counted).
+            case notApplied
+        }
         /// The rule's id in the rules catalogue (docs/rules.md).
         public var rule: String
-        /// Whether the decision broke it.
-        public var failed: Bool
-        /// What was found, for a failed rule; the rule's statement, for a passed one.
+        /// What became of it.
+        public var outcome: Outcome
+        /// Whether the decision broke it (and the policy applies it).
+        public var failed: Bool { outcome == .failed }
+        /// What was found, for a failed rule; the rule's statement, for a passed one; the policy's
+        /// reason, for one not applied.
         public var detail: String
         /// The positions of the events the finding rests on (empty for a passed rule).
         public var evidence: [Int64]
@@ -101,8 +114,7 @@ public struct FeatureExplanation: Sendable {
                           FROM age_signals WHERE log_id = \(log) AND subject = \(subject) AND position < \(position)
                          ORDER BY position DESC LIMIT 1
                         """, logger: logger).decode(String.self) { age = try JSONParser.parse(text) }
-                    let rules = try await ruleChecks(log: log, subject: subject, state: state, position: position,
-                                                     window: Int64(policy.rescissionEnforcementWindowHours) * 3_600,
+                    let rules = try await ruleChecks(log: log, subject: subject, state: state, position: position, policy: policy,
                                                      on: connection, logger: logger)
                     var answers: [String] = []
                     for try await (answer, change, at) in try await connection.watchedQuery("""
@@ -136,32 +148,48 @@ public struct FeatureExplanation: Sendable {
 
     /// The rules that judge a decision: for an opening, every rule of the catalogue judged on an
     /// opened feature (failed where the anomalies projection found it); for a closing, whether it
-    /// enforced a rescission within the policy's `window` (seconds).
-    static func ruleChecks(log: String, subject: String, state: String, position: Int64, window: Int64,
+    /// enforced a rescission within the policy's window. A rule the policy does not apply to the
+    /// gate's jurisdiction is listed as not applied.
+    static func ruleChecks(log: String, subject: String, state: String, position: Int64, policy: ReportPolicy,
                            on connection: PostgresConnection, logger: Logger) async throws -> [RuleCheck] {
+        var jurisdiction: String?
+        for try await code in try await connection.watchedQuery("""
+            SELECT convert_from(record, 'UTF8')::jsonb #>> '{event,jurisdiction,code}' FROM ledger.events
+             WHERE log_id = \(log) AND position = \(position)
+            """, logger: logger).decode(String?.self) { jurisdiction = code }
+        let notApplied = "the policy\(policy.policyId.map { " \($0)" } ?? "") does not apply it to "
+            + (jurisdiction.map { "events of \($0)" } ?? "events with no jurisdiction")
         var found: [String: (String, [Int64])] = [:]
         for try await (kind, detail, evidence) in try await connection.watchedQuery("""
             SELECT kind, detail, evidence FROM findings WHERE log_id = \(log) AND position = \(position) ORDER BY kind
             """, logger: logger).decode((String, String, [Int64]).self) { found[kind] = (detail, evidence) }
         if state == "open" {
             return RuleCatalogue.onOpenedFeatures.map { rule in
-                if let (detail, evidence) = found[rule.id] { return RuleCheck(rule: rule.id, failed: true, detail: detail, evidence: evidence) }
-                return RuleCheck(rule: rule.id, failed: false, detail: rule.statement, evidence: [])
+                guard policy.applies(rule.id, jurisdiction: jurisdiction) else {
+                    return RuleCheck(rule: rule.id, outcome: .notApplied, detail: notApplied, evidence: found[rule.id]?.1 ?? [])
+                }
+                if let (detail, evidence) = found[rule.id] { return RuleCheck(rule: rule.id, outcome: .failed, detail: detail, evidence: evidence) }
+                return RuleCheck(rule: rule.id, outcome: .passed, detail: rule.statement, evidence: [])
             }
         }
         var checks: [RuleCheck] = []
+        let window = Int64(policy.rescissionEnforcementWindowHours) * 3_600, hours = policy.rescissionEnforcementWindowHours
         for try await (rescission, delay) in try await connection.watchedQuery("""
             SELECT position, extract(epoch FROM enforced_at - rescinded_at)::bigint FROM rescissions
              WHERE log_id = \(log) AND subject = \(subject) AND enforced_position = \(position) ORDER BY position
             """, logger: logger).decode((Int64, Int64).self) {
-            let hours = window / 3_600
-            checks.append(delay > window
-                ? RuleCheck(rule: "rescission-not-enforced", failed: true,
-                            detail: "this closing came \(delay / 3_600) h \(delay % 3_600 / 60) min after the rescission at #\(rescission), beyond the \(hours)-hour window",
-                            evidence: [rescission, position])
-                : RuleCheck(rule: "rescission-not-enforced", failed: false,
-                            detail: "this closing enforced the rescission at #\(rescission) within the \(hours)-hour window",
-                            evidence: [rescission, position]))
+            let evidence = [rescission, position]
+            if !policy.applies("rescission-not-enforced", jurisdiction: jurisdiction) {
+                checks.append(RuleCheck(rule: "rescission-not-enforced", outcome: .notApplied, detail: notApplied, evidence: evidence))
+            } else if delay > window {
+                checks.append(RuleCheck(rule: "rescission-not-enforced", outcome: .failed,
+                                        detail: "this closing came \(delay / 3_600) h \(delay % 3_600 / 60) min after the rescission at #\(rescission), beyond the \(hours)-hour window",
+                                        evidence: evidence))
+            } else {
+                checks.append(RuleCheck(rule: "rescission-not-enforced", outcome: .passed,
+                                        detail: "this closing enforced the rescission at #\(rescission) within the \(hours)-hour window",
+                                        evidence: evidence))
+            }
         }
         return checks
     }

@@ -32,6 +32,11 @@ struct ReportSource: Sendable {
         static var consentRegister: Projections {
             get throws(LedgerError) { Projections(definitions: [try .named("consent_register")], positionFinal: false) }
         }
+        /// The subject dossier's: the findings of `anomalies`, read filtered by position (a finding
+        /// is decided when its event is folded and never changes).
+        static var findings: Projections {
+            get throws(LedgerError) { Projections(definitions: [try .named("anomalies")], positionFinal: true) }
+        }
         /// The regulator report's: `report_facts` and `anomalies`, read filtered by position
         /// (decision 0013).
         static var regulator: Projections {

@@ -5,7 +5,7 @@ import PostgresNIO
 
 /// The subject dossier (docs/design/reports.md): a subject's whole history in order, each event with a plain
 /// sentence, the positions and ids it rests on, and the subject's state after it, as of a log
-/// position. Built on ``SubjectReplay``; it carries no payloads, so no personal data (sealed or
+/// position; and what the ledger's rules found about the subject's events (docs/rules.md). Built on ``SubjectReplay``; it carries no payloads, so no personal data (sealed or
 /// erased) can appear in it.
 public enum SubjectDossierReport {
     /// The columns of each step, in order: the CSV header and the members of each JSON step.
@@ -34,6 +34,21 @@ public enum SubjectDossierReport {
             .replay(log: log, subject: subject, asOf: .position(provenance.position))
         let proofs = try await inclusionProofs(log: log, positions: history.steps.map(\.event.position),
                                                checkpoint: provenance.checkpoint, pool: pool, logger: logger)
+        let findings = try await ReportSource(pool: pool, logger: logger).with(
+            log: log, position: provenance.position, projections: try .findings
+        ) { connection in
+            var found: [JSONValue] = []
+            for try await (kind, source, position, eventId, detail, evidence) in try await connection.watchedQuery("""
+                SELECT kind, source, position, event_id::text, detail, evidence FROM findings
+                 WHERE log_id = \(log) AND subject = \(subject) AND position <= \(provenance.position)
+                 ORDER BY position, kind
+                """, logger: logger).decode((String, String, Int64, String, String, [Int64]).self) {
+                found.append(["rule": .string(kind), "kind": .string(source == "rule" ? "violation" : "anomaly"),
+                              "position": .number(Double(position)), "eventId": .string(eventId), "detail": .string(detail),
+                              "evidencePositions": .array(evidence.map { .number(Double($0)) })])
+            }
+            return found
+        }
         let steps: [JSONValue] = history.steps.map { step in
             let e = step.event
             return .object([
@@ -52,6 +67,7 @@ public enum SubjectDossierReport {
             "columns": .array(columns.map(JSONValue.string)),
             "stepCount": .number(Double(steps.count)),
             "steps": .array(steps),
+            "findings": .array(findings),
         ])
         return Result(json: bytes, sha256: digest, steps: steps, provenance: provenance)
     }

@@ -74,7 +74,7 @@ struct IngestBenchmark: AsyncParsableCommand {
             do {
                 try await serve.waitUntilReady()
                 Progress.note("serving on port \(serve.port) (\(binary))")
-                let postmasterPid = ServerProcesses.postmasterPid(dataDirectory: throwaway.cluster.directory.path)
+                let postmasterPid = ServerProcesses.postmasterPid(dataDirectory: throwaway.cluster.dataDirectory)
                 var report = try await measure(throwaway.target, serve: serve, postmasterPid: postmasterPid, token: token,
                                                baseline: baseline, logger: logger,
                                                report: IngestReport(clients: clients, pgbenchClients: pgbenchClients, seconds: seconds,

@@ -31,7 +31,7 @@ struct Explain: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Which clock --at refers to: recorded (default) or occurred.", valueName: "recorded|occurred"))
     var clock: String = "recorded"
 
-    @Option(help: ArgumentHelp("A JSON policy file (docs/reports.md): its rescissionEnforcementWindowHours judges a closing that followed a rescission.",
+    @Option(help: ArgumentHelp("A JSON policy file (docs/reports.md): its rules (on, off, which jurisdictions) and its rescissionEnforcementWindowHours judge the decision.",
                                valueName: "file"))
     var policy: String?
 
@@ -83,7 +83,8 @@ struct Explain: AsyncParsableCommand {
                 out.append("  The subject then: no age signal on record")
             }
             for answer in d.parentalAnswers { out.append("  Parent's answer on record before it: \(answer)") }
-            let failed = d.rules.filter(\.failed), passed = d.rules.filter { !$0.failed }
+            let failed = d.rules.filter { $0.outcome == .failed }, passed = d.rules.filter { $0.outcome == .passed }
+            let off = d.rules.filter { $0.outcome == .notApplied }
             if failed.isEmpty {
                 out.append(d.rules.isEmpty ? "  No rule of the ledger judges this decision."
                                            : "  The ledger's rules found nothing wrong with this decision.")
@@ -97,6 +98,7 @@ struct Explain: AsyncParsableCommand {
                 out.append("  Rules passed: " + passed.map { check in
                     check.evidence.isEmpty ? check.rule : "\(check.rule) (\(check.detail))" }.joined(separator: "; "))
             }
+            for check in off { out.append("  Rule not applied: \(check.rule): \(check.detail)") }
             for r in d.laterRescissions {
                 out.append("  ! After it, #\(r.position) (\(r.occurredAt)): \(r.sentence) The feature stayed open.")
             }
@@ -119,7 +121,7 @@ struct Explain: AsyncParsableCommand {
                     "cited": .array(d.cited.map(Replay.eventJSON)), "citedProblems": .array(d.citedProblems.map(JSONValue.string)),
                     "ageAtDecision": d.ageAtDecision,
                     "rules": .array(d.rules.map { check in
-                        ["rule": .string(check.rule), "outcome": .string(check.failed ? "failed" : "passed"),
+                        ["rule": .string(check.rule), "outcome": .string(check.outcome.rawValue),
                          "detail": .string(check.detail), "evidence": .array(check.evidence.map { .number(Double($0)) })]
                     }),
                     "parentalAnswers": .array(d.parentalAnswers.map(JSONValue.string)),

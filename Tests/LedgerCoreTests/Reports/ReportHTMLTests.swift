@@ -312,6 +312,8 @@ struct ReportHTMLTests {
     func dossier() throws {
         let html = try ReportHTML.render(ReportHTMLSamples.dossier())
         #expect(html.contains("<h1>Subject dossier</h1>"))
+        #expect(html.contains("<li><strong>access-opened-without-basis</strong> (violation) at #5: drawing was opened for p_7f3a9c citing no event. Evidence: #5.</li>"))
+        #expect(html.contains("found 1 violation and 0 anomalies"))
         #expect(html.contains("<span class=\"pos\">#3</span><br><code class=\"id\">0c4b2d6e-<wbr>1f3a-<wbr>4b5c-<wbr>8d7e-<wbr>9f0a1b2c3d03</code>"))
         #expect(html.contains("<strong>Age</strong>: <strong>13to15</strong> (13–15, guardianDeclared) from AgeRangeShared at #3"))
         #expect(html.contains("<span class=\"unchanged\">unchanged</span>"))
@@ -518,6 +520,9 @@ enum ReportHTMLSamples {
             "columns": ["position", "eventId", "type", "stream", "occurredAt", "recordedAt", "actor", "app", "sentence", "changedState", "state"],
             "stepCount": .number(Double(steps.count)),
             "steps": .array(steps),
+            "findings": [["rule": "access-opened-without-basis", "kind": "violation", "position": 5,
+                          "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d05", "detail": "drawing was opened for p_7f3a9c citing no event",
+                          "evidencePositions": [5]]],
         ])
     }
 
@@ -532,6 +537,10 @@ enum ReportHTMLSamples {
           "software": "consent-ledger/0.1.0",
           "policy": {
             "source": "file sha256:3b7e21c4d0a9f8e6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2",
+            "policyId": "acme-consent", "policyVersion": "2026-07",
+            "rules": [{"rule": "access-without-approval", "enabled": true, "jurisdictions": null},
+                      {"rule": "access-opened-without-basis", "enabled": false, "jurisdictions": null},
+                      {"rule": "unverified-adult-access", "enabled": true, "jurisdictions": ["US-TX", "US-UT"]}],
             "rescissionEnforcementWindowHours": 24,
             "retention": {"policyId": "retention-2026-01",
                           "statement": "Age signals and consent records are kept for 3 years after the account closes, then erased by destroying the subject's key."}

@@ -20,7 +20,7 @@ struct ReplayAndExplainTests {
         return subjects
     }
 
-    @Test("replay's state after the last event is what subject_state and consent_register hold for the subject", arguments: [UInt64(31), 32])
+    @Test("replay's state after the last event is what subject_state and consent_register hold for the subject", arguments: [UInt64(33), 32])
     func replayEndsInProjectionState(seed: UInt64) async throws {
         let db = try await TestDatabase.create()
         try await ProjectionTestSupport.appendSimulated(db, seed: seed)

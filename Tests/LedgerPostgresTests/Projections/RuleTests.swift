@@ -51,14 +51,16 @@ struct RuleTests {
 
     /// The issue's second history: an adult whose age is only self-declared, in a jurisdiction where
     /// DeclaredAgeRange required adult notification, let into the feature with no acknowledgment.
-    static func adultHistory(log: String, declaration: String, acknowledged: Bool) -> RuleHistory {
+    static func adultHistory(log: String, declaration: String, acknowledged: Bool, handledBy: String = "showSignificantUpdateAcknowledgment")
+        -> RuleHistory {
         var h = RuleHistory(log: log)
         h.declareChange(at: "2026-10-01T08:00:00Z")                                                     // 1
         h.eligibility(["significantAppChangeRequiresAdultNotification"], at: "2026-10-02T09:00:00Z")   // 2
         h.ageRange(18, nil, at: "2026-10-02T09:00:05Z", controls: [], declaration: declaration)          // 3
         if acknowledged {
             h.add("SignificantChangeAcknowledged", at: "2026-10-02T09:30:00Z",
-                  ["changeId": .string(RuleHistory.change), "handledBy": "showSignificantUpdateAcknowledgment", "originalAppVersion": .null])
+                  ["changeId": .string(RuleHistory.change), "handledBy": .string(handledBy), "originalAppVersion": .null,
+                   "handledOnOtherDevice": .bool(handledBy == "notRequired")])
         }
         h.open(at: "2026-10-02T11:00:00Z", basis: [h.id(3)])
         return h
@@ -107,15 +109,18 @@ struct RuleTests {
         #expect(found["rescinded"] == ["8 access-without-approval [1, 2, 3, 5, 8]"])
     }
 
-    @Test("unverified-adult-access and adult-access-without-acknowledgment; a verified adult who acknowledged is no finding")
+    @Test("unverified-adult-access and adult-access-without-acknowledgment (a notRequired marking is no acknowledgment); a verified adult who acknowledged is no finding")
     func adults() async throws {
         let (_, found) = try await Self.run(
             Self.adultHistory(log: "unverified", declaration: "selfDeclared", acknowledged: false),
             Self.adultHistory(log: "verified", declaration: "confirmed", acknowledged: false),
-            Self.adultHistory(log: "acknowledged", declaration: "confirmed", acknowledged: true))
+            Self.adultHistory(log: "acknowledged", declaration: "confirmed", acknowledged: true),
+            Self.adultHistory(log: "not-required", declaration: "confirmed", acknowledged: true, handledBy: "notRequired"))
         #expect(found["unverified"] == ["4 unverified-adult-access [1, 2, 3, 4]"])
         #expect(found["verified"] == ["4 adult-access-without-acknowledgment [1, 2, 3, 4]"])
         #expect(found["acknowledged"] == [])
+        // A notRequired marking (here synced from another device) says no acknowledgment was needed: it is none.
+        #expect(found["not-required"] == ["5 adult-access-without-acknowledgment [1, 2, 3, 5]"])
     }
 
     @Test("acknowledgment-version-false: originalAppVersion 2.0.0 for a change of 3.0.0; 3.1.0 holds")
@@ -190,7 +195,7 @@ struct RuleTests {
                 == ["2 change-redeclared [1, 2]", "4 occurred-in-future [4]"])
     }
 
-    @Test("the denial and the unverified adult through the regulator report and explain")
+    @Test("the denial and the unverified adult through the regulator report, the dossier and explain")
     func throughReportAndExplain() async throws {
         let db = try await TestDatabase.create()
         try await Self.denialHistory(log: "denied", answer: "denial").append(db)
@@ -206,6 +211,10 @@ struct RuleTests {
                 #expect(violations.map { $0["rule"]?.stringValue } == [rule])
                 #expect(violations.first?["evidencePositions"] == .array(evidence.map { .number(Double($0)) }))
                 #expect(violations.first?["description"]?.stringValue == RuleCatalogue.rule(rule)?.statement)
+                let dossier = try JSONParser.parse(try await SubjectDossierReport.compute(log: log, subject: "p_k", pool: client).json)
+                let listed = dossier["findings"]?.arrayValue ?? []
+                #expect(listed.map { $0["rule"]?.stringValue } == [rule] && listed.first?["kind"] == "violation")
+                #expect(listed.first?["evidencePositions"] == .array(evidence.map { .number(Double($0)) }))
                 let explained = try await FeatureExplanation.explain(log: log, subject: "p_k", feature: "rooms", asOf: .head, pool: client)
                 let checks = try #require(explained.decisions.first?.rules)
                 // Every rule on an opening was applied; only this one failed, with the report's evidence.
@@ -215,6 +224,13 @@ struct RuleTests {
                 if rule == "access-after-denial" {
                     #expect(explained.decisions.first?.parentalAnswers == ["denial of change c-rooms (#5)"])
                 }
+                // A policy that applies the rule only in Utah: not applied to this Texas opening.
+                let utahOnly = try ReportPolicy.parse(Array(#"{"policyId": "p", "rules": {"\#(rule)": {"jurisdictions": ["US-UT"]}}}"#.utf8))
+                let governed = try await FeatureExplanation.explain(log: log, subject: "p_k", feature: "rooms", asOf: .head,
+                                                                    policy: utahOnly, pool: client)
+                let check = governed.decisions.first?.rules.first { $0.rule == rule }
+                #expect(check?.outcome == .notApplied && check?.detail == "the policy p does not apply it to events of US-TX")
+                #expect(governed.decisions.first?.rules.contains { $0.failed } == false)
             }
         }
     }
@@ -242,5 +258,32 @@ struct RuleTests {
                                                                policy: lenient, pool: client)
             #expect(relaxed.decisions.first?.rules.map(\.failed) == [false])
         }
+    }
+
+    @Test("adultsAcknowledged counts adults whose acknowledgment holds: not one with no age signal, a false originalAppVersion or a notRequired marking")
+    func adultsAcknowledged() async throws {
+        var h = RuleHistory(log: "acks")
+        h.declareChange(at: "2026-10-01T08:00:00Z")                                                      // 1
+        func acknowledge(_ subject: String, _ handledBy: String, original: String? = nil, at time: String) {
+            h.add("SignificantChangeAcknowledged", at: time, subject: subject,
+                  ["changeId": .string(RuleHistory.change), "handledBy": .string(handledBy),
+                   "originalAppVersion": original.map(JSONValue.string) ?? .null])
+        }
+        h.ageRange(18, nil, at: "2026-10-02T09:00:00Z", controls: [], declaration: "confirmed", subject: "p_a")     // 2
+        acknowledge("p_a", "showSignificantUpdateAcknowledgment", at: "2026-10-02T09:10:00Z")                      // 3: counted
+        acknowledge("p_n", "showSignificantUpdateAcknowledgment", at: "2026-10-02T09:20:00Z")                      // 4: no age signal
+        h.ageRange(18, nil, at: "2026-10-02T09:30:00Z", controls: [], declaration: "confirmed", subject: "p_v")     // 5
+        acknowledge("p_v", "originalAppVersion", original: "2.0.0", at: "2026-10-02T09:40:00Z")                    // 6: false marking
+        h.ageRange(18, nil, at: "2026-10-02T09:50:00Z", controls: [], declaration: "confirmed", subject: "p_r")     // 7
+        acknowledge("p_r", "notRequired", at: "2026-10-02T10:00:00Z")                                              // 8: no acknowledgment
+        let (db, found) = try await Self.run(h)
+        #expect(found["acks"] == ["6 acknowledgment-version-false [1, 6]"])
+        let report = try await db.as(.auditor) { client async throws in
+            try await RegulatorReport.compute(
+                .init(log: "acks", jurisdiction: "US-TX", from: AsOf.date("2026-10-01T00:00:00Z")!, to: AsOf.date("2026-11-01T00:00:00Z")!),
+                pool: client).report
+        }
+        let change = report["significantChanges"]?.arrayValue?.first { $0["changeId"] == .string(RuleHistory.change) }
+        #expect(change?["adultsAcknowledged"] == 1)
     }
 }

@@ -189,6 +189,47 @@ struct RegulatorReportTests {
         #expect(strict.report["retention"]?["policy"] == ["policyId": "r-1", "statement": "Kept 3 years."])
     }
 
+    @Test("the policy governs the rules: one turned off, one limited to another state; both named in the policy section")
+    func policyGovernsRules() async throws {
+        let db = try await TestDatabase.create()
+        try await RegulatorScenario.append(db)
+        try await db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }
+        let policy = try ReportPolicy.parse(Array(#"""
+            {"policyId": "acme-consent", "policyVersion": "7",
+             "rules": {"access-without-approval": {"enabled": false}, "answer-after-question-expired": {"jurisdictions": ["US-CA"]},
+                       "rescission-not-enforced": {"jurisdictions": ["US"]}}}
+            """#.utf8))
+        let (plain, governed) = try await db.as(.auditor) { client async throws in
+            (try await RegulatorReport.compute(Self.parameters(), pool: client).report,
+             try await RegulatorReport.compute(Self.parameters(), policy: policy, pool: client).report)
+        }
+        #expect(plain["violations"]?.arrayValue?.map { $0["rule"]?.stringValue } ?? []
+                == ["answer-after-question-expired", "access-without-approval", "rescission-not-enforced"])
+        // Off, and limited to California for a Texas event: only the rescission (US contains US-TX) is left.
+        #expect(governed["violations"]?.arrayValue?.map { $0["rule"]?.stringValue } ?? [] == ["rescission-not-enforced"])
+        #expect(governed["policy"]?["policyId"] == "acme-consent" && governed["policy"]?["policyVersion"] == "7")
+        let rules = governed["policy"]?["rules"]?.arrayValue ?? []
+        #expect(rules.map { $0["rule"]?.stringValue } == RuleCatalogue.violations.map(\.id))
+        #expect(rules.first { $0["rule"] == "access-without-approval" }?["enabled"] == false)
+        #expect(rules.first { $0["rule"] == "answer-after-question-expired" }?["jurisdictions"] == ["US-CA"])
+        #expect(plain["policy"]?["policyId"] == .null)
+    }
+
+    @Test("a policy naming a rule that does not exist, or a jurisdiction that is no code, is refused with what to fix")
+    func policyRulesRefused() {
+        #expect { try ReportPolicy.parse(Array(#"{"rules": {"access-withot-approval": {"enabled": false}}}"#.utf8)) } throws: { error in
+            let e = error as? LedgerError
+            return e?.message.contains("\"access-withot-approval\", which is no rule") == true && e?.hint?.contains("access-without-approval") == true
+        }
+        #expect { try ReportPolicy.parse(Array(#"{"rules": {"access-without-approval": {"jurisdictions": ["TX"]}}}"#.utf8)) } throws: { error in
+            let e = error as? LedgerError
+            return e?.message.hasPrefix("rules.access-without-approval.jurisdictions: TX") == true
+        }
+        #expect { try ReportPolicy.parse(Array(#"{"rules": {"access-without-approval": {"enabled": "no"}}}"#.utf8)) } throws: { error in
+            (error as? LedgerError)?.message.contains("enabled (true or false)") == true
+        }
+    }
+
     @Test("CSV has one row per figure with its evidence")
     func csvRows() async throws {
         let db = try await TestDatabase.create()

@@ -87,7 +87,7 @@ struct ReportSchemaTests {
         let register = try JSONSchemaValidator(schemaFile: "consent-register")
         let dossier = try JSONSchemaValidator(schemaFile: "subject-dossier")
         let db = try await TestDatabase.create()
-        let count = try await ProjectionTestSupport.appendSimulated(db, families: 16, days: 45, seed: 71)
+        let count = try await ProjectionTestSupport.appendSimulated(db, families: 16, days: 45, seed: 74)
         // Two facts the simulator never produces, for the nulls they leave: an age range with no
         // declaration, no parental controls and no app (declaration null, parentalControls empty,
         // platform unknown, the step's app null), and an answer naming no subject or app to a

@@ -1,6 +1,6 @@
 -- Each significant change declared in the period, or asked about or acknowledged in it: its first
 -- declaration at positions up to the report's, the minors asked about it (regulator_questions) and
--- how many approved or denied by the period's end, and the adults who acknowledged it.
+-- how many approved or denied by the period's end, and the adults whose acknowledgment of it holds.
 WITH asked AS (
        SELECT change_id, count(DISTINCT subject) AS minors,
               count(DISTINCT subject) FILTER (WHERE outcome = 'approval') AS approved,
@@ -8,11 +8,17 @@ WITH asked AS (
          FROM regulator_questions
         WHERE type = 'PermissionQuestionSent' AND change_id IS NOT NULL
         GROUP BY change_id),
+     -- Adults (by their latest age signal before it) whose acknowledgment holds (anomalies.acknowledgments:
+     -- the change declared before it, a true originalAppVersion marking, no notRequired marking).
      acknowledged AS (
-       SELECT ref AS change_id, count(DISTINCT subject) AS adults
-         FROM regulator_period
-        WHERE type = 'SignificantChangeAcknowledged' AND ref IS NOT NULL
-        GROUP BY ref),
+       SELECT p.ref AS change_id, count(DISTINCT p.subject) AS adults
+         FROM regulator_period p
+         JOIN acknowledgments k ON k.log_id = $1 AND k.subject = p.subject AND k.position = p.position AND k.holds
+        WHERE p.type = 'SignificantChangeAcknowledged' AND p.ref IS NOT NULL
+          AND (SELECT s.category FROM age_signals s
+                WHERE s.log_id = $1 AND s.subject = p.subject AND s.position < p.position
+                ORDER BY s.position DESC LIMIT 1) = 'adult'
+        GROUP BY p.ref),
      ids AS (
        SELECT ref AS change_id FROM regulator_period
         WHERE type = 'SignificantChangeDeclared' AND ref IS NOT NULL

@@ -21,8 +21,9 @@ extension RegulatorQuery {
         var delays: [Int64] = [], inTime: Int64 = 0, late: Int64 = 0, missing: Int64 = 0
         var violations: [RegulatorViolation] = []
         let rows = try await run(ReportSQL.Regulator.rescissions, on: connection)
-        for try await (position, eventId, subject, occurredAt, epoch, gatePosition, gateEventId, delay)
-            in rows.decode((Int64, String, String?, String, Int64, Int64?, String?, Int64?).self) {
+        let applies = { (jurisdiction: String?) in policy.applies("rescission-not-enforced", jurisdiction: jurisdiction) }
+        for try await (position, eventId, subject, occurredAt, epoch, gatePosition, gateEventId, delay, jurisdiction)
+            in rows.decode((Int64, String, String?, String, Int64, Int64?, String?, Int64?, String?).self) {
             var violation = RegulatorViolation(rule: "rescission-not-enforced", subject: subject,
                                                subjectErased: subject.map(erased.contains) ?? false, occurredAt: occurredAt,
                                                position: position, eventId: eventId, detail: "",
@@ -34,13 +35,13 @@ extension RegulatorQuery {
                 violation.detail = "access was closed \(Self.duration(delay)) after the rescission (position \(gatePosition)), "
                     + "beyond the \(policy.rescissionEnforcementWindowHours)-hour window"
                 violation.evidence.append((gatePosition, gateEventId))
-                violations.append(violation)
+                if applies(jurisdiction) { violations.append(violation) }
             } else {
                 missing += 1
                 guard epoch + window < periodEnd else { continue }
                 violation.detail = "no AccessGateApplied closed the app's feature for the subject after the rescission "
                     + "(the \(policy.rescissionEnforcementWindowHours)-hour window ended before the period did)"
-                violations.append(violation)
+                if applies(jurisdiction) { violations.append(violation) }
             }
         }
         delays.sort()
@@ -53,12 +54,14 @@ extension RegulatorQuery {
                 violations)
     }
 
-    /// The rule findings of the `anomalies` projection about events of the period.
+    /// The rule findings of the `anomalies` projection about events of the period, those the policy
+    /// applies (a rule it turns off, or limits to other jurisdictions, is left out).
     func ruleViolations(on connection: PostgresConnection, erased: Set<String>) async throws -> [RegulatorViolation] {
         var found: [RegulatorViolation] = []
         let rows = try await run(ReportSQL.Regulator.ruleViolations, on: connection)
-        for try await (kind, position, eventId, subject, occurredAt, detail, positions, eventIds)
-            in rows.decode((String, Int64, String, String?, String, String, [Int64], [String]).self) {
+        for try await (kind, position, eventId, subject, occurredAt, detail, positions, eventIds, jurisdiction)
+            in rows.decode((String, Int64, String, String?, String, String, [Int64], [String], String?).self) {
+            guard policy.applies(kind, jurisdiction: jurisdiction) else { continue }
             found.append(RegulatorViolation(rule: kind, subject: subject, subjectErased: subject.map(erased.contains) ?? false,
                                             occurredAt: occurredAt, position: position, eventId: eventId, detail: detail,
                                             evidence: Array(zip(positions, eventIds))))

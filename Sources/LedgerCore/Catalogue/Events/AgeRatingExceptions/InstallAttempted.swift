@@ -15,6 +15,8 @@ public struct InstallAttempted: EventPayload {
     public var outcome: Outcome
     /// The exception queued, when `outcome` is `cancelled` and the app knows its id.
     public var exceptionId: String?
+    /// `InstallMetadata.isUpdate`: whether it updated an app already installed, when known.
+    public var isUpdate: Bool?
 
     /// The result of the install attempt.
     public enum Outcome: String, CatalogueValue {
@@ -30,12 +32,13 @@ public struct InstallAttempted: EventPayload {
 
     /// Creates the payload.
     public init(appleItemID: Int, ageRating: AgeRatingCode, requestAgeException: Bool, outcome: Outcome,
-                exceptionId: String? = nil) {
+                exceptionId: String? = nil, isUpdate: Bool? = nil) {
         self.appleItemID = appleItemID
         self.ageRating = ageRating
         self.requestAgeException = requestAgeException
         self.outcome = outcome
         self.exceptionId = exceptionId
+        self.isUpdate = isUpdate
     }
 
     /// `ratingLabel`.
@@ -56,11 +59,13 @@ extension InstallAttempted {
             .required("requestAgeException", .boolean, "Whether the install asked for an age-rating exception."),
             .required("outcome", .oneOf(Outcome.self), "What happened."),
             .optional("exceptionId", .token(.identifier), "The exception queued, when the outcome is cancelled."),
+            .optional("isUpdate", .boolean, "`InstallMetadata.isUpdate`: whether it updated an app already installed, when known."),
         ],
         derived: [AgeRatingCode.ratingLabelFact(from: "ageRating")],
         examples: [
             ["appleItemID": 6_471_234_567, "ageRating": 416, "requestAgeException": true, "outcome": "cancelled",
              "exceptionId": "ex-5521"],
+            ["appleItemID": 6_471_234_567, "ageRating": 416, "requestAgeException": false, "outcome": "installed", "isUpdate": true],
         ]
     )
 }

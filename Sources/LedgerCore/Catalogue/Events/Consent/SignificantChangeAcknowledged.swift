@@ -1,5 +1,6 @@
 /// `SignificantChangeAcknowledged`: an adult acknowledged a significant change, or the app
-/// marked it handled because the person's original app version already included it.
+/// marked it handled because the person's original app version already included it, or because
+/// no compliance was required; possibly on another of the person's devices, synced here.
 public struct SignificantChangeAcknowledged: EventPayload {
     /// `SignificantChangeAcknowledged`.
     public static let eventType = "SignificantChangeAcknowledged"
@@ -12,6 +13,8 @@ public struct SignificantChangeAcknowledged: EventPayload {
     public var handledBy: HandledBy
     /// `AppTransaction.originalAppVersion`, when that is how it was handled.
     public var originalAppVersion: String?
+    /// True when it was handled on another of the person's devices and synced to this one.
+    public var handledOnOtherDevice: Bool?
 
     /// How a significant change was handled for an adult.
     public enum HandledBy: String, CatalogueValue {
@@ -19,13 +22,18 @@ public struct SignificantChangeAcknowledged: EventPayload {
         case showSignificantUpdateAcknowledgment
         /// The person's `AppTransaction.originalAppVersion` already includes the change.
         case originalAppVersion
+        /// No compliance was required (neither regulatory feature applied), so the app marked the
+        /// change handled, as Apple's sample does in `handlePendingChanges()`. No acknowledgment:
+        /// the rules never count it as one.
+        case notRequired
     }
 
     /// Creates the payload.
-    public init(changeId: String, handledBy: HandledBy, originalAppVersion: String? = nil) {
+    public init(changeId: String, handledBy: HandledBy, originalAppVersion: String? = nil, handledOnOtherDevice: Bool? = nil) {
         self.changeId = changeId
         self.handledBy = handledBy
         self.originalAppVersion = originalAppVersion
+        self.handledOnOtherDevice = handledOnOtherDevice
     }
 }
 
@@ -34,12 +42,17 @@ extension SignificantChangeAcknowledged {
     public static let schema = EventSchema(
         SignificantChangeAcknowledged.self, group: .consent,
         summary: "An adult acknowledged a significant change through `showSignificantUpdateAcknowledgment`, or the app marked "
-            + "it handled because the person's `AppTransaction.originalAppVersion` already includes the change.",
+            + "it handled because the person's `AppTransaction.originalAppVersion` already includes the change, or because no "
+            + "compliance was required (`notRequired`, which the rules never count as an acknowledgment). A change handled on "
+            + "another of the person's devices and synced here (`NSUbiquitousKeyValueStore`) says so.",
         fields: [
             .required("changeId", .token(.identifier), "The change acknowledged."),
             .required("handledBy", .oneOf(HandledBy.self), "How the change was handled."),
             .optional("originalAppVersion", .token(.version),
                       "`AppTransaction.originalAppVersion`, when handledBy is originalAppVersion."),
+            .optional("handledOnOtherDevice", .boolean,
+                      "True when it was handled on another of the person's devices and synced to this one "
+                          + "(`NSUbiquitousKeyValueStore.didChangeExternallyNotification`); absent or false: on this device."),
         ],
         rules: [
             .requiredWhen("originalAppVersion", other: "handledBy", isOneOf: ["originalAppVersion"]),
@@ -48,6 +61,7 @@ extension SignificantChangeAcknowledged {
         examples: [
             ["changeId": "v3.0", "handledBy": "originalAppVersion", "originalAppVersion": "3.1.0"],
             ["changeId": "v3.0", "handledBy": "showSignificantUpdateAcknowledgment"],
+            ["changeId": "v3.0", "handledBy": "notRequired", "handledOnOtherDevice": true],
         ]
     )
 }

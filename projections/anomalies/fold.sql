@@ -184,8 +184,8 @@ SELECT log_id, position, 'access-without-approval', event_id, subject, 'rule',
               CASE WHEN consent_required THEN 'DeclaredAgeRange required parental consent for'
                    ELSE 'the device''s parental controls required approval of' END)
        || CASE WHEN approval_rescinded THEN format(' (the approval at position %s was rescinded since)', word_position) ELSE '' END,
-       ARRAY(SELECT DISTINCT e FROM unnest(ARRAY[age_position, requirement_position, change_position,
-                                                 CASE WHEN approval_rescinded THEN word_position END, position]) e
+       ARRAY(SELECT DISTINCT e FROM unnest(ARRAY[age_position, CASE WHEN consent_required THEN requirement_position END,
+                                                 change_position, CASE WHEN approval_rescinded THEN word_position END, position]) e
               WHERE e IS NOT NULL ORDER BY e)
   FROM gates
  WHERE change_id IS NOT NULL AND category IN ('under13', '13to15', '16to17')

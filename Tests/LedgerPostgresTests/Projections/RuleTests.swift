@@ -93,8 +93,15 @@ struct RuleTests {
         installedAfter.eligibility(["significantAppChangeRequiresParentalConsent"], at: "2026-10-02T09:00:00Z", version: "3.0.0")
         installedAfter.ageRange(13, 15, at: "2026-10-02T09:00:05Z", version: "3.0.0")
         installedAfter.open(at: "2026-10-02T11:00:00Z", basis: [installedAfter.id(3)])
-        let (_, found) = try await Self.run(fires, quiet, installedAfter)
+        // Required by the device's parental controls, not by DeclaredAgeRange: the requirement is no evidence.
+        var byControls = RuleHistory(log: "by-controls")
+        byControls.declareChange(at: "2026-10-01T08:00:00Z")
+        byControls.eligibility(["declaredAgeRangeRequired"], at: "2026-10-02T09:00:00Z")
+        byControls.ageRange(13, 15, at: "2026-10-02T09:00:05Z", controls: ["significantAppChangeApprovalRequired"])
+        byControls.open(at: "2026-10-02T11:00:00Z", basis: [byControls.id(3)])
+        let (_, found) = try await Self.run(fires, quiet, installedAfter, byControls)
         #expect(found["fires"] == ["4 access-without-approval [1, 2, 3, 4]"])
+        #expect(found["by-controls"] == ["4 access-without-approval [1, 3, 4]"])
         #expect(found["quiet"] == [])
         #expect(found["installed-after"] == [])
     }

@@ -152,21 +152,29 @@ public struct FeatureExplanation: Sendable {
     /// gate's jurisdiction is listed as not applied.
     static func ruleChecks(log: String, subject: String, state: String, position: Int64, policy: ReportPolicy,
                            on connection: PostgresConnection, logger: Logger) async throws -> [RuleCheck] {
-        var jurisdiction: String?
-        for try await code in try await connection.watchedQuery("""
-            SELECT convert_from(record, 'UTF8')::jsonb #>> '{event,jurisdiction,code}' FROM ledger.events
-             WHERE log_id = \(log) AND position = \(position)
-            """, logger: logger).decode(String?.self) { jurisdiction = code }
-        let notApplied = "the policy\(policy.policyId.map { " \($0)" } ?? "") does not apply it to "
-            + (jurisdiction.map { "events of \($0)" } ?? "events with no jurisdiction")
+        // A rule is judged on one event, so the policy applies it by that event's jurisdiction.
+        func jurisdiction(at position: Int64) async throws -> String? {
+            var found: String?
+            for try await code in try await connection.watchedQuery("""
+                SELECT convert_from(record, 'UTF8')::jsonb #>> '{event,jurisdiction,code}' FROM ledger.events
+                 WHERE log_id = \(log) AND position = \(position)
+                """, logger: logger).decode(String?.self) { found = code }
+            return found
+        }
+        func notApplied(_ jurisdiction: String?) -> String {
+            "the policy\(policy.policyId.map { " \($0)" } ?? "") does not apply it to "
+                + (jurisdiction.map { "events of \($0)" } ?? "events with no jurisdiction")
+        }
         var found: [String: (String, [Int64])] = [:]
         for try await (kind, detail, evidence) in try await connection.watchedQuery("""
             SELECT kind, detail, evidence FROM findings WHERE log_id = \(log) AND position = \(position) ORDER BY kind
             """, logger: logger).decode((String, String, [Int64]).self) { found[kind] = (detail, evidence) }
         if state == "open" {
+            let gateJurisdiction = try await jurisdiction(at: position)
             return RuleCatalogue.onOpenedFeatures.map { rule in
-                guard policy.applies(rule.id, jurisdiction: jurisdiction) else {
-                    return RuleCheck(rule: rule.id, outcome: .notApplied, detail: notApplied, evidence: found[rule.id]?.1 ?? [])
+                guard policy.applies(rule.id, jurisdiction: gateJurisdiction) else {
+                    return RuleCheck(rule: rule.id, outcome: .notApplied, detail: notApplied(gateJurisdiction),
+                                     evidence: found[rule.id]?.1 ?? [])
                 }
                 if let (detail, evidence) = found[rule.id] { return RuleCheck(rule: rule.id, outcome: .failed, detail: detail, evidence: evidence) }
                 return RuleCheck(rule: rule.id, outcome: .passed, detail: rule.statement, evidence: [])
@@ -174,13 +182,18 @@ public struct FeatureExplanation: Sendable {
         }
         var checks: [RuleCheck] = []
         let window = Int64(policy.rescissionEnforcementWindowHours) * 3_600, hours = policy.rescissionEnforcementWindowHours
-        for try await (rescission, delay) in try await connection.watchedQuery("""
+        var enforced: [(Int64, Int64)] = []
+        for try await row in try await connection.watchedQuery("""
             SELECT position, extract(epoch FROM enforced_at - rescinded_at)::bigint FROM rescissions
              WHERE log_id = \(log) AND subject = \(subject) AND enforced_position = \(position) ORDER BY position
-            """, logger: logger).decode((Int64, Int64).self) {
+            """, logger: logger).decode((Int64, Int64).self) { enforced.append(row) }
+        for (rescission, delay) in enforced {
             let evidence = [rescission, position]
-            if !policy.applies("rescission-not-enforced", jurisdiction: jurisdiction) {
-                checks.append(RuleCheck(rule: "rescission-not-enforced", outcome: .notApplied, detail: notApplied, evidence: evidence))
+            // The rule is judged on the rescission, so its jurisdiction decides whether the policy applies it.
+            let rescissionJurisdiction = try await jurisdiction(at: rescission)
+            if !policy.applies("rescission-not-enforced", jurisdiction: rescissionJurisdiction) {
+                checks.append(RuleCheck(rule: "rescission-not-enforced", outcome: .notApplied, detail: notApplied(rescissionJurisdiction),
+                                        evidence: evidence))
             } else if delay > window {
                 checks.append(RuleCheck(rule: "rescission-not-enforced", outcome: .failed,
                                         detail: "this closing came \(delay / 3_600) h \(delay % 3_600 / 60) min after the rescission at #\(rescission), beyond the \(hours)-hour window",

@@ -264,6 +264,12 @@ struct RuleTests {
             let relaxed = try await FeatureExplanation.explain(log: "late", subject: "p_k", feature: "rooms", asOf: .head,
                                                                policy: lenient, pool: client)
             #expect(relaxed.decisions.first?.rules.map(\.failed) == [false])
+            // Judged by the rescission's jurisdiction (US-TX): a policy for Utah only does not apply it.
+            let utahOnly = try ReportPolicy.parse(Array(#"{"rules": {"rescission-not-enforced": {"jurisdictions": ["US-UT"]}}}"#.utf8))
+            let elsewhere = try await FeatureExplanation.explain(log: "late", subject: "p_k", feature: "rooms", asOf: .head,
+                                                                 policy: utahOnly, pool: client)
+            #expect(elsewhere.decisions.first?.rules.map(\.outcome) == [.notApplied])
+            #expect(elsewhere.decisions.first?.rules.first?.detail == "the policy does not apply it to events of US-TX")
         }
     }
 

@@ -18,7 +18,12 @@ struct ClientRetryTests {
     static func live<Value: Sendable>(_ ledger: ScriptedLedger, _ body: @Sendable (LedgerClient) async throws -> Value) async throws -> Value {
         let app = Application(router: LedgerAPI(operations: ledger).router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         return try await app.test(.live) { client in
-            try await body(LedgerClient(baseURL: "http://127.0.0.1:\(client.port!)", apiKey: TestKeys.ingest, retry: Self.quick))
+            // Hummingbird's live harness connects its own test client without waiting; a body that ends
+            // before that connection is served lets the server stop with it still queued, which traps in
+            // NIO (apple/swift-nio#3481, "Deinited NIOAsyncWriter without calling finish()"). One request
+            // through it first makes sure it was served.
+            _ = try await client.execute(uri: "/health", method: .get)
+            return try await body(LedgerClient(baseURL: "http://127.0.0.1:\(client.port!)", apiKey: TestKeys.ingest, retry: Self.quick))
         }
     }
 

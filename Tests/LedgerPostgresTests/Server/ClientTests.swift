@@ -16,7 +16,7 @@ struct ClientTests {
             try EventInput(line: Array(Fixtures.line().replacingOccurrences(of: #""stream":"subject-p_1""#,
                                                                             with: #""stream":"subject-p_1","subject":"p_1""#).utf8))
         }
-        let (first, again, state, records) = try await fixture.test(mode: .live) { http in
+        let (first, again, state, records) = try await fixture.test(live: true) { http in
             let base = "http://127.0.0.1:\(http.port!)"
             let ingest = LedgerClient(baseURL: base, apiKey: fixture.tokens["ingest"]!)
             let auditor = LedgerClient(baseURL: base, apiKey: fixture.tokens["auditor"]!)
@@ -37,7 +37,7 @@ struct ClientTests {
         let fixture = try await ServerFixture.make()
         let good = try EventInput(line: Array(Fixtures.line().utf8))
         let conflicting = try EventInput(line: Array(Fixtures.line(stream: "subject-p_9", expected: "4").utf8))
-        let thrown = try await fixture.test(mode: .live) { http in
+        let thrown = try await fixture.test(live: true) { http in
             let client = LedgerClient(baseURL: "http://127.0.0.1:\(http.port!)", apiKey: fixture.tokens["ingest"]!)
             do {
                 _ = try await client.append(log: "acme", events: [good, conflicting])

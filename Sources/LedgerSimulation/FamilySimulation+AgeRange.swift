@@ -40,7 +40,10 @@ extension SimulatedFamily {
             eligibility["isEligibleForAgeFeatures"] = .bool(!features.isEmpty)
             if !features.isEmpty { eligibility["requiredRegulatoryFeatures"] = .strings(features) }
         }
-        emit(draft("EligibilityChecked", person: p, app: stamp(person: p, app: a), payload: eligibility), at: t, person: p)
+        // Now and then, on purpose, the device's clock is set years ahead (occurred-in-future).
+        let ahead = clockFault(0.004, seconds: (5 * 365 * 86_400)...(15 * 365 * 86_400))
+        emit(draft("EligibilityChecked", person: p, app: stamp(person: p, app: a), payload: eligibility), at: t, person: p,
+             occurredAt: ahead.map { t + $0 })
         t += random.seconds(1...3)
         if random.chance(0.004) {
             // A build with broken gates: DeclaredAgeRange refuses the request itself.

@@ -61,7 +61,8 @@ extension SimulatedFamily {
     /// An adult updates past `change` where the law requires adults to be told: the app shows the
     /// acknowledgment. Now and then, on purpose, the app breaks a rule of docs/rules.md: it opens
     /// the change's feature with no acknowledgment (to a verified adult) or to an adult whose age
-    /// is not verified, or marks the change handled by an original version that predates it.
+    /// is not verified, or marks the change handled by an original version that predates it, or
+    /// the device's clock puts the acknowledgment before the change.
     private mutating func notifyAdult(person p: Int, app a: Int, of change: SignificantChange, known: KnownRange, at start: Int64) {
         let stamp = stamp(person: p, app: a)
         switch random.weighted([("acknowledged", 965), ("openedWithout", 20), ("falseMarking", 15)]) {
@@ -76,9 +77,13 @@ extension SimulatedFamily {
                 "originalAppVersion": .string(people[p].apps[a].originalVersion),
             ]), at: start + random.seconds(2...60), person: p)
         default:
+            // Now and then, on purpose, the device's clock is behind: the acknowledgment's time
+            // falls before the change was declared (acknowledgment-before-change).
+            let at = start + random.seconds(2...60)
+            let device = clockFault(0.01, seconds: 3_600...86_400).map { change.declaredAt - $0 }
             emit(draft("SignificantChangeAcknowledged", person: p, app: stamp, actor: "subject", actorId: people[p].subject, payload: [
                 "changeId": .string(change.id), "handledBy": "showSignificantUpdateAcknowledgment",
-            ]), at: start + random.seconds(2...60), person: p)
+            ]), at: at, person: p, occurredAt: device)
         }
     }
 
@@ -134,7 +139,7 @@ extension SimulatedFamily {
             }
             if let lifetime { delay = min(delay, lifetime - random.seconds(60...3_600)) }
             let approved = outcome == "approve"
-            let answer = answerQuestion(person: p, app: a, questionId: questionId, sent: sent, approved: approved,
+            let answer = answerQuestion(person: p, app: a, questionId: questionId, sent: sent, sentAt: start, approved: approved,
                                         inPerson: inPerson, at: start + delay)
             last = start + delay + random.seconds(1...5)
             applyGate(person: p, app: a, feature: feature, open: approved, basis: approved ? [range, answer] : [answer],
@@ -154,7 +159,8 @@ extension SimulatedFamily {
             if outcome == "late" {
                 // Deliberate anomaly: the parent's answer arrives after the question expired.
                 last += random.seconds(3_600...259_200)
-                answerQuestion(person: p, app: a, questionId: questionId, sent: sent, approved: true, inPerson: false, at: last)
+                answerQuestion(person: p, app: a, questionId: questionId, sent: sent, sentAt: start, approved: true, inPerson: false,
+                               at: last)
             }
         default:
             break  // Never answered: the question stays pending.
@@ -162,22 +168,25 @@ extension SimulatedFamily {
         people[p].apps[a].busyUntil = max(last, expiry ?? last)
     }
 
-    /// Reports `ParentalAnswerReceived` from one of the guardians.
+    /// Reports `ParentalAnswerReceived` from one of the guardians, for the question `sent` at
+    /// `sentAt`. Now and then, on purpose, the guardian's device clock is behind: the answer's
+    /// times fall before the question's (answer-before-question).
     @discardableResult
-    private mutating func answerQuestion(person p: Int, app a: Int, questionId: String, sent: String, approved: Bool,
-                                         inPerson: Bool, at t: Int64) -> String {
+    private mutating func answerQuestion(person p: Int, app a: Int, questionId: String, sent: String, sentAt: Int64,
+                                         approved: Bool, inPerson: Bool, at t: Int64) -> String {
+        let device = clockFault(0.004, seconds: 600...7_200).map { sentAt - $0 } ?? t
         let guardian = random.pick(guardians)
         // PermissionKit does not say who answered; the app knows only when the parent is signed in to it.
         let knownGuardian = inPerson || random.chance(0.5) ? guardian : nil
         var payload: [String: JSONValue] = [
             "questionId": .string(questionId), "answer": .string(approved ? "approval" : "denial"),
             "choiceId": .string(approved ? "allow" : "deny"), "choiceTitle": .string(approved ? "Allow" : "Don\u{2019}t Allow"),
-            "receivedAt": .string(SimulationClock.timestamp(t)), "channel": .string(inPerson ? "inPerson" : "message"),
+            "receivedAt": .string(SimulationClock.timestamp(device)), "channel": .string(inPerson ? "inPerson" : "message"),
         ]
         if let knownGuardian { payload["guardianId"] = .string(knownGuardian) }
         return emit(draft("ParentalAnswerReceived", person: p, app: stamp(person: p, app: a), actor: "guardian", actorId: knownGuardian,
                           stream: "question-" + questionId, correlation: questionId, causation: sent, payload: payload),
-                    at: t, person: p)
+                    at: t, person: p, occurredAt: device)
     }
 
     /// A supervised Android child updates past a change: Play reports the approval pending, then

@@ -1,7 +1,8 @@
 import LedgerCore
 /// Age-rating exceptions (MarketplaceKit): a child tries to install an app rated above the
 /// device's limit, the request waits for a guardian, who approves by message or in person, or
-/// declines; now and then an in-person approval fails or an exception is decided twice.
+/// declines; now and then an in-person approval fails, an exception is decided twice, or the
+/// request reaches the ledger after its decision (the child's device was offline).
 extension SimulatedFamily {
     /// The device limit a parent sets for a child of `age`, as a MarketplaceKit code.
     static func ratingLimit(age: Int) -> Int {
@@ -51,9 +52,19 @@ extension SimulatedFamily {
         let stream = "exception-" + exceptionId
         _ = install("cancelled", asking: true, at: t, stream: stream, exceptionId: exceptionId)
         t += random.seconds(1...3)
+        let guardian = random.pick(guardians)
+        let byMessage = t + random.seconds(300...172_800)
+        let inPersonAt = t + random.seconds(60...1_800)
+        let outcomes = [("message", 34), ("inPerson", 24), ("declined", 24), ("pending", 10), ("inPersonFailed", 4), ("twice", 2),
+                        ("installedAnyway", 1)]
+        let outcome = random.weighted(outcomes)
+        // Now and then, on purpose, the child's device is offline: the request reaches the ledger
+        // only after the guardian approved it by message (decision-without-request).
+        let offline = clockFault(0.03, seconds: 60...3_600)
+        let delivered = outcome == "message" ? offline.map { byMessage + $0 } : nil
         let requested = emit(draft("AgeExceptionRequested", person: p, app: stamp, stream: stream, correlation: exceptionId, payload: [
             "exceptionId": .string(exceptionId), "appleItemID": .int(item.appleItemID), "ageRating": .int(item.rating),
-        ]), at: t, person: p)
+        ]), at: delivered ?? t, person: p, occurredAt: t)
 
         func decide(_ approved: Bool, inPerson: Bool, by guardian: String, at time: Int64) {
             var payload: [String: JSONValue] = [
@@ -68,16 +79,11 @@ extension SimulatedFamily {
             emit(draft("AgeExceptionDecided", person: p, app: stamp, actor: "guardian", actorId: known ? guardian : nil, stream: stream,
                        correlation: exceptionId, causation: requested, payload: payload), at: time, person: p)
         }
-        let guardian = random.pick(guardians)
-        let byMessage = t + random.seconds(300...172_800)
-        let inPersonAt = t + random.seconds(60...1_800)
         var last = t
-        let outcomes = [("message", 34), ("inPerson", 24), ("declined", 24), ("pending", 10), ("inPersonFailed", 4), ("twice", 2),
-                        ("installedAnyway", 1)]
-        switch random.weighted(outcomes) {
+        switch outcome {
         case "message":
             decide(true, inPerson: false, by: guardian, at: byMessage)
-            last = byMessage + random.seconds(10...3_600)
+            last = max(byMessage + random.seconds(10...3_600), delivered ?? t)
             _ = install("installed", asking: false, at: last)
         case "inPerson":
             decide(true, inPerson: true, by: guardian, at: inPersonAt)

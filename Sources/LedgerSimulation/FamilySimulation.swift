@@ -86,18 +86,30 @@ extension SimulatedFamily {
     }
 
     /// Reports `draft` at `time` (queued until its day; dropped when at or after ``end``, as not
-    /// yet happened) and returns its event id.
+    /// yet happened) and returns its event id. `occurredAt` is the time the device writes when
+    /// that is not `time` (a device-clock fault, ``clockFault(_:seconds:)``).
     @discardableResult
-    mutating func emit(_ draft: EventDraft, at time: Int64, person p: Int? = nil) -> String {
+    mutating func emit(_ draft: EventDraft, at time: Int64, person p: Int? = nil, occurredAt: Int64? = nil) -> String {
         let eventId = ids.uuid()
         sequence += 1
         // Kept whether or not the event falls inside the history, so that the story (and its
         // random choices) is the same for every length of history.
         if let p, people[p].lastEvent.map({ $0.at <= time }) ?? true { people[p].lastEvent = (eventId, time) }
         if time < end {
-            queue.push(ScheduledLine(time: time, sequence: sequence, line: draft.render(eventId: eventId, occurredAt: time)))
+            let line = draft.render(eventId: eventId, occurredAt: occurredAt ?? time)
+            queue.push(ScheduledLine(time: time, sequence: sequence, line: line))
         }
         return eventId
+    }
+
+    /// A deliberate device-clock fault, with probability `chance`: how many seconds (drawn from
+    /// `range`) the device is off by, or nil for a correct clock (always nil when faults are off).
+    /// The draws come from ``clocks`` whether or not faults are on, so turning them off changes
+    /// the faulted events' times and nothing else.
+    mutating func clockFault(_ chance: Double, seconds range: ClosedRange<Int>) -> Int64? {
+        guard clocks.chance(chance) else { return nil }
+        let amount = clocks.seconds(range)
+        return clockFaults ? amount : nil
     }
 
     /// Applies a gate: reports `AccessGateApplied` and remembers the state.

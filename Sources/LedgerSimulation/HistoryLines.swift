@@ -1,5 +1,5 @@
 import LedgerCore
-/// The simulated history as a lazy sequence of NDJSON lines, in `occurredAt` order.
+/// The simulated history as a lazy sequence of NDJSON lines, in the order the ledger receives them.
 ///
 /// The iterator lives one day at a time: the apps ship that day's releases, every family lives
 /// the day (deciding flows whose later events wait in the family's queue), and the events due
@@ -30,7 +30,8 @@ public struct HistoryLines: Sequence, Sendable {
             endInstant = simulator.endInstant
             world = SimulationWorld(seed: simulator.seed, idSeed: simulator.idSeed)
             families = (0..<simulator.families).map {
-                SimulatedFamily(index: $0, seed: simulator.seed, idSeed: simulator.idSeed, end: simulator.endInstant)
+                SimulatedFamily(index: $0, seed: simulator.seed, idSeed: simulator.idSeed, end: simulator.endInstant,
+                                clockFaults: simulator.deviceClockFaults)
             }
         }
 

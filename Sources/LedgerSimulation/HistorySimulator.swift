@@ -12,11 +12,18 @@ import LedgerCore
 /// approve by message or in person or decline. Consent is rescinded through the App Store now and
 /// then, Android families report Play Age Signals, operators write decisions, and a few anomalies
 /// are made on purpose: a feature opened to a minor with no approval on record, an answer after
-/// its question expired, an exception decided twice.
+/// its question expired, an exception decided twice, and the other breaches of docs/rules.md.
 ///
-/// Every line passes ``EventInput/init(line:)``. Lines come in `occurredAt` order (RFC 3339 UTC,
-/// whole seconds, from `start` up to `days` later), so appending them in order gives a sensible
-/// log; within one subject, question or exception, causes come before their effects. Subjects,
+/// Every line passes ``EventInput/init(line:)``. Lines come in the order the ledger receives
+/// them, which is `occurredAt` order (RFC 3339 UTC, whole seconds, from `start` up to `days`
+/// later), so appending them in order gives a sensible log; within one subject, question or
+/// exception, causes come before their effects. The exceptions are the deliberate device-clock
+/// faults (``deviceClockFaults``, on by default, about one event in a thousand): a guardian's
+/// device whose clock is behind (an answer that occurred before its question, an acknowledgment
+/// before its change was declared), a child's device that was offline (an exception request
+/// delivered after the guardian's decision), and a device whose clock is years ahead. Only the
+/// faulted events' times differ from the history without faults; they come from a random
+/// sequence of their own, so turning them off changes nothing else. Subjects,
 /// guardians and operators are pseudonyms (`p_`, `g_`, `op_` and 32 hex digits), never names;
 /// the ages behind the ranges are never written.
 ///
@@ -48,6 +55,9 @@ public struct HistorySimulator: Sendable {
     public let log: String
     /// The first instant, `YYYY-MM-DDTHH:MM:SSZ`.
     public let start: String
+    /// Whether a few devices report wrong times on purpose (see the type's description), so the
+    /// rules that judge event times have cases; off, every line comes in `occurredAt` order.
+    public let deviceClockFaults: Bool
 
     /// The default first instant.
     public static let defaultStart = "2026-09-01T00:00:00Z"
@@ -72,7 +82,8 @@ public struct HistorySimulator: Sendable {
     ///
     /// - Throws: ``LedgerError`` `invalid-request` when `families` is not 1 to ``maxFamilies``,
     ///   `days` is not 1 to ``maxDays``, or `start` is not of the form `YYYY-MM-DDTHH:MM:SSZ`.
-    public init(families: Int, days: Int, seed: UInt64, log: String = "sim", start: String = defaultStart) throws(LedgerError) {
+    public init(families: Int, days: Int, seed: UInt64, log: String = "sim", start: String = defaultStart,
+                deviceClockFaults: Bool = true) throws(LedgerError) {
         guard (1...Self.maxFamilies).contains(families) else {
             throw LedgerError(.invalidRequest, "families must be 1 to \(Self.maxFamilies), not \(families)", field: "families")
         }
@@ -88,6 +99,7 @@ public struct HistorySimulator: Sendable {
         self.seed = seed
         self.log = log
         self.start = start
+        self.deviceClockFaults = deviceClockFaults
         self.startInstant = startInstant
         endInstant = startInstant + Int64(days) * SimulationClock.day
         idSeed = seed ^ SimulationRandom.mix(SimulationRandom.label(log))
@@ -96,7 +108,8 @@ public struct HistorySimulator: Sendable {
     /// The instant the history stops (exclusive): ``start`` plus ``days`` days.
     public var end: String { SimulationClock.timestamp(endInstant) }
 
-    /// The NDJSON lines, one event each, in `occurredAt` order; produced lazily, a day at a time.
+    /// The NDJSON lines, one event each, in the order the ledger receives them; produced lazily,
+    /// a day at a time.
     public func lines() -> HistoryLines { HistoryLines(simulator: self) }
 
     /// Calls `body` with every line in order, without holding the history in memory.

@@ -107,6 +107,11 @@ struct SimulatedFamily {
     var random: SimulationRandom
     /// The sequence event ids, question ids and exception ids come from.
     var ids: SimulationRandom
+    /// The sequence the deliberate device-clock faults come from: drawn from whether or not
+    /// ``clockFaults`` is on, so that turning them off changes only the faulted events' times.
+    var clocks: SimulationRandom
+    /// Whether devices report wrong times now and then (``HistorySimulator/deviceClockFaults``).
+    let clockFaults: Bool
     /// Events decided but not yet due.
     var queue = EventQueue()
     /// Scheduling order.
@@ -115,11 +120,13 @@ struct SimulatedFamily {
     let end: Int64
 
     /// The family `index` of `seed`; `idSeed` names its id sequence.
-    init(index: Int, seed: UInt64, idSeed: UInt64, end: Int64) {
+    init(index: Int, seed: UInt64, idSeed: UInt64, end: Int64, clockFaults: Bool) {
         self.index = index
         self.end = end
+        self.clockFaults = clockFaults
         var random = SimulationRandom(seed: seed, 0xFA, UInt64(index))
         ids = SimulationRandom(seed: idSeed, 0xFA, UInt64(index))
+        clocks = SimulationRandom(seed: seed, 0xC1, UInt64(index))
         jurisdiction = random.weighted(SimulatedJurisdiction.all)
         jurisdictionBasis = random.chance(0.7) ? "asserted" : "storefront"
         android = random.chance(0.22)

@@ -15,7 +15,7 @@ import LedgerSimulation
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func occurredAtNeverDecreasesAndStaysInsideTheHistory(seed: UInt64) throws {
-        let simulator = try HistorySimulator(families: 15, days: 60, seed: seed)
+        let simulator = try HistorySimulator(families: 15, days: 60, seed: seed, deviceClockFaults: false)
         let times = SimulationFixtures.checked(Array(simulator.lines())).map(\.occurredAt)
         #expect(!times.isEmpty)
         for time in times {

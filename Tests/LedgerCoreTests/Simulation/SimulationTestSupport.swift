@@ -27,11 +27,13 @@ struct SimulatedLine {
 
 /// Simulations the tests share, and the checks they apply to every line.
 enum SimulationFixtures {
-    /// The lines of a simulation.
+    /// The lines of a simulation; without the deliberate device-clock faults unless asked, so
+    /// that the checks of time order and causality hold for every line.
     static func lines(families: Int, days: Int, seed: UInt64, log: String = "sim",
-                      start: String = HistorySimulator.defaultStart) -> [String] {
+                      start: String = HistorySimulator.defaultStart, deviceClockFaults: Bool = false) -> [String] {
         do {
-            return Array(try HistorySimulator(families: families, days: days, seed: seed, log: log, start: start).lines())
+            return Array(try HistorySimulator(families: families, days: days, seed: seed, log: log, start: start,
+                                              deviceClockFaults: deviceClockFaults).lines())
         } catch {
             preconditionFailure("the simulator refused valid parameters: \(error)")
         }
@@ -54,7 +56,8 @@ enum SimulationFixtures {
         return result
     }
 
-    /// The modest simulation the coverage tests read: 80 families over 120 days, seed 1.
+    /// The modest simulation the coverage tests read: 80 families over 120 days, seed 1, without
+    /// device-clock faults.
     static let modest: [SimulatedLine] = checked(lines(families: 80, days: 120, seed: 1))
 
     /// Whether `text` is a prefix and 32 lowercase hex digits.

@@ -216,6 +216,9 @@ extension RegulatorHTML {
         if let id = try policy.optionalString("policyId") { facts.append(("Policy", ReportMarkup.id(id))) }
         if let version = try policy.optionalString("policyVersion") { facts.append(("Policy version", ReportMarkup.id(version))) }
         facts.append(("Rescission enforcement window", "\(ReportFormat.plural(hours, "hour")): how long after a rescission the app may take to close the feature"))
+        if let days = (try? policy.optionalInt("ageSignalRecheckDays")) ?? nil {  // absent from reports sealed before it existed
+            facts.append(("Age signal re-check interval", "\(ReportFormat.plural(days, "day")): how long an age signal may be relied on"))
+        }
         facts.append(("Retention policy", ReportMarkup.id(try retention.string("policyId"))))
         // Only the rules the policy changes: every other rule of docs/rules.md applies everywhere.
         for rule in try policy.objects("rules") {

@@ -37,8 +37,9 @@ struct RulesDocumentTests {
             found[String(fold[Range(match.range(at: 1), in: fold)!])] = String(fold[Range(match.range(at: 2), in: fold)!])
         }
         var expected: [String: String] = [:]
-        // rescission-not-enforced is decided by the report against the policy's window (and the view), not the fold.
-        for rule in RuleCatalogue.all where rule.id != "rescission-not-enforced" {
+        // A rule with a policy setting (rescission-not-enforced, age-signal-expired) is decided by the
+        // reports and explain against the policy's threshold, not by the fold.
+        for rule in RuleCatalogue.all where rule.policySetting == nil {
             expected[rule.id] = rule.kind == .violation ? "rule" : "catalogue"
         }
         #expect(found == expected)

@@ -6,8 +6,8 @@
 
 -- Lookups -------------------------------------------------------------------------------------
 
-INSERT INTO age_signals (log_id, subject, position, category, verified_adult, approval_required)
-SELECT f.log_id, f.subject, f.position, f.derived ->> 'legalCategory',
+INSERT INTO age_signals (log_id, subject, position, occurred_at, category, verified_adult, approval_required)
+SELECT f.log_id, f.subject, f.position, f.occurred_at, f.derived ->> 'legalCategory',
        coalesce((f.derived ->> 'verifiedAdult')::boolean, false),
        CASE f.type WHEN 'AgeRangeShared'
             THEN coalesce(f.payload -> 'activeParentalControls' ? 'significantAppChangeApprovalRequired', false)
@@ -132,12 +132,13 @@ ON CONFLICT (log_id, exception_id) DO UPDATE
 -- latest requirement DeclaredAgeRange gave the app for the subject, the app's significant change in
 -- force (the latest declared before the gate, introduced in or before the gate's app version and
 -- after the version the subject first had, when they are dotted numbers), the parent's latest word on that change (void once a rescission for
--- the app follows it), and whether the subject acknowledged the change.
-INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, evidence)
+-- the app follows it), and whether the subject acknowledged the change. The age of the signal each
+-- opening relied on is kept in signal_ages, for age-signal-expired (judged against the policy).
 WITH gates AS MATERIALIZED (
   SELECT g.log_id, g.position, g.event_id, g.subject, g.bundle_id, g.payload ->> 'feature' AS feature,
          jsonb_array_length(coalesce(g.payload -> 'basis', '[]'::jsonb)) AS basis_count,
          a.position AS age_position, a.category, a.verified_adult, a.approval_required,
+         extract(epoch FROM g.occurred_at - a.occurred_at)::bigint AS age_seconds,
          r.position AS requirement_position, coalesce(r.eligible AND r.parental_consent, false) AS consent_required,
          coalesce(r.eligible AND r.adult_notification, false) AS notification_required,
          c.change_id, c.position AS change_position,
@@ -148,7 +149,7 @@ WITH gates AS MATERIALIZED (
               AND x.position > w.position AND x.position < g.position) AS approval_rescinded,
          k.position AS acknowledgment_position
     FROM fold_input g
-    LEFT JOIN LATERAL (SELECT s.position, s.category, s.verified_adult, s.approval_required FROM age_signals s
+    LEFT JOIN LATERAL (SELECT s.position, s.occurred_at, s.category, s.verified_adult, s.approval_required FROM age_signals s
                         WHERE s.log_id = g.log_id AND s.subject = g.subject AND s.position < g.position
                         ORDER BY s.position DESC LIMIT 1) a ON true
     LEFT JOIN LATERAL (SELECT q.position, q.eligible, q.parental_consent, q.adult_notification FROM requirements q
@@ -171,7 +172,12 @@ WITH gates AS MATERIALIZED (
                         WHERE k.log_id = g.log_id AND k.subject = g.subject AND k.change_id = c.change_id
                           AND k.holds AND k.position < g.position
                         ORDER BY k.position DESC LIMIT 1) k ON true
-   WHERE g.type = 'AccessGateApplied' AND g.payload ->> 'state' = 'open' AND g.subject IS NOT NULL)
+   WHERE g.type = 'AccessGateApplied' AND g.payload ->> 'state' = 'open' AND g.subject IS NOT NULL),
+ages AS (
+  INSERT INTO signal_ages (log_id, position, subject, signal_position, age_seconds)
+  SELECT log_id, position, subject, age_position, age_seconds FROM gates WHERE age_position IS NOT NULL
+  ON CONFLICT DO NOTHING)
+INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, evidence)
 SELECT log_id, position, 'access-after-denial', event_id, subject, 'rule',
        format('%s opened %s after the parent denied change %s (position %s)', bundle_id, feature, change_id, word_position),
        ARRAY[change_position, word_position, position]

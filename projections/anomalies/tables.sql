@@ -23,10 +23,23 @@ CREATE TABLE age_signals (
   log_id             text    NOT NULL,
   subject            text    NOT NULL,
   position           bigint  NOT NULL,
+  occurred_at        timestamptz NOT NULL,
   category           text,
   verified_adult     boolean NOT NULL,  -- the ledger's derived verifiedAdult
   approval_required  boolean NOT NULL,  -- significantAppChangeApprovalRequired on, or Play SUPERVISED*
   PRIMARY KEY (log_id, subject, position)
+);
+-- Each opening of a feature (AccessGateApplied, state open) with the subject's latest age signal
+-- before it and how long before the opening that signal occurred (occurredAt to occurredAt, in
+-- seconds). age-signal-expired compares it with the policy's re-check interval: the regulator
+-- report and explain judge it, since the interval is the policy's.
+CREATE TABLE signal_ages (
+  log_id           text    NOT NULL,
+  position         bigint  NOT NULL,   -- the opening
+  subject          text    NOT NULL,
+  signal_position  bigint  NOT NULL,
+  age_seconds      bigint  NOT NULL,
+  PRIMARY KEY (log_id, position)
 );
 -- What DeclaredAgeRange told the app it must do for the subject (EligibilityChecked that succeeded):
 -- the latest row before an event is the requirement in force for that subject and app.

@@ -7,6 +7,7 @@ import Foundation
 /// A policy file is a JSON object with any of these members (the rest take their defaults):
 /// ```json
 /// {"rescissionEnforcementWindowHours": 24,
+///  "ageSignalRecheckDays": 365,
 ///  "retention": {"policyId": "retention-2026-01", "statement": "Age signals are kept 3 years …"},
 ///  "issuer": {"organisation": "Example Kids Ltd", "contact": "compliance@example.com"},
 ///  "dateOfIssue": "2026-11-24"}
@@ -16,7 +17,8 @@ import Foundation
 /// "unverified-adult-access": {"jurisdictions": ["US-TX", "US-UT"]}}` turns the first off and
 /// applies the second only to events of those jurisdictions (and the places within them). A rule
 /// left out is on everywhere. The projections find every rule regardless; the policy decides
-/// which findings a report lists and `explain` counts as broken.
+/// which findings a report lists and `explain` counts as broken. `ageSignalRecheckDays` is the
+/// threshold of `age-signal-expired`, which is judged only when the policy sets it.
 ///
 /// `issuer` and `dateOfIssue` are what a printed report shows as who issued it and when, on its
 /// first page and in every page's running footer; they come from the file, never from the clock,
@@ -26,6 +28,15 @@ public struct ReportPolicy: Sendable, Equatable {
     public var source: String
     /// How long after a `ConsentRescinded` an `AccessGateApplied` closing the app's feature may come.
     public var rescissionEnforcementWindowHours: Int
+    /// How many days an age signal may be relied on before the app must ask again: a feature
+    /// opened on an older one breaks `age-signal-expired`. Nil (the default): the policy sets no
+    /// interval and the rule is not judged.
+    public var ageSignalRecheckDays: Int?
+    /// The re-check interval in seconds, when the policy sets one.
+    public var ageSignalRecheckSeconds: Int64? { ageSignalRecheckDays.map { Int64($0) * 86_400 } }
+    /// Whether an age signal `ageSeconds` old is too old to rely on (`age-signal-expired`); never
+    /// when the policy sets no interval.
+    public func ageSignalExpired(ageSeconds: Int64) -> Bool { ageSignalRecheckSeconds.map { ageSeconds > $0 } ?? false }
     /// The retention policy's id, as `RetentionApplied` events cite it.
     public var retentionPolicyId: String
     /// The retention policy in words.
@@ -86,7 +97,8 @@ public struct ReportPolicy: Sendable, Equatable {
             + "personal data is erased by destroying the subject's key (SubjectErased), listed below.")
 
     /// The members a policy file may have.
-    public static let members = ["policyId", "policyVersion", "rules", "rescissionEnforcementWindowHours", "retention", "issuer", "dateOfIssue"]
+    public static let members = ["policyId", "policyVersion", "rules", "rescissionEnforcementWindowHours", "ageSignalRecheckDays",
+                                 "retention", "issuer", "dateOfIssue"]
 
     /// Reads a policy file's bytes; members left out keep their defaults.
     /// - Throws: `invalid-json` or `invalid-field` naming the member and what it must be.
@@ -110,6 +122,13 @@ public struct ReportPolicy: Sendable, Equatable {
                                   field: "rescissionEnforcementWindowHours", hint: example)
             }
             policy.rescissionEnforcementWindowHours = value
+        }
+        if let days = members["ageSignalRecheckDays"] {
+            guard let value = days.intValue, (1...3650).contains(value) else {
+                throw LedgerError(.invalidField, "ageSignalRecheckDays must be a whole number of days from 1 to 3650",
+                                  field: "ageSignalRecheckDays", hint: example)
+            }
+            policy.ageSignalRecheckDays = value
         }
         if let retention = members["retention"] {
             guard let object = retention.objectValue, Set(object.keys) == ["policyId", "statement"],
@@ -206,8 +225,9 @@ public struct ReportPolicy: Sendable, Equatable {
                      "jurisdictions": setting.jurisdictions.map { .array($0.map(JSONValue.string)) } ?? .null]
          }),
          "rescissionEnforcementWindowHours": .number(Double(rescissionEnforcementWindowHours)),
+         "ageSignalRecheckDays": ageSignalRecheckDays.map { .number(Double($0)) } ?? .null,
          "retention": ["policyId": .string(retentionPolicyId), "statement": .string(retentionStatement)]]
     }
 
-    private static let example = #"Example: {"policyId": "acme-consent", "policyVersion": "2026-11", "rules": {"access-opened-without-basis": {"enabled": false}, "unverified-adult-access": {"jurisdictions": ["US-TX", "US-UT"]}}, "rescissionEnforcementWindowHours": 24, "retention": {"policyId": "retention-2026-01", "statement": "…"}, "issuer": {"organisation": "Example Kids Ltd", "contact": "compliance@example.com"}, "dateOfIssue": "2026-11-24"}"#
+    private static let example = #"Example: {"policyId": "acme-consent", "policyVersion": "2026-11", "rules": {"access-opened-without-basis": {"enabled": false}, "unverified-adult-access": {"jurisdictions": ["US-TX", "US-UT"]}}, "rescissionEnforcementWindowHours": 24, "ageSignalRecheckDays": 365, "retention": {"policyId": "retention-2026-01", "statement": "…"}, "issuer": {"organisation": "Example Kids Ltd", "contact": "compliance@example.com"}, "dateOfIssue": "2026-11-24"}"#
 }

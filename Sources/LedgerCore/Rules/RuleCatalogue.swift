@@ -1,8 +1,9 @@
 /// Every rule the ledger judges events by, in the order docs/rules.md lists them: the violations a
 /// regulator report lists, then the surprising facts kept as evidence. The anomalies projection
 /// (projections/anomalies/fold.sql) decides each finding once per event, by position, identically
-/// in catch-up, rebuild and time travel; `rescission-not-enforced` is decided by the report against
-/// the policy's window.
+/// in catch-up, rebuild and time travel. The rules with a ``LedgerRule/policySetting``
+/// (`rescission-not-enforced`, `age-signal-expired`) are decided by the reports and `explain`
+/// against the policy's threshold, from facts the projections keep.
 public enum RuleCatalogue {
     /// The rules, violations first.
     public static let all: [LedgerRule] = violations + anomalies
@@ -75,6 +76,15 @@ public enum RuleCatalogue {
             evidence: "The opening.",
             basis: [.init(.coppa, "16 CFR 312.5: the operator must be able to show that consent was obtained before use."),
                     .init(.ukChildrensCode, "Standard 3: the operator must be able to show how a child's age was established for each decision.")]),
+        LedgerRule(
+            id: "age-signal-expired", kind: .violation,
+            statement: "A feature was opened for a subject whose latest age signal (AgeRangeShared or PlayAgeSignalReceived, from any app) occurred longer before the opening than the policy's re-check interval allows (`ageSignalRecheckDays`). Judged only when the policy sets an interval; the times compared are the two events' `occurredAt`.",
+            judges: "AccessGateApplied",
+            reads: ["AccessGateApplied", "AgeRangeShared", "PlayAgeSignalReceived"],
+            evidence: "The age signal and the opening.",
+            basis: [.init(.appleDeclaredAgeRange, "An age range describes the person when it was shared, and people cross an app's age gates as they grow older; an app that relies on a range asks again (`requestAgeRange`) for a current one."),
+                    .init(.playAgeSignals, "An age signal describes the user when it was read; the app reads it again for a current one.")],
+            policySetting: "ageSignalRecheckDays"),
         LedgerRule(
             id: "acknowledgment-version-false", kind: .violation,
             statement: "A significant change was marked handled through `originalAppVersion`, but the change was introduced in a later version than that original version: the person never had the change when they installed, so the marking is false.",

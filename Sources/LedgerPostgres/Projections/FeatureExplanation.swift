@@ -171,11 +171,13 @@ public struct FeatureExplanation: Sendable {
             """, logger: logger).decode((String, String, [Int64]).self) { found[kind] = (detail, evidence) }
         if state == "open" {
             let gateJurisdiction = try await jurisdiction(at: position)
+            let signalAge = try await signalAgeCheck(log: log, position: position, policy: policy, on: connection, logger: logger)
             return RuleCatalogue.onOpenedFeatures.map { rule in
                 guard policy.applies(rule.id, jurisdiction: gateJurisdiction) else {
                     return RuleCheck(rule: rule.id, outcome: .notApplied, detail: notApplied(gateJurisdiction),
                                      evidence: found[rule.id]?.1 ?? [])
                 }
+                if rule.id == signalAge.rule { return signalAge }
                 if let (detail, evidence) = found[rule.id] { return RuleCheck(rule: rule.id, outcome: .failed, detail: detail, evidence: evidence) }
                 return RuleCheck(rule: rule.id, outcome: .passed, detail: rule.statement, evidence: [])
             }
@@ -205,5 +207,33 @@ public struct FeatureExplanation: Sendable {
             }
         }
         return checks
+    }
+
+    /// `age-signal-expired` for the opening at `position`: the age of the subject's latest signal
+    /// before it (kept by the anomalies projection in `signal_ages`) against the policy's re-check
+    /// interval; not applied when the policy sets none.
+    static func signalAgeCheck(log: String, position: Int64, policy: ReportPolicy,
+                               on connection: PostgresConnection, logger: Logger) async throws -> RuleCheck {
+        let rule = "age-signal-expired"
+        guard let days = policy.ageSignalRecheckDays else {
+            return RuleCheck(rule: rule, outcome: .notApplied, detail: "the policy sets no re-check interval (ageSignalRecheckDays)",
+                             evidence: [])
+        }
+        var signal: (position: Int64, age: Int64)?
+        for try await row in try await connection.watchedQuery("""
+            SELECT signal_position, age_seconds FROM signal_ages WHERE log_id = \(log) AND position = \(position)
+            """, logger: logger).decode((Int64, Int64).self) { signal = row }
+        guard let signal else {
+            return RuleCheck(rule: rule, outcome: .passed, detail: "the subject had no age signal before the opening", evidence: [])
+        }
+        let age = RegulatorQuery.duration(signal.age)
+        if policy.ageSignalExpired(ageSeconds: signal.age) {
+            return RuleCheck(rule: rule, outcome: .failed,
+                             detail: "opened on an age signal \(age) old (position \(signal.position)), beyond the policy's re-check interval of \(days) days",
+                             evidence: [signal.position, position])
+        }
+        return RuleCheck(rule: rule, outcome: .passed,
+                         detail: "the age signal at #\(signal.position) was \(age) old, within the policy's re-check interval of \(days) days",
+                         evidence: [signal.position, position])
     }
 }

@@ -23,6 +23,7 @@ enum ReportSQL {
         static let outcomesByWeek = regulator("outcomes-by-week")
         static let erasedSubjects = regulator("erased-subjects")
         static let rescissions = regulator("rescissions")
+        static let ageSignalsExpired = regulator("age-signals-expired")
         static let ruleViolations = regulator("rule-violations")
         static let significantChanges = regulator("significant-changes")
         static let exceptions = regulator("exceptions")

@@ -31,7 +31,7 @@ struct Explain: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Which clock --at refers to: recorded (default) or occurred.", valueName: "recorded|occurred"))
     var clock: String = "recorded"
 
-    @Option(help: ArgumentHelp("A JSON policy file (docs/reports.md): its rules (on, off, which jurisdictions) and its rescissionEnforcementWindowHours judge the decision.",
+    @Option(help: ArgumentHelp("A JSON policy file (docs/reports.md): its rules (on, off, which jurisdictions), its rescissionEnforcementWindowHours and its ageSignalRecheckDays judge the decision.",
                                valueName: "file"))
     var policy: String?
 

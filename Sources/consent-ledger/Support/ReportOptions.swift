@@ -13,7 +13,8 @@ struct ReportOptions: ParsableArguments {
     var asOf: String?
 
     @Option(help: ArgumentHelp("A JSON policy file: issuer {organisation, contact}, dateOfIssue (YYYY-MM-DD), and for the regulator report "
-                                   + "rescissionEnforcementWindowHours and retention {policyId, statement} (docs/reports.md).",
+                                   + "policyId, policyVersion, rules, rescissionEnforcementWindowHours, ageSignalRecheckDays "
+                                   + "and retention {policyId, statement} (docs/reports.md).",
                                valueName: "file"))
     var policy: String?
 

@@ -273,6 +273,46 @@ struct RuleTests {
         }
     }
 
+    @Test("age-signal-expired: judged only under a policy's re-check interval, by the regulator report and explain alike")
+    func ageSignalExpired() async throws {
+        var h = RuleHistory(log: "stale")
+        h.ageRange(13, 15, at: "2026-08-01T09:00:00Z")                                       // 1
+        h.open("drawing", at: "2026-10-05T09:00:00Z", basis: [h.id(1)])                      // 2: 65 days after the signal
+        h.ageRange(13, 15, at: "2026-10-06T09:00:00Z")                                       // 3
+        h.open("rooms", at: "2026-10-10T09:00:00Z", basis: [h.id(3)])                        // 4: 4 days after
+        let db = try await TestDatabase.create()
+        try await h.append(db)
+        try await db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }
+        let monthly = try ReportPolicy.parse(Array(#"{"ageSignalRecheckDays": 30}"#.utf8))
+        let quarterly = try ReportPolicy.parse(Array(#"{"ageSignalRecheckDays": 90}"#.utf8))
+        try await db.as(.auditor) { client async throws in
+            let parameters = RegulatorReport.Parameters(log: "stale", jurisdiction: "US-TX", from: AsOf.date("2026-10-01T00:00:00Z")!,
+                                                        to: AsOf.date("2026-11-01T00:00:00Z")!)
+            func violations(_ policy: ReportPolicy) async throws -> [JSONValue] {
+                try await RegulatorReport.compute(parameters, policy: policy, pool: client).report["violations"]?.arrayValue ?? []
+            }
+            let found = try await violations(monthly)
+            #expect(found.map { $0["rule"]?.stringValue } == ["age-signal-expired"])
+            #expect(found.first?["evidencePositions"] == [1, 2])
+            #expect(found.first?["detail"]?.stringValue?.contains("65 d") == true)
+            #expect(try await violations(quarterly).isEmpty)
+            #expect(try await violations(.defaults).isEmpty, "no interval, no judgment")
+
+            func check(_ feature: String, _ policy: ReportPolicy) async throws -> FeatureExplanation.RuleCheck? {
+                try await FeatureExplanation.explain(log: "stale", subject: "p_k", feature: feature, asOf: .head, policy: policy, pool: client)
+                    .decisions.first?.rules.first { $0.rule == "age-signal-expired" }
+            }
+            let stale = try await check("drawing", monthly)
+            #expect(stale?.outcome == .failed && stale?.evidence == [1, 2])
+            #expect(stale?.detail == "opened on an age signal 65 d old (position 1), beyond the policy's re-check interval of 30 days")
+            let fresh = try await check("rooms", monthly)
+            #expect(fresh?.outcome == .passed && fresh?.evidence == [3, 4])
+            #expect(try await check("drawing", quarterly)?.outcome == .passed)
+            let unset = try await check("drawing", .defaults)
+            #expect(unset?.outcome == .notApplied && unset?.detail == "the policy sets no re-check interval (ageSignalRecheckDays)")
+        }
+    }
+
     @Test("adultsAcknowledged counts adults whose acknowledgment holds: not one with no age signal, a false originalAppVersion or a notRequired marking")
     func adultsAcknowledged() async throws {
         var h = RuleHistory(log: "acks")

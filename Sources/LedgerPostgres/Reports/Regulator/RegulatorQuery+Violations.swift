@@ -54,6 +54,26 @@ extension RegulatorQuery {
                 violations)
     }
 
+    /// The violations of `age-signal-expired`: the period's openings whose age signal is older than
+    /// the policy's re-check interval. None when the policy sets no interval (the rule is not judged).
+    func expiredAgeSignals(on connection: PostgresConnection, erased: Set<String>) async throws -> [RegulatorViolation] {
+        guard let days = policy.ageSignalRecheckDays, let interval = policy.ageSignalRecheckSeconds else { return [] }
+        var violations: [RegulatorViolation] = []
+        // The statement keeps the signals older than the interval (ReportPolicy.ageSignalExpired, in SQL).
+        let rows = try await run(ReportSQL.Regulator.ageSignalsExpired, extra: interval, on: connection)
+        for try await (position, eventId, subject, occurredAt, signalPosition, signalEventId, age, jurisdiction)
+            in rows.decode((Int64, String, String?, String, Int64, String, Int64, String?).self) {
+            guard policy.applies("age-signal-expired", jurisdiction: jurisdiction) else { continue }
+            violations.append(RegulatorViolation(
+                rule: "age-signal-expired", subject: subject, subjectErased: subject.map(erased.contains) ?? false,
+                occurredAt: occurredAt, position: position, eventId: eventId,
+                detail: "opened on an age signal \(Self.duration(age)) old (position \(signalPosition)), "
+                    + "beyond the policy's re-check interval of \(days) days",
+                evidence: [(signalPosition, signalEventId), (position, eventId)]))
+        }
+        return violations
+    }
+
     /// The rule findings of the `anomalies` projection about events of the period, those the policy
     /// applies (a rule it turns off, or limits to other jurisdictions, is left out).
     func ruleViolations(on connection: PostgresConnection, erased: Set<String>) async throws -> [RegulatorViolation] {

@@ -37,13 +37,14 @@ struct RegulatorQuery: Sendable {
         let (rescissions, lateOrMissing) = try await rescissions(on: connection, erased: erased)
         consent["rescissions"] = rescissions
         sections["consent"] = .object(consent)
+        let expired = try await expiredAgeSignals(on: connection, erased: erased)
         step(4, Self.steps[4])
         sections["significantChanges"] = try await significantChanges(on: connection)
         step(5, Self.steps[5])
         sections["exceptions"] = try await exceptions(on: connection)
         step(6, Self.steps[6])
         let found = try await ruleViolations(on: connection, erased: erased)
-        sections["violations"] = .array((found + lateOrMissing).sorted { $0.position < $1.position }.map(\.json))
+        sections["violations"] = .array((found + lateOrMissing + expired).sorted { $0.position < $1.position }.map(\.json))
         step(7, Self.steps[7])
         sections["coverage"] = try await coverage(on: connection)
         step(8, Self.steps[8])
@@ -64,9 +65,14 @@ struct RegulatorQuery: Sendable {
 
     /// Runs `sql` (a file of projections/reports/regulator/, ``ReportSQL/Regulator``) with the
     /// five values, and `extra` as $6 when given.
-    func run(_ sql: String, extra: [Double]? = nil, on connection: PostgresConnection) async throws -> PostgresRowSequence {
+    func run(_ sql: String, on connection: PostgresConnection) async throws -> PostgresRowSequence {
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+    }
+
+    /// Runs `sql` with the five values and `extra` as $6.
+    func run(_ sql: String, extra: some PostgresEncodable & Sendable, on connection: PostgresConnection) async throws -> PostgresRowSequence {
         var binds = self.binds
-        if let extra { binds.append(extra) }
+        try binds.append(extra)
         return try await connection.watchedQuery(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
     }
 

@@ -87,7 +87,8 @@ public struct RescindConsentNotification: Sendable, Equatable {
             "eventId": .string(notificationUUID), "stream": .string("subject-" + subject), "type": .string(ConsentRescinded.eventType),
             "schemaVersion": .number(Double(ConsentRescinded.schemaVersion)), "occurredAt": .string(Self.timestamp(millis: signedDate)),
             "subject": .string(subject), "actor": .object(["kind": .string("appStore")]),
-            "app": .object(["bundleId": .string(bundleId), "platform": .string("server")]),
+            "app": .object(["bundleId": .string(bundleId), "platform": .string("server"),
+                            "environment": .string(environment.buildEnvironment)]),
             "payload": .object(payload),
         ]
         if let jurisdiction { event["jurisdiction"] = jurisdiction }

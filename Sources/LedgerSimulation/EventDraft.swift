@@ -12,6 +12,8 @@ struct EventDraft {
         var platform: String?
         /// The operating system's version.
         var osVersion: String?
+        /// `production`, `sandbox` or `development`.
+        var environment: String? = "production"
     }
 
     /// The event type (`AgeRangeShared`).
@@ -54,6 +56,7 @@ struct EventDraft {
             if let version = app.appVersion { out += ",\"appVersion\":" + Self.quoted(version) }
             if let platform = app.platform { out += ",\"platform\":" + Self.quoted(platform) }
             if let os = app.osVersion { out += ",\"osVersion\":" + Self.quoted(os) }
+            if let environment = app.environment { out += ",\"environment\":" + Self.quoted(environment) }
             out += "}"
         }
         if let jurisdiction {

@@ -15,17 +15,18 @@ extension SimulatedFamily {
         guard !candidates.isEmpty else { return }
         let (p, a) = random.pick(candidates)
         let template = AppTemplate.catalogue[people[p].apps[a].app]
-        let server = EventDraft.AppStamp(bundleId: template.bundleId, platform: "server")
         let t = moment(in: dayStart)
         let signatureValid = random.chance(0.97)
         let action = signatureValid
             ? random.weighted([("accessRevoked", 75), ("accountSuspended", 10), ("dataDeletionScheduled", 10), ("pending", 5)])
             : "noActionRequired"
         let signed = (t - random.seconds(1...20)) * 1000 + Int64(random.below(1000))
+        let environment = random.chance(0.98) ? "Production" : "Sandbox"
+        let server = EventDraft.AppStamp(bundleId: template.bundleId, platform: "server", environment: environment.lowercased())
         let rescinded = emit(draft("ConsentRescinded", person: p, app: server, actor: "appStore", payload: [
             "notificationUUID": .string(ids.uuid()), "signedDate": .number(Double(signed)),
             "appAppleId": .int(template.appleItemID), "bundleId": .string(template.bundleId),
-            "environment": .string(random.chance(0.98) ? "Production" : "Sandbox"),
+            "environment": .string(environment),
             "appTransactionId": .string(people[p].apps[a].transactionId),
             "signatureCheck": .string(signatureValid ? "valid" : "invalid"), "enforcementAction": .string(action),
         ]), at: t, person: p)

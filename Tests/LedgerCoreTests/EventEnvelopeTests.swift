@@ -117,6 +117,18 @@ struct EventEnvelopeTests {
         }
     }
 
+    @Test("the build's environment: production, sandbox or development; anything else is refused with the field named",
+          arguments: [("production", true), ("sandbox", true), ("development", true), ("Production", false), ("xcode", false), ("", false)])
+    func environment(value: String, valid: Bool) throws {
+        let event = TestEvents.full(setting: "app.environment", to: .string(value))
+        if valid {
+            #expect(try EventEnvelope(validating: event).app?.environment == value)
+        } else {
+            expectRefused(TestEvents.envelopeRefusal(event), .invalidField, field: "app.environment")
+        }
+        #expect(try EventEnvelope(validating: TestEvents.full).app?.environment == nil, "not said when left out")
+    }
+
     @Test("pseudonym and id limits: 128 characters pass, 129 do not", arguments: ["subject", "actor.id", "correlationId", "causationId"])
     func pseudonymLength(path: String) {
         #expect(TestEvents.envelopeRefusal(TestEvents.full(setting: path, to: .string(String(repeating: "p", count: 128)))) == nil)

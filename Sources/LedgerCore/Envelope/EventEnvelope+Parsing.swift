@@ -39,11 +39,12 @@ extension EventEnvelope {
         actor = Actor(kind: try actorReader.string("kind", oneOf: Actor.kinds),
                       id: try actorReader.optionalString("id", pattern: .pseudonym))
 
-        if let appReader = try reader.optionalObject("app", allowed: ["bundleId", "appVersion", "platform", "osVersion"]) {
+        if let appReader = try reader.optionalObject("app", allowed: ["bundleId", "appVersion", "platform", "osVersion", "environment"]) {
             app = AppInfo(bundleId: try appReader.string("bundleId", pattern: .bundleId),
                           appVersion: try appReader.optionalString("appVersion", pattern: .version),
                           platform: try appReader.optionalString("platform", oneOf: AppInfo.platforms),
-                          osVersion: try appReader.optionalString("osVersion", pattern: .version))
+                          osVersion: try appReader.optionalString("osVersion", pattern: .version),
+                          environment: try appReader.optionalString("environment", oneOf: AppInfo.environments))
         } else {
             app = nil
         }

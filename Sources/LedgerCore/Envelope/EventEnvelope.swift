@@ -56,10 +56,27 @@ public struct EventEnvelope: Sendable, Equatable {
         public var platform: String?
         /// The operating system's version.
         public var osVersion: String?
+        /// The build the event came from: `production` (installed from the store), `sandbox` (a
+        /// store test build: TestFlight, the App Store sandbox, a Play test track) or `development`
+        /// (run from Xcode or Android Studio, StoreKit's `xcode` environment). Nil: not said. Lets a
+        /// report tell real evidence from testing on every event, not only on ConsentRescinded.
+        public var environment: String?
         /// The allowed platforms.
         public static let platforms: Set<String> = [
             "iOS", "iPadOS", "macOS", "visionOS", "watchOS", "tvOS", "android", "web", "server",
         ]
+        /// The allowed environments.
+        public static let environments: Set<String> = ["production", "sandbox", "development"]
+
+        /// An app stamp.
+        public init(bundleId: String, appVersion: String? = nil, platform: String? = nil, osVersion: String? = nil,
+                    environment: String? = nil) {
+            self.bundleId = bundleId
+            self.appVersion = appVersion
+            self.platform = platform
+            self.osVersion = osVersion
+            self.environment = environment
+        }
     }
 
     /// Where an event's legal rules come from.

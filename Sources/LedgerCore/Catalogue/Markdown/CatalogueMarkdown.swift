@@ -23,6 +23,7 @@ public enum CatalogueMarkdown {
         out.append("- Personal data \"yes\": encrypted with the subject's key before canonical encoding and hashing; after the subject is erased it reads as erased, and the chain still verifies.")
         out.append("- Derived facts are computed by the ledger and stored in the event's top-level `\(EventCatalogue.derivedMember)` member. Clients never send them.")
         out.append("- Guardians, subjects and operators appear only as pseudonyms. A birth date, birth year or exact age is refused anywhere in an event.")
+        out.append("- Every event may say which build it came from in the envelope's `app.environment`: `production` (installed from the store), `sandbox` (TestFlight, the App Store sandbox, a Play test track) or `development` (run from Xcode or Android Studio). Left out, it is not known.")
         out.append("")
         out.append("## Contents")
         out.append("")

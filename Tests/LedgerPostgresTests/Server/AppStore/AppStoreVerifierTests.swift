@@ -34,6 +34,10 @@ struct AppStoreVerifierTests {
         #expect(event["occurredAt"]?.stringValue == "2026-11-18T11:06:40.123Z")
         #expect(event["eventId"]?.stringValue == "002e14d5-51f5-4503-b5a8-c3a1af68eb20", "the notification's UUID, lowercased")
         #expect(event["payload"]?["signedDate"]?.intValue == 1_795_000_000_123)
+        // The notification's environment, on the envelope as on every event (Production → production).
+        #expect(event["payload"]?["environment"] == .string("Production") || event["payload"]?["environment"] == .string("Sandbox"))
+        #expect(event["app"]?["environment"]?.stringValue == event["payload"]?["environment"]?.stringValue?.lowercased())
+        #expect(ConsentRescinded.Environment.xcode.buildEnvironment == "development")
         _ = try EventInput(json: event)
     }
 

@@ -34,6 +34,16 @@ public struct ConsentRescinded: EventPayload {
         case xcode = "Xcode"
         /// Local testing.
         case localTesting = "LocalTesting"
+
+        /// The envelope's `app.environment` for an event of this environment (`production`,
+        /// `sandbox`, or `development` for Xcode and local testing).
+        public var buildEnvironment: String {
+            switch self {
+            case .production: return "production"
+            case .sandbox: return "sandbox"
+            case .xcode, .localTesting: return "development"
+            }
+        }
     }
 
     /// The result of verifying the signed notification.

@@ -6,11 +6,12 @@ import PostgresNIO
 extension PostgresConnection {
     /// `connect(configuration:id:logger:)`, given up after `limit`.
     ///
-    /// PostgresNIO's `connectTimeout` bounds the TCP handshake only: a server that accepts the
-    /// socket and never answers the startup message (hung, stopped with SIGSTOP, a half-open
-    /// proxy) keeps `connect` waiting for ever. Here the attempt races a timer; when the timer
-    /// wins, ``ConnectTimedOut`` is thrown at once, and a connection that still arrives later is
-    /// closed as soon as it does.
+    /// How far PostgresNIO's `connectTimeout` reaches (the TCP handshake; in 1.33.2 also the
+    /// startup) is PostgresNIO's to change, and its timeout reads like a wrong address. Here the
+    /// attempt races a timer of our own: a server that accepts the socket and never answers (hung,
+    /// stopped with SIGSTOP, a half-open proxy) fails with ``ConnectTimedOut`` after `limit`
+    /// whatever PostgresNIO does, and a connection that still arrives later is closed as soon as
+    /// it does (decision 0027).
     static func connect(configuration: Configuration, id: ID, logger: Logger, within limit: Duration) async throws -> PostgresConnection {
         let race = Race()
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection, any Error>) in

@@ -57,17 +57,17 @@ struct Serve: AsyncParsableCommand {
     var appStoreBundleIds: [String] = []
 
     @Option(name: .customLong("header-timeout"),
-            help: ArgumentHelp("The longest wait for a request's head (request line and headers), from a new connection or from the first byte of the next request; then the connection is closed.",
+            help: ArgumentHelp("The longest wait for a request's head (request line and headers), from a new connection or from the first byte of the next request; then the connection is closed. Durations: 10s, 500ms, 2m.",
                                valueName: "duration"))
     var headerTimeout = TimeoutOption(RequestTimeouts.defaultHeader)
 
     @Option(name: .customLong("body-timeout"),
-            help: ArgumentHelp("The longest wait for a whole request body, from the end of its head (in all, not between bytes); then the connection is closed.",
+            help: ArgumentHelp("The longest wait for a whole request body, from the end of its head (in all, not between bytes); then the connection is closed. Durations: 10s, 500ms, 2m.",
                                valueName: "duration"))
     var bodyTimeout = TimeoutOption(RequestTimeouts.defaultBody)
 
     @Option(name: .customLong("idle-timeout"),
-            help: ArgumentHelp("How long a kept-alive connection may wait for its next request before it is closed.", valueName: "duration"))
+            help: ArgumentHelp("How long a kept-alive connection may wait for its next request before it is closed. Durations: 10s, 500ms, 2m.", valueName: "duration"))
     var idleTimeout = TimeoutOption(RequestTimeouts.defaultIdle)
 
     @Option(name: .customLong("max-connections"),

@@ -79,6 +79,10 @@ extension LedgerError {
         // MARK: Database
         /// The database cannot be reached, or refused the connection.
         public static let databaseUnavailable = Code("database-unavailable", .unavailable)
+        /// The connection to the database was lost while a commit was in flight: the work may or
+        /// may not have been stored. Repeating an append is safe (its idempotency key is
+        /// recognised); anything else should be checked before it is repeated.
+        public static let outcomeUnknown = Code("outcome-unknown", .unavailable)
         /// The database has no ledger schema yet.
         public static let schemaMissing = Code("schema-missing", .unavailable)
         /// The database's schema is newer than this software knows.

@@ -16,6 +16,50 @@ public enum DatabaseErrors {
                     hint: "Try again in a moment; if it lasts, check that PostgreSQL is running (consent-ledger db status).")
     }
 
+    /// An `outcome-unknown` error: the connection was lost (`reason`) after COMMIT was sent and
+    /// before its answer came, so the transaction may have committed or rolled back, and nothing
+    /// on this side can tell which. Never "nothing was stored": that is said only of a transaction
+    /// the server answered with a refusal.
+    public static func outcomeUnknown(_ reason: String) -> LedgerError {
+        LedgerError(.outcomeUnknown,
+                    "the outcome is unknown: the connection to the database was lost while the commit was in flight (\(reason)), "
+                        + "so what it wrote may or may not have been stored",
+                    hint: "Running the same append again is safe: a batch the ledger has is recognised by its idempotency key "
+                        + "and not stored twice. Check other work (an erasure, a key) before repeating it.")
+    }
+
+    /// What an error raised by COMMIT means: a lost connection (no answer, or the server going
+    /// away) leaves the outcome unknown (``outcomeUnknown(_:)``); any other answer of the server
+    /// is a refusal, after which the transaction is known to have rolled back, translated as usual.
+    public static func translateCommitFailure(_ error: any Error) -> any Error {
+        guard isConnectionLoss(error) else { return translateAny(error) }
+        let reason: String
+        if let error = error as? PSQLError {
+            reason = error.serverInfo?[.message] ?? plainReason(error)
+        } else if let error = error as? LedgerError {
+            reason = error.message
+        } else {
+            reason = String(describing: error)
+        }
+        return outcomeUnknown(reason)
+    }
+
+    /// Whether `error` says the connection went away rather than that the server refused a
+    /// statement: no answer at all (the socket closed or failed), or the server's own word that it
+    /// is ending the session (SQLSTATE class 08, 57P01-57P03), or the watcher of
+    /// `watchedQuery` finding the connection closed.
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        switch error {
+        case let error as PSQLError:
+            guard let state = error.serverInfo?[.sqlState] else { return true }
+            return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+        case let error as LedgerError:
+            return error.code == .databaseUnavailable
+        default:
+            return String(reflecting: type(of: error)).hasSuffix("ConnectionPoolError")
+        }
+    }
+
     /// The batch index (1-based) named in the error's detail (`batch_index=3`), if any.
     static func batchIndex(of error: PSQLError) -> Int? {
         guard let detail = error.serverInfo?[.detail],
@@ -43,7 +87,7 @@ public enum DatabaseErrors {
     /// (a missing schema, a refused statement) are not.
     public static func isTransient(_ error: any Error) -> Bool {
         switch translateAny(error) {
-        case let ledger as LedgerError: return ledger.code == .databaseUnavailable
+        case let ledger as LedgerError: return ledger.code == .databaseUnavailable || ledger.code == .outcomeUnknown
         default: return false
         }
     }
@@ -103,8 +147,19 @@ public enum DatabaseErrors {
             }
         }
         return LedgerError(.databaseUnavailable, "cannot connect to \(settings.displayName): \(plainReason(error))",
-                           hint: "Check that PostgreSQL is running there and the URL's host, port or socket folder are right "
-                               + "(for the embedded database: consent-ledger db status).")
+                           hint: "Start PostgreSQL there (for the embedded database: consent-ledger db start; "
+                               + "consent-ledger db status says whether it runs), or correct the database URL "
+                               + "(--database-url or DATABASE_URL): its host, port or socket folder.")
+    }
+
+    /// The error for a server that accepted the connection but did not answer within `limit`.
+    public static func noAnswer(settings: ConnectionSettings, within limit: Duration) -> LedgerError {
+        LedgerError(.databaseUnavailable,
+                    "no answer from \(settings.displayName) within \(LedgerPool.seconds(limit)): something accepts connections there "
+                        + "but does not answer as PostgreSQL does (a server that is hung, paused, overloaded or not PostgreSQL)",
+                    hint: "Check that PostgreSQL is running and healthy there (pg_isready; for the embedded database: "
+                        + "consent-ledger db status, and consent-ledger db stop then db start), and that the database URL "
+                        + "(--database-url or DATABASE_URL) names PostgreSQL's host and port.")
     }
 
     /// What went wrong with a connection, in words: the operating system's message for the error

@@ -7,7 +7,7 @@ import PostgresNIO
 /// out a connection because it is busy (keep waiting) from one whose database is down or
 /// restarting (answer `database-unavailable` now).
 ///
-/// One plain connection attempt (1 s timeout) answers it; the answer is kept for a second, and
+/// One plain connection attempt (1 s to connect, 2 s in all with the server's answer) answers it; the answer is kept for a second, and
 /// however many callers ask at once, one attempt is made.
 final class DatabaseProbe: Sendable {
     private struct State {
@@ -52,7 +52,7 @@ final class DatabaseProbe: Sendable {
         do {
             var configuration = try settings.connectionConfiguration()
             configuration.options.connectTimeout = .seconds(1)
-            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger, within: .seconds(2))
             try? await connection.close()
             return true
         } catch {

@@ -95,13 +95,21 @@ public enum LedgerDatabase {
         }
     }
 
-    /// Connects once, and explains a refusal in terms of what to do.
-    public static func preflight(_ settings: ConnectionSettings, logger: Logger) async throws {
+    /// How long the first connection of a piece of work may take, answer included: 10 s.
+    public static let connectLimit: Duration = .seconds(10)
+
+    /// Connects once, within ``connectLimit``, and explains a refusal or a silence in terms of
+    /// what to do (a pool's first query would instead wait about a minute, then fail with the
+    /// pool's own error).
+    public static func preflight(_ settings: ConnectionSettings, logger: Logger, within limit: Duration = connectLimit) async throws {
         do {
-            let connection = try await PostgresConnection.connect(configuration: try settings.connectionConfiguration(), id: 0, logger: logger)
+            let connection = try await PostgresConnection.connect(configuration: try settings.connectionConfiguration(), id: 0,
+                                                                  logger: logger, within: limit)
             try await connection.close()
         } catch let error as PSQLError {
             throw DatabaseErrors.translateConnect(error, settings: settings)
+        } catch let error as PostgresConnection.ConnectTimedOut {
+            throw DatabaseErrors.noAnswer(settings: settings, within: error.limit)
         }
     }
 
@@ -109,7 +117,13 @@ public enum LedgerDatabase {
     static func createLedgerDatabaseIfMissing(_ target: DatabaseTarget, logger: Logger) async throws {
         let admin = target.settings(role: .administrator, database: "postgres")
         try await preflight(admin, logger: logger)
-        let connection = try await PostgresConnection.connect(configuration: try admin.connectionConfiguration(), id: 1, logger: logger)
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: try admin.connectionConfiguration(), id: 1, logger: logger,
+                                                              within: connectLimit)
+        } catch is PostgresConnection.ConnectTimedOut {
+            throw DatabaseErrors.noAnswer(settings: admin, within: connectLimit)
+        }
         defer { Task { try? await connection.close() } }
         let rows = try await connection.query("SELECT 1 FROM pg_database WHERE datname = \(LocalCluster.databaseName)", logger: logger)
         var exists = false

@@ -3,7 +3,8 @@ import PostgresNIO
 
 extension PostgresConnection {
     /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws, and the
-    /// error rethrown as it was (PostgresNIO's `withTransaction` wraps it in
+    /// error rethrown as it was; a connection lost while the COMMIT was in flight is
+    /// `outcome-unknown` (``DatabaseErrors/translateCommitFailure(_:)``), never a plain failure (PostgresNIO's `withTransaction` wraps it in
     /// `PostgresTransactionError`, which would hide a ``LedgerError`` from callers).
     func inTransaction<Result>(logger: Logger, isolation: isolated (any Actor)? = #isolation,
                                _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {
@@ -27,7 +28,13 @@ extension PostgresConnection {
             _ = try? await watchedQuery("ROLLBACK", logger: logger)
             throw error
         }
-        try await watchedQuery(PostgresQuery(unsafeSQL: ending), logger: logger)
+        do {
+            try await watchedQuery(PostgresQuery(unsafeSQL: ending), logger: logger)
+        } catch where ending == "COMMIT" {
+            // Sent, and no answer: it may have committed. Said so here, where it is known that
+            // the error came from the COMMIT (issue 17).
+            throw DatabaseErrors.translateCommitFailure(error)
+        }
         return result
     }
 }

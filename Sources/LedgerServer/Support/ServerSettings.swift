@@ -27,6 +27,9 @@ public struct ServerSettings: Sendable {
     /// How long a request waits for a database connection before it is answered 503 with
     /// `Retry-After` (`database-unavailable`): the bound on a request while the database is down.
     public var databaseWaitLimit: Duration = ServerSettings.defaultDatabaseWaitLimit
+    /// How long the server waits for a request's head, its body and the next request on a
+    /// kept-alive connection, and how many connections it keeps open (decision 0026).
+    public var timeouts = RequestTimeouts()
     /// The default wait for a database connection: 2 s.
     public static let defaultDatabaseWaitLimit: Duration = .seconds(2)
 

@@ -144,9 +144,19 @@ struct AppendTotals {
 }
 
 extension Append {
-    /// Adds to a refused batch's error what was kept: nothing, or the earlier batches.
+    /// Adds to a refused batch's error what was kept: nothing, or the earlier batches. A batch whose
+    /// commit lost its connection (`outcome-unknown`) was not refused: whether it was stored is
+    /// unknown, and that is what is said, never "nothing was stored".
     static func explain(_ error: LedgerError, keptEvents: Int) -> LedgerError {
         var error = error
+        if error.code == .outcomeUnknown {
+            let earlier = keptEvents == 0 ? "" : "The \(keptEvents) events of earlier batches are stored. "
+            error.message = "the outcome is unknown: the batch may or may not have been stored "
+                + "(the connection to the database was lost while its commit was in flight)"
+            error.hint = earlier + "Running the same command again is safe: a batch already stored is recognised by its "
+                + "idempotency key and not stored twice, and one that was not is stored then."
+            return error
+        }
         let kept = keptEvents == 0
             ? "Nothing was stored."
             : "The \(keptEvents) events of earlier batches are stored; nothing of this batch was. "

@@ -56,6 +56,24 @@ struct Serve: AsyncParsableCommand {
             help: "Accept App Store notifications only for this bundle id. Repeatable; default: any app.")
     var appStoreBundleIds: [String] = []
 
+    @Option(name: .customLong("header-timeout"),
+            help: ArgumentHelp("The longest wait for a request's head (request line and headers), from a new connection or from the first byte of the next request; then the connection is closed. Durations: 10s, 500ms, 2m.",
+                               valueName: "duration"))
+    var headerTimeout = TimeoutOption(RequestTimeouts.defaultHeader)
+
+    @Option(name: .customLong("body-timeout"),
+            help: ArgumentHelp("The longest wait for a whole request body, from the end of its head (in all, not between bytes); then the connection is closed. Durations: 10s, 500ms, 2m.",
+                               valueName: "duration"))
+    var bodyTimeout = TimeoutOption(RequestTimeouts.defaultBody)
+
+    @Option(name: .customLong("idle-timeout"),
+            help: ArgumentHelp("How long a kept-alive connection may wait for its next request before it is closed. Durations: 10s, 500ms, 2m.", valueName: "duration"))
+    var idleTimeout = TimeoutOption(RequestTimeouts.defaultIdle)
+
+    @Option(name: .customLong("max-connections"),
+            help: "The most connections open at once; beyond, new ones wait in the listen backlog until one closes.")
+    var maxConnections = RequestTimeouts.defaultMaxConnections
+
     @Flag(name: .customLong("no-projections"), help: "Do not run the projection follower in this process.")
     var noProjections = false
 
@@ -67,6 +85,7 @@ struct Serve: AsyncParsableCommand {
         if let perKey = maxQueuedEventsPerKey, perKey < 1 || perKey > maxQueuedEvents {
             throw ValidationError("--max-queued-events-per-key must be from 1 to --max-queued-events (\(maxQueuedEvents))")
         }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
         if !appStoreBundleIds.isEmpty, appStoreRoots.isEmpty {
             throw ValidationError("--app-store-bundle-id needs --app-store-root: without a root no notification can be verified")
         }
@@ -91,10 +110,12 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let target = try database.target()
-        let settings = ServerSettings(host: host, port: port, maxBodyBytes: maxBodyBytes, maxBatchEvents: maxBatchEvents,
+        var settings = ServerSettings(host: host, port: port, maxBodyBytes: maxBodyBytes, maxBatchEvents: maxBatchEvents,
                                       maxQueuedEvents: maxQueuedEvents, maxQueuedEventsPerKey: maxQueuedEventsPerKey,
                                       appStore: try appStoreSettings(),
                                       reportPolicy: try ReportOptions(policy: reportPolicy).loadPolicy())
+        settings.timeouts = RequestTimeouts(header: headerTimeout.duration, body: bodyTimeout.duration, idle: idleTimeout.duration,
+                                            maxConnections: maxConnections)
         let logger: Logger = {
             var logger = Logger(label: "consent-ledger.http")
             logger.logLevel = .info
@@ -110,7 +131,9 @@ struct Serve: AsyncParsableCommand {
                                                   note: { logger.info("\($0)") }))
             }
             let server = Application(router: api.router(),
-                                     configuration: .init(address: .hostname(host, port: port), serverName: LedgerSoftware.name),
+                                     server: .ledgerHTTP1(timeouts: settings.timeouts, logger: logger),
+                                     configuration: .ledger(address: .hostname(host, port: port), timeouts: settings.timeouts,
+                                                            serverName: LedgerSoftware.name, logger: logger),
                                      services: services,
                                      onServerRunning: { channel in
                                          Console.note("listening on http://\(host):\(channel.localAddress?.port ?? port)")

@@ -34,7 +34,8 @@ struct ServerFixture: Sendable {
             try await db.as(.auditor) { auditor in
                 try await db.as(.administrator) { admin in
                     let api = LedgerAPI(ledger: Ledger(pools: RolePools(application: app, auditor: auditor, administrator: admin)), settings: settings)
-                    let app = Application(router: api.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+                    let app = Application(router: api.router(), server: .ledgerHTTP1(timeouts: settings.timeouts),
+                                          configuration: .ledger(address: .hostname("127.0.0.1", port: 0), timeouts: settings.timeouts))
                     return try await app.test(live ? .live : .router) { client in
                         // Live, Hummingbird's harness connects its test client without waiting; a body that
                         // ends before that connection is served lets the server stop with it still queued,

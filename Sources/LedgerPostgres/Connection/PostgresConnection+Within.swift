@@ -13,6 +13,15 @@ extension PostgresConnection {
     /// whatever PostgresNIO does, and a connection that still arrives later is closed as soon as
     /// it does (decision 0027).
     static func connect(configuration: Configuration, id: ID, logger: Logger, within limit: Duration) async throws -> PostgresConnection {
+        // PostgresNIO's own timeout (10 s by default) must not win the race with ours: on a busy
+        // machine it fired first and the error read "the connection timed out" instead of ours.
+        let (seconds, attoseconds) = limit.components
+        let ours = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let configuration = {
+            var configuration = configuration
+            configuration.options.connectTimeout = max(configuration.options.connectTimeout, ours + .seconds(5))
+            return configuration
+        }()
         let race = Race()
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection, any Error>) in
             race.attach(continuation)

@@ -40,7 +40,15 @@ struct ServerFixture: Sendable {
                         // Live, Hummingbird's harness connects its test client without waiting; a body that
                         // ends before that connection is served lets the server stop with it still queued,
                         // which traps in NIO (apple/swift-nio#3481). One request through it first settles it.
-                        if live { _ = try await client.execute(uri: "/health", method: .get) }
+                        if live {
+                            do {
+                                _ = try await client.execute(uri: "/health", method: .get)
+                            } catch ChannelError.ioOnClosedChannel where settings.timeouts.header < .seconds(5) {
+                                // The server closed that connection itself: a short --header-timeout passed
+                                // before the harness sent on it (a busy machine). Nothing is queued then,
+                                // which is all the settling is for.
+                            }
+                        }
                         return try await body(client)
                     }
                 }

@@ -44,7 +44,10 @@ public enum EventNarrative {
             if let t = p.value("topic")?.objectValue {
                 if let update = t["significantAppUpdate"] { topic = "the significant update \"\(Reader(update).string("description") ?? "")\"" }
                 if t["communication"] != nil { topic = "communicating with someone (contact details sealed)" }
-                if let custom = t["custom"] { topic = "\(Reader(custom).string("name") ?? "a custom topic")" }
+                if let custom = t["custom"] {
+                    topic = "\(Reader(custom).string("name") ?? "a custom topic")"
+                        + (Reader(custom).value("description").map { $0 != .null } == true ? " (the text shown to the parent sealed)" : "")
+                }
             }
             return "A parent was asked (question \(p.string("questionId") ?? "?"), via \(p.string("sentVia") ?? "?")) about \(topic)"
                 + (p.string("changeId").map { " for change \($0)" } ?? "")

@@ -88,6 +88,15 @@ public enum EventNarrative {
             return "Google Play reported \(p.string("userStatus") ?? "?"), \(range(p.int("ageLower"), p.int("ageUpper"), inclusiveUpper: true)), "
                 + "category \(d.string("legalCategory") ?? "?")"
                 + (p.string("mostRecentApprovalDate").map { "; latest approval \($0)" } ?? "") + "."
+        case "AgeVerificationCompleted":
+            let method = p.string("method") ?? "?"
+            let by = method == "appAgeGate" ? "the app's own age gate" : "\(p.string("provider") ?? "a third party") (\(method))"
+            let outcome = p.string("outcome") ?? "?"
+            guard outcome == "passed" else {
+                return "An age check by \(by) \(outcome == "failed" ? "failed" : "was \(outcome)"): no range found."
+            }
+            return "An age check by \(by) passed: \(range(p.int("lowerBound"), p.int("upperBound"))), "
+                + "category \(d.string("legalCategory") ?? "?")" + (d.bool("verifiedAdult") == true ? ", a verified adult" : "") + "."
         case "OperatorDecision":
             return "Operator \(p.string("operatorId") ?? "?") recorded an \(p.string("decision") ?? "?")"
                 + " (reason sealed as personal data)"

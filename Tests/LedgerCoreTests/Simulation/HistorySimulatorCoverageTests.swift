@@ -144,7 +144,7 @@ import Testing
     }
 
     /// Where Play knows nothing (UNKNOWN), apps now and then check the age themselves: their own
-    /// gate or a third-party verifier (decision 0027), rarely, caused by that signal.
+    /// gate or a third-party verifier (decision 0028), rarely, caused by that signal.
     @Test func androidAppsFallBackToTheirOwnAgeChecks() {
         let checks = of("AgeVerificationCompleted")
         #expect(!checks.isEmpty)

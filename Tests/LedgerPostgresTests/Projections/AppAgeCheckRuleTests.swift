@@ -4,7 +4,7 @@ import LedgerPostgres
 import PostgresNIO
 import Testing
 
-/// AgeVerificationCompleted as an age signal (decision 0027): an app's own gate or a third-party
+/// AgeVerificationCompleted as an age signal (decision 0028): an app's own gate or a third-party
 /// verifier counts for the rules like AgeRangeShared and Play's signal, but only a third party's
 /// check makes a verified adult, and a check that found no range hides no earlier signal.
 @Suite("The rules read an app's own age gate and third-party verifiers")

@@ -12,7 +12,7 @@ public enum PermissionTopic: Codable, Sendable, Equatable {
     /// A topic of the app's own (a type of the app conforming to `QuestionTopic`), by name, with the
     /// text the app showed the parent about it when it recorded one. PermissionKit defines no text
     /// member for an app's own topic; `description` is named after `SignificantAppUpdateTopic(description:)`,
-    /// the one text PermissionKit shows a parent about a topic (decision 0027).
+    /// the one text PermissionKit shows a parent about a topic (decision 0028).
     case custom(name: String, description: String? = nil)
 
     /// `CommunicationTopic.PersonInformation`: someone the child wants to communicate with.

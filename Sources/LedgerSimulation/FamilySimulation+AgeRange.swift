@@ -137,7 +137,8 @@ extension SimulatedFamily {
     }
 
     /// Reports `PlayAgeSignalReceived` as Google Play answers for the person (`status` overrides
-    /// the supervised status during a change's approval); remembers it.
+    /// the supervised status during a change's approval); remembers it. Where Play knows nothing
+    /// (`UNKNOWN`), the app sometimes falls back to an age check of its own.
     @discardableResult
     mutating func readPlaySignal(person p: Int, app a: Int, at t: Int64, status: String?) -> String {
         let person = people[p]
@@ -164,6 +165,7 @@ extension SimulatedFamily {
         }
         let signal = emit(draft("PlayAgeSignalReceived", person: p, app: stamp(person: p, app: a), payload: payload), at: t, person: p)
         people[p].apps[a].known = KnownRange(eventId: signal, at: t, adult: adult, approvalRequired: supervised)
+        if payload["userStatus"] == "UNKNOWN" { fallBackToOwnAgeCheck(person: p, app: a, signal: signal, at: t) }
         return signal
     }
 }

@@ -9,8 +9,14 @@ extension SimulatedFamily {
         case change(SignificantChange)
         /// `communication(personInformation, actions)`: the handle the child wants to reach.
         case communication(handle: String, actions: [String])
-        /// A topic of the app's own.
+        /// A topic of the app's own, by name.
         case custom(String)
+
+        /// The text each custom topic shows the parent: fixed per name, so that sending it draws no
+        /// random number and leaves every seed's other events as they were.
+        static let customDescriptions: [String: String] = [
+            "coinPurchase": "Your child would like to buy coins in the game.",
+        ]
 
         /// The payload's `topic` object.
         var json: JSONValue {
@@ -23,7 +29,9 @@ extension SimulatedFamily {
                     "actions": .strings(actions),
                 ]]
             case .custom(let name):
-                return ["custom": ["name": .string(name)]]
+                var custom: [String: JSONValue] = ["name": .string(name)]
+                if let text = Self.customDescriptions[name] { custom["description"] = .string(text) }
+                return ["custom": .object(custom)]
             }
         }
     }

@@ -110,6 +110,9 @@ struct SimulatedFamily {
     /// The sequence the deliberate device-clock faults come from: drawn from whether or not
     /// ``clockFaults`` is on, so that turning them off changes only the faulted events' times.
     var clocks: SimulationRandom
+    /// The sequence an app's own age checks come from (``fallBackToOwnAgeCheck(person:app:signal:at:)``):
+    /// their decisions, times and event ids, so that adding them moved no other event's random draws.
+    var ageChecks: SimulationRandom
     /// Whether devices report wrong times now and then (``HistorySimulator/deviceClockFaults``).
     let clockFaults: Bool
     /// Events decided but not yet due.
@@ -127,6 +130,7 @@ struct SimulatedFamily {
         var random = SimulationRandom(seed: seed, 0xFA, UInt64(index))
         ids = SimulationRandom(seed: idSeed, 0xFA, UInt64(index))
         clocks = SimulationRandom(seed: seed, 0xC1, UInt64(index))
+        ageChecks = SimulationRandom(seed: seed, 0xA6, UInt64(index))
         jurisdiction = random.weighted(SimulatedJurisdiction.all)
         jurisdictionBasis = random.chance(0.7) ? "asserted" : "storefront"
         android = random.chance(0.22)

@@ -70,6 +70,7 @@ struct ForbiddenPersonalDataTests {
         ("AgeRangeRequested", 1, #"{"ageGates":[13,16,18],"trigger":"launch"}"#),
         ("EligibilityChecked", 1, #"{"isEligibleForAgeFeatures":true}"#),
         ("PlayAgeSignalReceived", 1, #"{"userStatus":"SUPERVISED","ageLower":13,"ageUpper":15,"mostRecentApprovalDate":"2026-10-01","ageRangeSource":"TIER_B"}"#),
+        ("AgeVerificationCompleted", 1, #"{"method":"thirdPartyEstimation","provider":"example-face-age","outcome":"passed","lowerBound":18}"#),
         ("DeviceRatingLimitObserved", 1, #"{"maximumAllowedAgeRating":416}"#),
         ("InstallAttempted", 1, #"{"appleItemID":6471234567,"ageRating":313,"requestAgeException":false,"outcome":"installed"}"#),
     ])

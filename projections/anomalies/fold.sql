@@ -6,14 +6,20 @@
 
 -- Lookups -------------------------------------------------------------------------------------
 
+-- The age signals: Apple's, Google Play's, and an app's own gate or a third-party verifier when the
+-- check passed (a failed or inconclusive check tells nothing of the age, and must not hide the
+-- signal before it). Only the platforms say whether a parent must approve changes.
 INSERT INTO age_signals (log_id, subject, position, occurred_at, category, verified_adult, approval_required)
 SELECT f.log_id, f.subject, f.position, f.occurred_at, f.derived ->> 'legalCategory',
        coalesce((f.derived ->> 'verifiedAdult')::boolean, false),
        CASE f.type WHEN 'AgeRangeShared'
-            THEN coalesce(f.payload -> 'activeParentalControls' ? 'significantAppChangeApprovalRequired', false)
-            ELSE f.payload ->> 'userStatus' LIKE 'SUPERVISED%' END
+                   THEN coalesce(f.payload -> 'activeParentalControls' ? 'significantAppChangeApprovalRequired', false)
+                   WHEN 'PlayAgeSignalReceived' THEN f.payload ->> 'userStatus' LIKE 'SUPERVISED%'
+                   ELSE false END
   FROM fold_input f
- WHERE f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived') AND f.subject IS NOT NULL
+ WHERE (f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived')
+        OR (f.type = 'AgeVerificationCompleted' AND f.payload ->> 'outcome' = 'passed'))
+   AND f.subject IS NOT NULL
 ON CONFLICT DO NOTHING;
 
 -- What the system told the app it must do (a failed check tells nothing and is left out).

@@ -19,6 +19,7 @@ CREATE INDEX findings_subject ON findings (log_id, subject);
 
 -- What the rules look up, kept as the events arrive (each row cites its position, and the rules
 -- only ever look at rows before the event they judge).
+-- The age signals: AgeRangeShared, PlayAgeSignalReceived, and AgeVerificationCompleted that passed.
 CREATE TABLE age_signals (
   log_id             text    NOT NULL,
   subject            text    NOT NULL,

@@ -5,9 +5,10 @@
 
 -- Every subject the range mentions, in one upsert per subject: the latest event folded and how
 -- many (the types of reads.txt: fold_input may hold other projections' types too when a rebuild
--- folds several at once); the age category and declaration from the latest AgeRangeShared or
--- PlayAgeSignalReceived; the parental controls in force from the latest AgeRangeShared (Play
--- reports none). Each group of columns moves only when the range has a newer event for it.
+-- folds several at once); the age category and declaration from the latest AgeRangeShared,
+-- PlayAgeSignalReceived or AgeVerificationCompleted that passed (its declaration is the method:
+-- appAgeGate, thirdParty…); the parental controls in force from the latest AgeRangeShared (Play and
+-- the app's own checks report none). Each group of columns moves only when the range has a newer event for it.
 INSERT INTO subjects AS s (log_id, subject, updated_position, updated_event_id, updated_at, events_folded,
                            age_category, age_lower, age_upper, age_declaration, verified_adult, age_event_type,
                            age_position, age_event_id, age_occurred_at, parental_controls, controls_position)
@@ -18,20 +19,23 @@ SELECT u.log_id, u.subject, u.position, u.event_id, u.occurred_at, u.n,
                count(*) OVER (PARTITION BY f.log_id, f.subject) AS n
           FROM fold_input f
          WHERE f.subject IS NOT NULL
-           AND f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived', 'AgeRangeDeclined', 'AgeRangeRequestFailed',
-                          'AccessGateApplied', 'SubjectErased')
+           AND f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived', 'AgeVerificationCompleted', 'AgeRangeDeclined',
+                          'AgeRangeRequestFailed', 'AccessGateApplied', 'SubjectErased')
          ORDER BY f.log_id, f.subject, f.position DESC) u
   LEFT JOIN (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.type, f.position, f.event_id,
                f.occurred_at, f.derived ->> 'legalCategory' AS category,
                (f.derived ->> 'verifiedAdult')::boolean AS verified,
-               CASE f.type WHEN 'AgeRangeShared' THEN (f.payload ->> 'lowerBound')::integer
-                           ELSE (f.payload ->> 'ageLower')::integer END AS lower,
-               CASE f.type WHEN 'AgeRangeShared' THEN (f.payload ->> 'upperBound')::integer
-                           ELSE (f.payload ->> 'ageUpper')::integer END AS upper,
+               CASE f.type WHEN 'PlayAgeSignalReceived' THEN (f.payload ->> 'ageLower')::integer
+                           ELSE (f.payload ->> 'lowerBound')::integer END AS lower,
+               CASE f.type WHEN 'PlayAgeSignalReceived' THEN (f.payload ->> 'ageUpper')::integer
+                           ELSE (f.payload ->> 'upperBound')::integer END AS upper,
                CASE f.type WHEN 'AgeRangeShared' THEN f.payload ->> 'ageRangeDeclaration'
-                           ELSE f.payload ->> 'userStatus' END AS declaration
+                           WHEN 'PlayAgeSignalReceived' THEN f.payload ->> 'userStatus'
+                           ELSE f.payload ->> 'method' END AS declaration
           FROM fold_input f
-         WHERE f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived') AND f.subject IS NOT NULL
+         WHERE (f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived')
+                OR (f.type = 'AgeVerificationCompleted' AND f.payload ->> 'outcome' = 'passed'))
+           AND f.subject IS NOT NULL
          ORDER BY f.log_id, f.subject, f.position DESC) a ON a.log_id = u.log_id AND a.subject = u.subject
   LEFT JOIN (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position,
                ARRAY(SELECT jsonb_array_elements_text(coalesce(f.payload -> 'activeParentalControls', '[]'::jsonb))) AS controls

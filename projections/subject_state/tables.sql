@@ -1,7 +1,8 @@
 -- subject_state: per subject, what the ledger knows now. Every column says which event it rests on.
 
 -- One row per subject: the age category and declaration from the latest age signal (Apple's
--- AgeRangeShared or Google Play's PlayAgeSignalReceived), the parental controls from the latest
+-- AgeRangeShared, Google Play's PlayAgeSignalReceived, or an AgeVerificationCompleted that passed:
+-- the app's own gate or a third-party verifier), the parental controls from the latest
 -- AgeRangeShared, and whether the subject was erased.
 CREATE TABLE subjects (
   log_id             text        NOT NULL,
@@ -9,7 +10,7 @@ CREATE TABLE subjects (
   age_category       text,        -- under13, 13to15, 16to17, adult, unknown; NULL: no age signal yet
   age_lower          integer,
   age_upper          integer,
-  age_declaration    text,        -- ageRangeDeclaration (Apple) or userStatus (Play)
+  age_declaration    text,        -- ageRangeDeclaration (Apple), userStatus (Play) or method (AgeVerificationCompleted)
   verified_adult     boolean,
   age_event_type     text,
   age_position       bigint,
@@ -28,7 +29,8 @@ CREATE TABLE subjects (
 );
 
 -- The latest age signal per subject and platform (the envelope's app.platform): shared, declined,
--- failed, or Play's userStatus.
+-- failed, or Play's userStatus. The platforms' own answers only: an app's own gate or a third-party
+-- verifier (AgeVerificationCompleted) is not the platform's signal, and shows in subjects.
 CREATE TABLE platform_signals (
   log_id          text        NOT NULL,
   subject         text        NOT NULL,

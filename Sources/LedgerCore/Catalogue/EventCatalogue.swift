@@ -37,6 +37,7 @@ public enum EventCatalogue {
         ApproveInPersonFailed.schema,
         // Other platforms and people
         PlayAgeSignalReceived.schema,
+        AgeVerificationCompleted.schema,
         OperatorDecision.schema,
         // The ledger's own facts
         RetentionApplied.schema,

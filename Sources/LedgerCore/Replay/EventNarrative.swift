@@ -44,7 +44,10 @@ public enum EventNarrative {
             if let t = p.value("topic")?.objectValue {
                 if let update = t["significantAppUpdate"] { topic = "the significant update \"\(Reader(update).string("description") ?? "")\"" }
                 if t["communication"] != nil { topic = "communicating with someone (contact details sealed)" }
-                if let custom = t["custom"] { topic = "\(Reader(custom).string("name") ?? "a custom topic")" }
+                if let custom = t["custom"] {
+                    topic = "\(Reader(custom).string("name") ?? "a custom topic")"
+                        + (Reader(custom).value("description").map { $0 != .null } == true ? " (the text shown to the parent sealed)" : "")
+                }
             }
             return "A parent was asked (question \(p.string("questionId") ?? "?"), via \(p.string("sentVia") ?? "?")) about \(topic)"
                 + (p.string("changeId").map { " for change \($0)" } ?? "")
@@ -85,6 +88,15 @@ public enum EventNarrative {
             return "Google Play reported \(p.string("userStatus") ?? "?"), \(range(p.int("ageLower"), p.int("ageUpper"), inclusiveUpper: true)), "
                 + "category \(d.string("legalCategory") ?? "?")"
                 + (p.string("mostRecentApprovalDate").map { "; latest approval \($0)" } ?? "") + "."
+        case "AgeVerificationCompleted":
+            let method = p.string("method") ?? "?"
+            let by = method == "appAgeGate" ? "the app's own age gate" : "\(p.string("provider") ?? "a third party") (\(method))"
+            let outcome = p.string("outcome") ?? "?"
+            guard outcome == "passed" else {
+                return "An age check by \(by) \(outcome == "failed" ? "failed" : "was \(outcome)"): no range found."
+            }
+            return "An age check by \(by) passed: \(range(p.int("lowerBound"), p.int("upperBound"))), "
+                + "category \(d.string("legalCategory") ?? "?")" + (d.bool("verifiedAdult") == true ? ", a verified adult" : "") + "."
         case "OperatorDecision":
             return "Operator \(p.string("operatorId") ?? "?") recorded an \(p.string("decision") ?? "?")"
                 + " (reason sealed as personal data)"

@@ -15,6 +15,12 @@ public enum RulesMarkdown {
             by the regulator report and by `explain`; anomalies are surprising facts kept as evidence.
             The citations point at the public texts so a reader can check each rule; they are not legal advice.
 
+            A subject's *age signal* is an AgeRangeShared (Apple), a PlayAgeSignalReceived (Google Play) or an
+            AgeVerificationCompleted that passed (the app's own age gate or a third-party verifier, where neither
+            platform signal is available); the rules read the subject's latest one before the event they judge,
+            with the legal category and `verifiedAdult` the ledger derived for it (docs/events.md). Only a
+            third party's check makes an AgeVerificationCompleted a verified adult, never the app's own gate.
+
 
             """
         for (title, kind) in [("Violations", LedgerRule.Kind.violation), ("Anomalies", .anomaly)] {

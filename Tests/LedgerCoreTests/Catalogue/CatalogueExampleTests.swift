@@ -11,7 +11,7 @@ struct CatalogueExampleTests {
         "SignificantChangeDeclared", "SignificantChangeAcknowledged", "PermissionQuestionSent", "PermissionQuestionFailed",
         "ParentalAnswerReceived", "QuestionExpired", "ConsentRescinded", "AccessGateApplied",
         "DeviceRatingLimitObserved", "InstallAttempted", "AgeExceptionRequested", "AgeExceptionDecided", "ApproveInPersonFailed",
-        "PlayAgeSignalReceived", "OperatorDecision",
+        "PlayAgeSignalReceived", "AgeVerificationCompleted", "OperatorDecision",
         "RetentionApplied", "SubjectErased",
     ]
 
@@ -30,7 +30,7 @@ struct CatalogueExampleTests {
         #expect(groups[.ageRange] == Array(Self.eventsMd[0..<5]))
         #expect(groups[.consent] == Array(Self.eventsMd[5..<13]))
         #expect(groups[.ageRatingExceptions] == Array(Self.eventsMd[13..<18]))
-        #expect(groups[.otherPlatformsAndPeople] == ["PlayAgeSignalReceived", "OperatorDecision"])
+        #expect(groups[.otherPlatformsAndPeople] == ["PlayAgeSignalReceived", "AgeVerificationCompleted", "OperatorDecision"])
         #expect(groups[.ledger] == ["RetentionApplied", "SubjectErased"])
     }
 

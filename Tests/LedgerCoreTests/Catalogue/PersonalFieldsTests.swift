@@ -6,11 +6,11 @@ import Testing
 struct PersonalFieldsTests {
     /// Every type with personal fields; all others have none.
     static let expected: [String: [String]] = [
-        "PermissionQuestionSent": ["payload.topic.communication.personInformation"],
+        "PermissionQuestionSent": ["payload.topic.communication.personInformation", "payload.topic.custom.description"],
         "OperatorDecision": ["payload.reason"],
     ]
 
-    @Test("personal fields by type: contact handles in a communication topic and operator reasons, nothing else")
+    @Test("personal fields by type: contact handles in a communication topic, a custom topic's text and operator reasons, nothing else")
     func byType() {
         for type in EventCatalogue.eventTypes {
             #expect(EventCatalogue.personalFields(type: type) == (Self.expected[type] ?? []), "\(type)")

@@ -143,6 +143,21 @@ import Testing
         #expect(of("PlayAgeSignalReceived").contains { $0.derived("legalCategory") == "under13" })
     }
 
+    /// Where Play knows nothing (UNKNOWN), apps now and then check the age themselves: their own
+    /// gate or a third-party verifier (decision 0028), rarely, caused by that signal.
+    @Test func androidAppsFallBackToTheirOwnAgeChecks() {
+        let checks = of("AgeVerificationCompleted")
+        #expect(!checks.isEmpty)
+        #expect(checks.count * 50 < events.count, "an app's own age checks should be rare")
+        #expect(checks.allSatisfy { $0.input.envelope.app?.platform == "android" })
+        let unknown = Set(of("PlayAgeSignalReceived").filter { $0.string("userStatus") == "UNKNOWN" }.map(\.eventId))
+        #expect(checks.allSatisfy { $0.input.envelope.causationId.map(unknown.contains) == true })
+        #expect(values("AgeVerificationCompleted", "method").contains("appAgeGate"))
+        #expect(values("AgeVerificationCompleted", "method").count >= 3)
+        #expect(checks.contains { $0.derived("verifiedAdult") == true })
+        #expect(checks.contains { $0.string("method") == "appAgeGate" && $0.derived("legalCategory") == "adult" && $0.derived("verifiedAdult") == false })
+    }
+
     @Test func operatorsDecideNowAndThen() {
         let decisions = of("OperatorDecision")
         #expect(values("OperatorDecision", "decision") == ["override", "annotation"])

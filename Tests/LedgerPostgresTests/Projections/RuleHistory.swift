@@ -60,6 +60,17 @@ struct RuleHistory {
             "activeParentalControls": .array(controls.map(JSONValue.string)), "ageRangeDeclaration": .string(declaration)])
     }
 
+    /// An age check of the app's own (`appAgeGate`, no provider) or by a third party
+    /// (AgeVerificationCompleted), at version 2.9.0 unless said.
+    @discardableResult
+    mutating func ageCheck(_ method: String, _ lower: Int?, _ upper: Int?, outcome: String = "passed", at time: String,
+                           subject: String = "p_k", version: String = "2.9.0") -> Int {
+        add("AgeVerificationCompleted", at: time, subject: subject, version: version, [
+            "method": .string(method), "outcome": .string(outcome),
+            "provider": method == "appAgeGate" ? .null : "example-verifier",
+            "lowerBound": lower.map { .number(Double($0)) } ?? .null, "upperBound": upper.map { .number(Double($0)) } ?? .null])
+    }
+
     /// DeclaredAgeRange's answer for the subject: eligible, with `features` required. By default
     /// at version 2.9.0: the subject had the app before the change of 3.0.0.
     @discardableResult

@@ -6,7 +6,7 @@ public enum EventGroup: String, Sendable, CaseIterable {
     case consent
     /// MarketplaceKit age-rating limits and exceptions.
     case ageRatingExceptions
-    /// Google Play Age Signals and people working on the ledger.
+    /// Google Play Age Signals, an app's own age gate or a third-party verifier, and people working on the ledger.
     case otherPlatformsAndPeople
     /// Retention and erasure carried out by the ledger.
     case ledger

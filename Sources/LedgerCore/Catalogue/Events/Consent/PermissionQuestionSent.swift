@@ -74,7 +74,7 @@ extension PermissionQuestionSent {
             .required("questionId", .token(.uuid), "The question's id (`PermissionQuestion.id`)."),
             .optional("changeId", .token(.identifier), "The significant change the question asks about."),
             .required("topic", PermissionTopic.fieldKind,
-                      "What the question asks about: significantAppUpdate, communication or a custom topic."),
+                      "What the question asks about: significantAppUpdate, communication or a custom topic (its name and the text shown to the parent)."),
             .required("choices", .array(of: .object([
                 .required("id", .token(.identifier), "The choice's id."),
                 .required("title", .text(maxLength: 200), "The choice's title, as shown."),
@@ -115,7 +115,8 @@ extension PermissionQuestionSent {
             ],
             [
                 "questionId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-                "topic": ["custom": ["name": "liveStreaming"]],
+                "topic": ["custom": ["name": "liveStreaming",
+                                      "description": "Your child would like to start live streams that their friends can watch."]],
                 "choices": [["id": "yes", "title": "Yes", "answer": "approval"], ["id": "no", "title": "No", "answer": "denial"]],
                 "sentVia": "approveInPerson",
             ],

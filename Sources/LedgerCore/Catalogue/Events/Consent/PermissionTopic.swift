@@ -3,14 +3,17 @@
 /// In JSON, an object with exactly one member naming the case, as Swift encodes enums:
 /// `{"significantAppUpdate": {"description": "…"}}`,
 /// `{"communication": {"personInformation": […], "actions": ["message"]}}`,
-/// `{"custom": {"name": "…"}}`.
+/// `{"custom": {"name": "…", "description": "…"}}`.
 public enum PermissionTopic: Codable, Sendable, Equatable {
     /// `SignificantAppUpdateTopic(description:)`.
     case significantAppUpdate(description: String)
     /// `CommunicationTopic(personInformation:actions:)`. The people are personal data.
     case communication(personInformation: [PersonInformation], actions: [CommunicationAction]?)
-    /// A topic of the app's own, by name.
-    case custom(name: String)
+    /// A topic of the app's own (a type of the app conforming to `QuestionTopic`), by name, with the
+    /// text the app showed the parent about it when it recorded one. PermissionKit defines no text
+    /// member for an app's own topic; `description` is named after `SignificantAppUpdateTopic(description:)`,
+    /// the one text PermissionKit shows a parent about a topic (decision 0028).
+    case custom(name: String, description: String? = nil)
 
     /// `CommunicationTopic.PersonInformation`: someone the child wants to communicate with.
     public struct PersonInformation: Codable, Sendable, Equatable {
@@ -91,6 +94,9 @@ public enum PermissionTopic: Codable, Sendable, Equatable {
         ]),
         VariantCase("custom", "A topic of the app's own.", fields: [
             .required("name", .token(.identifier), "The topic's name."),
+            .optional("description", .text(maxLength: 1000),
+                      "The text the app showed the parent about the topic, as shown (like `SignificantAppUpdateTopic(description:)`); "
+                        + "absent when the app did not record it. Free text about one child: personal data.", personal: true),
         ]),
     ])
 }

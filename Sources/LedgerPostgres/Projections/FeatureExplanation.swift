@@ -229,7 +229,7 @@ public struct FeatureExplanation: Sendable {
         let age = RegulatorQuery.duration(signal.age)
         if policy.ageSignalExpired(ageSeconds: signal.age) {
             return RuleCheck(rule: rule, outcome: .failed,
-                             detail: "opened on an age signal \(age) old (position \(signal.position)), beyond the policy's re-check interval of \(days) days",
+                             detail: RegulatorQuery.expiredSignalDetail(age: signal.age, signalPosition: signal.position, days: days),
                              evidence: [signal.position, position])
         }
         return RuleCheck(rule: rule, outcome: .passed,

@@ -67,11 +67,15 @@ extension RegulatorQuery {
             violations.append(RegulatorViolation(
                 rule: "age-signal-expired", subject: subject, subjectErased: subject.map(erased.contains) ?? false,
                 occurredAt: occurredAt, position: position, eventId: eventId,
-                detail: "opened on an age signal \(Self.duration(age)) old (position \(signalPosition)), "
-                    + "beyond the policy's re-check interval of \(days) days",
+                detail: Self.expiredSignalDetail(age: age, signalPosition: signalPosition, days: days),
                 evidence: [(signalPosition, signalEventId), (position, eventId)]))
         }
         return violations
+    }
+
+    /// What `age-signal-expired` says of an opening, in the report and in `explain` alike.
+    static func expiredSignalDetail(age: Int64, signalPosition: Int64, days: Int) -> String {
+        "opened on an age signal \(duration(age)) old (position \(signalPosition)), beyond the policy's re-check interval of \(days) days"
     }
 
     /// The rule findings of the `anomalies` projection about events of the period, those the policy

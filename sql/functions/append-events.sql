@@ -3,8 +3,11 @@
 --
 --   p_log_id             the log (tenant); created on first append.
 --   p_events             the events, each one JSON object as text (RFC 8785 canonical when it
---                        comes from the Swift client), with at least eventId (lowercase UUID),
---                        stream, type, schemaVersion, occurredAt and actor.kind.
+--                        comes from the Swift client), each valid against the event catalogue
+--                        (docs/events.md; checked here by the functions in sql/generated/):
+--                        envelope, payload, no birth date or exact age, no duplicate key,
+--                        personal-data fields sealed. `derived` may be omitted: the ledger computes
+--                        it and adds it; when present it must equal what the ledger computes.
 --   p_expected_versions  NULL, or one entry per event: 'any', 'noStream', or N (the stream's
 --                        version just before this event). A mismatch raises CL001.
 --   p_idempotency_key    NULL, or a key: a batch retried with a key already seen returns the
@@ -110,34 +113,52 @@ BEGIN
       HINT = 'Each element must be one JSON object with occurredAt as an RFC 3339 timestamp.';
   END;
 
-  -- Required fields, in the form the columns need them.
-  SELECT s.ord, s.problem INTO v_bad FROM (
-    SELECT st.ord, CASE
-      WHEN jsonb_typeof(st.doc) <> 'object' THEN 'the event is not a JSON object'
-      WHEN octet_length(st.body) > 65536 THEN format('the event is %s bytes; the limit is 65536', octet_length(st.body))
-      WHEN coalesce(st.doc->>'eventId', '') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-        THEN 'eventId must be a lowercase UUID string'
-      WHEN jsonb_typeof(st.doc->'stream') IS DISTINCT FROM 'string' OR st.doc->>'stream' !~ '^[A-Za-z0-9][A-Za-z0-9._:-]*$' OR length(st.doc->>'stream') > 200
-        THEN 'stream must be a string of 1 to 200 characters of A-Z, a-z, 0-9, ".", "_", ":" and "-"'
-      WHEN jsonb_typeof(st.doc->'type') IS DISTINCT FROM 'string' OR st.doc->>'type' !~ '^[A-Z][A-Za-z0-9]*$' OR length(st.doc->>'type') > 64
-        THEN 'type must be an event type name such as AgeRangeShared'
-      WHEN jsonb_typeof(st.doc->'schemaVersion') IS DISTINCT FROM 'number' OR st.doc->>'schemaVersion' !~ '^[1-9][0-9]{0,5}$'
-        THEN 'schemaVersion must be a positive integer'
-      WHEN jsonb_typeof(st.doc->'occurredAt') IS DISTINCT FROM 'string'
-        OR st.doc->>'occurredAt' !~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$'
-        THEN 'occurredAt must be an RFC 3339 timestamp such as 2026-11-22T10:15:00Z'
-      WHEN jsonb_typeof(st.doc->'actor'->'kind') IS DISTINCT FROM 'string'
-        THEN 'actor.kind must be a string'
-      WHEN st.expected !~ '^(any|noStream|[0-9]{1,18})$'
-        THEN format('expected version %L is not any, noStream or a stream version', st.expected)
-    END AS problem
+  -- The catalogue, enforced for every caller (decision 0029): the text as sent has no duplicate
+  -- key, then the envelope, no birth date or exact age anywhere, the size, the expected version,
+  -- the payload against the event catalogue, and a `derived` member equal to what the ledger
+  -- computes. The functions in sql/generated/ are written from the Swift catalogue; each returns
+  -- the event's first problem as '<field>: <what is wrong>'. One statement over the whole batch.
+  WITH keys AS MATERIALIZED (SELECT k.ord, k.kind, k.problem FROM ledger.key_problems(p_events) k)
+  SELECT s.ord, s.type, s.problem INTO v_bad FROM (
+    SELECT st.ord, CASE WHEN jsonb_typeof(st.doc) = 'object' THEN st.doc->>'type' END AS type, coalesce(
+      (SELECT k.problem FROM keys k WHERE k.ord = st.ord AND k.kind = 'duplicate'),
+      CASE WHEN jsonb_typeof(st.doc) <> 'object' THEN 'the event is not a JSON object' END,
+      ledger.envelope_problem(st.doc),
+      (SELECT k.problem FROM keys k WHERE k.ord = st.ord AND k.kind = 'forbidden'),
+      CASE WHEN octet_length(st.body) > 65536 THEN format('the event is %s bytes; the limit is 65536', octet_length(st.body)) END,
+      CASE WHEN st.expected !~ '^(any|noStream|[0-9]{1,18})$'
+        THEN format('expected version %L is not any, noStream or a stream version', st.expected) END,
+      ledger.payload_problem(st.doc),
+      CASE WHEN st.doc ? 'derived' AND st.doc->'derived' IS DISTINCT FROM ledger.derived_facts(st.doc)::jsonb
+        THEN coalesce('derived: must be ' || ledger.derived_facts(st.doc) || ', what the ledger computes from the payload',
+                      'derived: ' || (st.doc->>'type') || ' derives no facts')
+             || '; send the event without derived and the ledger adds it' END
+    ) AS problem
     FROM pg_temp.append_staging st
   ) s WHERE s.problem IS NOT NULL ORDER BY s.ord LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION USING ERRCODE = 'CL004',
-      MESSAGE = format('event %s of the batch: %s', v_bad.ord, v_bad.problem),
+      MESSAGE = format('event %s of the batch%s: %s', v_bad.ord, coalesce(' (' || v_bad.type || ')', ''), v_bad.problem),
       DETAIL = format('batch_index=%s', v_bad.ord),
       HINT = 'Fix that event and send the whole batch again; nothing of it was stored.';
+  END IF;
+
+  -- The derived facts of an event sent without them (from psql): added as the last member of the
+  -- text as sent, in RFC 8785 form. The Swift client's events carry them already.
+  UPDATE pg_temp.append_staging st
+     SET body = left(rtrim(st.body, E' \t\r\n'), -1) || ',"derived":' || d.facts || '}'
+    FROM (SELECT x.ord, ledger.derived_facts(x.doc) AS facts
+            FROM pg_temp.append_staging x WHERE NOT x.doc ? 'derived') d
+   WHERE d.ord = st.ord AND d.facts IS NOT NULL;
+  IF FOUND THEN
+    SELECT st.ord, octet_length(st.body) AS size INTO v_bad FROM pg_temp.append_staging st
+     WHERE octet_length(st.body) > 65536 ORDER BY st.ord LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'CL004',
+        MESSAGE = format('event %s of the batch: the event is %s bytes with its derived facts; the limit is 65536', v_bad.ord, v_bad.size),
+        DETAIL = format('batch_index=%s', v_bad.ord),
+        HINT = 'Events record facts, not documents: keep large content out of the payload.';
+    END IF;
   END IF;
 
   -- Stream versions, and the expected-version conditions.

@@ -37,6 +37,20 @@ struct FieldReader {
             }
         }
 
+        /// The same check as a PostgreSQL regular expression (ASCII classes only, so a character
+        /// count equals ``matches(_:)``'s byte count); the generated SQL catalogue uses it.
+        var sqlRegex: String {
+            switch self {
+            case .uuid: return "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            case .stream: return "^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$"
+            case .typeName: return "^[A-Z][A-Za-z0-9]{0,63}$"
+            case .pseudonym, .identifier: return "^[A-Za-z0-9._:-]{1,128}$"
+            case .bundleId: return "^[A-Za-z0-9._-]{1,255}$"
+            case .version: return "^[A-Za-z0-9._+() -]{1,64}$"
+            case .jurisdiction: return "^(EU|[A-Z]{2}(-[A-Z0-9]{1,3})?)$"
+            }
+        }
+
         var explanation: String {
             switch self {
             case .uuid: return "a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b"

@@ -12,7 +12,8 @@ public enum CatalogueMarkdown {
         out.append("")
         out.append("Written by `consent-ledger catalogue --format markdown` from the schemas in `Sources/LedgerCore/Catalogue` "
             + "(`CatalogueMarkdown.render()`); do not edit by hand. The same schemas validate every event at append, so this page "
-            + "and the ledger cannot disagree.")
+            + "and the ledger cannot disagree. The database enforces them too: `consent-ledger catalogue --sql sql/generated` writes "
+            + "them as the SQL functions `ledger.append_events` checks every event with, whoever calls it (psql included; decision 0029).")
         out.append("")
         out.append("Each event is an envelope (docs/architecture.md) whose `type` and `schemaVersion` select a schema below, and whose "
             + "`payload` that schema checks. Conventions:")
@@ -20,8 +21,11 @@ public enum CatalogueMarkdown {
         out.append("- Field names and values are spelled as the platform APIs spell them, so an entry maps back to the call that produced it.")
         out.append("- Paths: `a.b` is member `b` of object `a`; `a[]` stands for every element of array `a`. Errors name the exact path (`payload.ageGates[2]`).")
         out.append("- Required \"yes\": present and not `null`. Required \"no\": may be omitted or `null`. A member the schema does not list is refused.")
-        out.append("- Personal data \"yes\": encrypted with the subject's key before canonical encoding and hashing; after the subject is erased it reads as erased, and the chain still verifies.")
-        out.append("- Derived facts are computed by the ledger and stored in the event's top-level `\(EventCatalogue.derivedMember)` member. Clients never send them.")
+        out.append("- Personal data \"yes\": encrypted with the subject's key before canonical encoding and hashing; after the subject is erased it reads as erased, and the chain still verifies. "
+            + "`ledger.append_events` accepts such a field only sealed (`{\"$sealed\":\"v1.…\"}`), on an event with a subject.")
+        out.append("- Derived facts are computed by the ledger and stored in the event's top-level `\(EventCatalogue.derivedMember)` member. Clients never send them: "
+            + "the Swift client and the HTTP API refuse them, and `ledger.append_events` adds them to an event that has none (psql) "
+            + "and refuses an event whose `\(EventCatalogue.derivedMember)` differs from what the database computes from the payload.")
         out.append("- Guardians, subjects and operators appear only as pseudonyms. A birth date, birth year or exact age is refused anywhere in an event.")
         out.append("- Every event may say which build it came from in the envelope's `app.environment`: `production` (installed from the store), `sandbox` (TestFlight, the App Store sandbox, a Play test track) or `development` (run from Xcode or Android Studio). Left out, it is not known.")
         out.append("")

@@ -7,11 +7,14 @@ public struct DerivedFactSchema: Sendable, Equatable {
     public let kind: FieldKind
     /// How it is computed, in one or two sentences.
     public let summary: String
+    /// How it is computed, as data the database computes it from.
+    public let computation: DerivedComputation
 
     /// Creates a derived fact description.
-    public init(_ name: String, _ kind: FieldKind, _ summary: String) {
+    public init(_ name: String, _ kind: FieldKind, _ summary: String, computed computation: DerivedComputation) {
         self.name = name
         self.kind = kind
         self.summary = summary
+        self.computation = computation
     }
 }

@@ -29,7 +29,8 @@ public enum AgeRatingCode: Int, CatalogueCode {
     /// The derived fact `ratingLabel`: its kind and meaning, shared by the types that derive it.
     static func ratingLabelFact(from field: String) -> DerivedFactSchema {
         DerivedFactSchema("ratingLabel", .oneOf(allCases.map(\.label)),
-                          "The label of `\(field)`: 100 = 4+, 200 = 9+, 313 = 13+, 416 = 16+, 618 = 18+, 2000 = unrated.")
+                          "The label of `\(field)`: 100 = 4+, 200 = 9+, 313 = 13+, 416 = 16+, 618 = 18+, 2000 = unrated.",
+                          computed: .ratingLabel(of: field))
     }
 }
 

@@ -117,11 +117,14 @@ extension AgeRangeShared {
         derived: [
             DerivedFactSchema("legalCategory", .oneOf(LegalCategory.self),
                               "The band that contains the whole range [lowerBound or 0, upperBound or no limit]: "
-                                + "under13 (0-12), 13to15, 16to17, adult (18+); unknown when the range reaches into two bands."),
+                                + "under13 (0-12), 13to15, 16to17, adult (18+); unknown when the range reaches into two bands.",
+                              computed: .legalCategory(lower: "lowerBound", upper: "upperBound", condition: nil)),
             DerivedFactSchema("verifiedAdult", .boolean,
                               "legalCategory is adult and ageRangeDeclaration is confirmed, governmentIDChecked, paymentChecked "
                                 + "or checkedByOtherMethod (the person's own age was checked). selfDeclared, guardianDeclared, "
-                                + "the guardian…Checked values and a missing declaration do not count."),
+                                + "the guardian…Checked values and a missing declaration do not count.",
+                              computed: .verifiedAdult(field: "ageRangeDeclaration",
+                                                       isOneOf: AgeRangeDeclaration.allCases.filter(\.isVerification).map(\.rawValue))),
         ],
         olderVersions: [version1],
         examples: [

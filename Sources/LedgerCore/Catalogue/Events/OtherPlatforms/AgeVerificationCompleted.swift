@@ -105,10 +105,13 @@ extension AgeVerificationCompleted {
         derived: [
             DerivedFactSchema("legalCategory", .oneOf(LegalCategory.self),
                               "The band that contains the whole range [lowerBound or 0, upperBound or no limit], as for AgeRangeShared; "
-                                + "unknown when the outcome is not passed."),
+                                + "unknown when the outcome is not passed.",
+                              computed: .legalCategory(lower: "lowerBound", upper: "upperBound",
+                                                       condition: FieldCondition("outcome", is: Outcome.passed.rawValue))),
             DerivedFactSchema("verifiedAdult", .boolean,
                               "legalCategory is adult and a third party checked the age (thirdPartyEstimation, thirdPartyDocument, "
-                                + "thirdPartyPayment). The app's own gate (appAgeGate) is a self-declaration and never counts."),
+                                + "thirdPartyPayment). The app's own gate (appAgeGate) is a self-declaration and never counts.",
+                              computed: .verifiedAdult(field: "method", isOneOf: Method.thirdPartyValues)),
         ],
         examples: [
             ["method": "thirdPartyDocument", "provider": "example-id-check", "outcome": "passed", "lowerBound": 18],

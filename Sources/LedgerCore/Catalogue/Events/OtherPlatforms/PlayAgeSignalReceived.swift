@@ -95,8 +95,10 @@ extension PlayAgeSignalReceived {
         derived: [
             DerivedFactSchema("legalCategory", .oneOf(LegalCategory.self),
                               "The band that contains the whole range [ageLower or 0, ageUpper or no limit], as for AgeRangeShared; "
-                                + "unknown when Play sent neither bound."),
-            DerivedFactSchema("verifiedAdult", .boolean, "legalCategory is adult and userStatus is VERIFIED."),
+                                + "unknown when Play sent neither bound.",
+                              computed: .legalCategory(lower: "ageLower", upper: "ageUpper", condition: nil)),
+            DerivedFactSchema("verifiedAdult", .boolean, "legalCategory is adult and userStatus is VERIFIED.",
+                              computed: .verifiedAdult(field: "userStatus", isOneOf: [UserStatus.VERIFIED.rawValue])),
         ],
         examples: [
             ["userStatus": "SUPERVISED_APPROVAL_PENDING", "ageLower": 13, "ageUpper": 15, "mostRecentApprovalDate": "2026-10-01",

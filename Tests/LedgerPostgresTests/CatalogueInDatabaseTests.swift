@@ -1,0 +1,128 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import PostgresNIO
+import Testing
+
+/// `ledger.append_events` enforces the event catalogue for every caller, as psql would call it
+/// (issue 17, decision 0029): the refusals of the Swift path, the derived facts computed by the
+/// ledger, duplicate keys refused.
+@Suite("The catalogue in the database")
+struct CatalogueInDatabaseTests {
+    /// An event as a psql user writes it: not canonical, no `derived`.
+    static func body(type: String = "AgeRangeShared", schemaVersion: String = "2", stream: String = "subject-p_1",
+                     payload: String = #"{"lowerBound":13,"upperBound":15}"#, extra: String = "") -> String {
+        #"{"eventId":"\#(UUID().uuidString.lowercased())","stream":"\#(stream)","type":"\#(type)","schemaVersion":\#(schemaVersion),"#
+            + #""occurredAt":"2026-11-22T10:15:00Z","subject":"p_1","actor":{"kind":"app"},"#
+            + #""app":{"bundleId":"com.example.kids","platform":"iOS"},"jurisdiction":{"code":"US-TX","basis":"asserted"}\#(extra),"#
+            + #""payload":\#(payload)}"#
+    }
+
+    /// The catalogue's documented example of `type`, as payload text.
+    static func example(_ type: String) -> String {
+        CanonicalJSON.encodeString(EventCatalogue.schema(for: type)!.example)
+    }
+
+    /// Each bad event, and what the refusal must name.
+    static let refusals: [(String, String, String)] = [
+        ("unknown type", body(type: "AgeRangeGuessed"), "type: unknown event type \"AgeRangeGuessed\""),
+        ("unknown schema version", body(schemaVersion: "7"), "schemaVersion: AgeRangeShared has no schema version 7"),
+        ("missing required field", body(type: "DeviceRatingLimitObserved", schemaVersion: "1", payload: "{}"),
+         "payload.maximumAllowedAgeRating: required field is missing"),
+        ("unknown field", body(payload: #"{"lowerBound":13,"upperBound":15,"mood":"happy"}"#), "payload.mood: unknown field"),
+        ("wrong kind", body(payload: #"{"lowerBound":"13","upperBound":15}"#), "payload.lowerBound: must be an integer from 1 to 21"),
+        ("outside the enum", body(payload: #"{"lowerBound":13,"upperBound":15,"ageRangeDeclaration":"parentSaidSo"}"#),
+         #"payload.ageRangeDeclaration: "parentSaidSo" is not an allowed value"#),
+        ("outside the codes", body(type: "DeviceRatingLimitObserved", schemaVersion: "1", payload: #"{"maximumAllowedAgeRating":999}"#),
+         "payload.maximumAllowedAgeRating: must be one of the integers"),
+        ("outside the range", body(payload: #"{"lowerBound":40}"#), "payload.lowerBound: must be an integer from 1 to 21"),
+        ("envelope pattern", body().replacingOccurrences(of: "com.example.kids", with: "com example kids"), "app.bundleId: must be a bundle id"),
+        ("envelope value", body().replacingOccurrences(of: #""kind":"app""#, with: #""kind":"robot""#), "actor.kind: must be one of"),
+        ("envelope unknown field", body(extra: #","colour":"blue""#), "colour: unknown envelope field"),
+        ("a field the ledger sets", body(extra: #","recordedAt":"2026-11-22T10:15:00Z""#), "recordedAt: recordedAt is set by the ledger"),
+        ("expectedVersion inside the event", body(extra: #","expectedVersion":"any""#), "expectedVersion: a write condition"),
+        ("bounds out of order", body(payload: #"{"lowerBound":16,"upperBound":13}"#), "payload.lowerBound: lowerBound (16) is above upperBound (13)"),
+        ("a one-year range (an exact age)", body(payload: #"{"lowerBound":13,"upperBound":13}"#), "payload.upperBound: the range 13 to 13 spans 1 year"),
+        ("age gates too close", body(type: "AgeRangeRequested", schemaVersion: "1", payload: #"{"ageGates":[13,14],"trigger":"launch"}"#),
+         "payload.ageGates[1]: the range 13 to 13 spans 1 year"),
+        ("a birth date", body(payload: #"{"lowerBound":13,"upperBound":15,"birthDate":"2013-04-01"}"#),
+         "payload.birthDate: a birth date or birth year is never accepted"),
+        ("a birth year at the top level", body(extra: #","Year_Of_Birth":2013"#), "Year_Of_Birth: unknown envelope field"),
+        ("an exact age, nested", body(payload: #"{"lowerBound":13,"upperBound":15,"child":{"current-age":14}}"#),
+         "payload.child.current-age: an exact age is never accepted"),
+        ("a forged derived member", body(payload: #"{"lowerBound":13,"upperBound":15}"#,
+                                         extra: #","derived":{"legalCategory":"adult","verifiedAdult":true}"#),
+         #"derived: must be {"legalCategory":"13to15","verifiedAdult":false}, what the ledger computes"#),
+        ("a forged rating label", body(type: "DeviceRatingLimitObserved", schemaVersion: "1", payload: #"{"maximumAllowedAgeRating":313}"#,
+                                       extra: #","derived":{"ratingLabel":"18+"}"#),
+         #"derived: must be {"ratingLabel":"13+"}"#),
+        ("derived facts on a type that derives none", body(type: "AgeRangeDeclined", schemaVersion: "1", payload: example("AgeRangeDeclined"),
+                                                           extra: #","derived":{"verifiedAdult":true}"#),
+         "derived: AgeRangeDeclined derives no facts"),
+        ("a duplicate key", body().replacingOccurrences(of: #""type":"AgeRangeShared""#, with: #""type":"AgeRangeShared","type":"AgeRangeShared""#),
+         #"type: duplicate key "type""#),
+        ("a duplicate key, nested", body(payload: #"{"lowerBound":13,"upperBound":15,"lowerBound":18}"#),
+         #"payload.lowerBound: duplicate key "lowerBound""#),
+        ("a duplicate key, escaped", body(payload: #"{"lowerBound":13,"upperBound":15,"\u006cowerBound":13}"#),
+         #"payload.lowerBound: duplicate key "lowerBound""#),
+        ("personal data in clear", body(type: "OperatorDecision", schemaVersion: "1", payload: example("OperatorDecision")),
+         "payload.reason: is personal data and must arrive sealed"),
+        ("off its stream", body(type: "PermissionQuestionSent", schemaVersion: "\(EventCatalogue.schema(for: "PermissionQuestionSent")!.version)",
+                                payload: example("PermissionQuestionSent")),
+         "stream: a PermissionQuestionSent belongs on its question stream question-"),
+    ]
+
+    @Test("a bad event from psql is refused with CL004 naming the event and the field, and nothing is stored",
+          arguments: refusals.map { [$0.0, $0.1, $0.2] })
+    func refused(_ testCase: [String]) async throws {
+        let (bad, mentions) = (testCase[1], testCase[2])
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            let bodies = [Self.body(), bad]
+            do {
+                _ = try await client.raw("SELECT * FROM ledger.append_events('acme', \(bodies))")
+                Issue.record("\(testCase[0]): the batch was accepted")
+            } catch let error as PSQLError {
+                #expect(error.serverInfo?[.sqlState] == "CL004", "\(testCase[0])")
+                let message = error.serverInfo?[.message] ?? ""
+                #expect(message.hasPrefix("event 2 of the batch"), "\(testCase[0]): \(message)")
+                #expect(message.contains(mentions), "\(testCase[0]): \(message)")
+            }
+            #expect(try await client.int("SELECT count(*) FROM ledger.events") == 0)
+        }
+    }
+
+    @Test("an event from psql without derived facts gets them from the ledger, and verify passes")
+    func derivedAdded() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            let bodies = [
+                Self.body(payload: #"{"lowerBound":18,"ageRangeDeclaration":"governmentIDChecked"}"#),
+                Self.body(schemaVersion: "1", payload: #"{ "upperBound": 12, "parentalControls": {"communicationLimits": true} }"#),
+                Self.body(type: "DeviceRatingLimitObserved", schemaVersion: "1", payload: #"{"maximumAllowedAgeRating":416}"#) + "\n ",
+                Self.body(type: "AgeRangeDeclined", schemaVersion: "1", payload: Self.example("AgeRangeDeclined")),
+                Self.body(payload: #"{"lowerBound":13,"upperBound":15}"#, extra: #", "derived": {"verifiedAdult": false, "legalCategory": "13to15"}"#),
+            ]
+            _ = try await client.raw("SELECT * FROM ledger.append_events('acme', \(bodies))")
+            var derived: [String] = []
+            let rows = try await client.query("SELECT coalesce((convert_from(record, 'UTF8')::jsonb)->'event'->>'derived', '-') FROM ledger.events ORDER BY position")
+            for try await value in rows.decode(String.self) { derived.append(value) }
+            #expect(derived == [
+                #"{"legalCategory": "adult", "verifiedAdult": true}"#,
+                #"{"legalCategory": "under13", "verifiedAdult": false}"#,
+                #"{"ratingLabel": "16+"}"#,
+                "-",
+                #"{"legalCategory": "13to15", "verifiedAdult": false}"#,
+            ])
+            // The text as sent, with the facts appended in RFC 8785 form; a body that carried them stays as sent.
+            let first = try await client.raw("SELECT convert_from(record, 'UTF8') FROM ledger.events WHERE position = 1")
+            let record = try first[0].decode(String.self)
+            #expect(record.contains(#""payload":{"lowerBound":18,"ageRangeDeclaration":"governmentIDChecked"},"derived":{"legalCategory":"adult","verifiedAdult":true}}"#))
+            let fifth = try await client.raw("SELECT convert_from(record, 'UTF8') FROM ledger.events WHERE position = 5")
+            #expect(try fifth[0].decode(String.self).contains(#""derived": {"verifiedAdult": false, "legalCategory": "13to15"}"#))
+            let report = try await LogVerifier(store: EventStore(pool: client)).verify(log: "acme")
+            #expect(report.passed)
+            #expect(report.verifiedCount == 5)
+        }
+    }
+}

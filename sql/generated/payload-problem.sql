@@ -5,15 +5,17 @@
 -- An unknown type or schema version, a missing, unknown or malformed field, a value outside its
 -- range or list, a broken rule about several fields, an event off its stream. Personal-data
 -- fields must arrive sealed ({"$sealed":"v1.…"}): their content is checked by the client that
--- sealed them. An older schema version is checked against its own fields and rules.
-CREATE OR REPLACE FUNCTION ledger.payload_problem(p_event jsonb) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+-- sealed them. An older schema version is checked against its own fields and rules. One row;
+-- NULL p_event: nothing to check. Set-returning and not STRICT, so that append_events'
+-- LATERAL call is inlined and planned once per session.
+CREATE OR REPLACE FUNCTION ledger.payload_problem(p_event jsonb) RETURNS TABLE (problem text)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $fn$
 SELECT CASE (p_event) ->> 'type'
   WHEN 'EligibilityChecked' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('isEligibleForAgeFeatures', 'requiredRegulatoryFeatures', 'error') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['isEligibleForAgeFeatures', 'requiredRegulatoryFeatures', 'error']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['isEligibleForAgeFeatures', 'requiredRegulatoryFeatures', 'error']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'isEligibleForAgeFeatures'), 'null') = 'null' THEN NULL
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'isEligibleForAgeFeatures') <> 'boolean' THEN 'payload.isEligibleForAgeFeatures: must be true or false' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'requiredRegulatoryFeatures'), 'null') = 'null' THEN NULL
@@ -32,7 +34,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'AgeRangeRequested' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('ageGates', 'trigger') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['ageGates', 'trigger']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['ageGates', 'trigger']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'ageGates'), 'null') = 'null' THEN 'payload.ageGates: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'ageGates') <> 'array' THEN 'payload.ageGates: must be an array of 1 to 3 items, each an integer from 1 to 21'
           WHEN jsonb_array_length(((p_event)->'payload')->'ageGates') NOT BETWEEN 1 AND 3 THEN ('payload.ageGates' || ': ' || 'must hold 1 to 3 items; it holds ' || jsonb_array_length(((p_event)->'payload')->'ageGates'))
@@ -54,7 +56,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'AgeRangeShared' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '2' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('lowerBound', 'upperBound', 'ageRangeDeclaration', 'activeParentalControls') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['lowerBound', 'upperBound', 'ageRangeDeclaration', 'activeParentalControls']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['lowerBound', 'upperBound', 'ageRangeDeclaration', 'activeParentalControls']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'lowerBound'), 'null') = 'null' THEN NULL
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'lowerBound') <> 'number' THEN 'payload.lowerBound: must be an integer from 1 to 21' WHEN (((p_event)->'payload')->'lowerBound')::numeric <> trunc((((p_event)->'payload')->'lowerBound')::numeric) OR (((p_event)->'payload')->'lowerBound')::numeric NOT BETWEEN 1 AND 21 THEN 'payload.lowerBound: must be an integer from 1 to 21' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'upperBound'), 'null') = 'null' THEN NULL
@@ -73,7 +75,7 @@ SELECT CASE (p_event) ->> 'type'
         CASE WHEN jsonb_typeof(((p_event)->'payload')->'upperBound') = 'number' THEN CASE WHEN (((p_event)->'payload')->'upperBound')::numeric - (CASE WHEN jsonb_typeof(((p_event)->'payload')->'lowerBound') = 'number' THEN (((p_event)->'payload')->'lowerBound')::numeric ELSE 0 END) + 1 < 2 THEN ('payload.upperBound' || ': ' || 'the range ' || (CASE WHEN jsonb_typeof(((p_event)->'payload')->'lowerBound') = 'number' THEN (((p_event)->'payload')->'lowerBound')::numeric ELSE 0 END) || ' to ' || (((p_event)->'payload')->'upperBound')::numeric || ' spans ' || ((((p_event)->'payload')->'upperBound')::numeric - (CASE WHEN jsonb_typeof(((p_event)->'payload')->'lowerBound') = 'number' THEN (((p_event)->'payload')->'lowerBound')::numeric ELSE 0 END) + 1) || ' year(s); a range spans at least 2 years') END END))
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('lowerBound', 'upperBound', 'ageRangeDeclaration', 'parentalControls') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['lowerBound', 'upperBound', 'ageRangeDeclaration', 'parentalControls']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['lowerBound', 'upperBound', 'ageRangeDeclaration', 'parentalControls']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'lowerBound'), 'null') = 'null' THEN NULL
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'lowerBound') <> 'number' THEN 'payload.lowerBound: must be an integer from 1 to 21' WHEN (((p_event)->'payload')->'lowerBound')::numeric <> trunc((((p_event)->'payload')->'lowerBound')::numeric) OR (((p_event)->'payload')->'lowerBound')::numeric NOT BETWEEN 1 AND 21 THEN 'payload.lowerBound: must be an integer from 1 to 21' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'upperBound'), 'null') = 'null' THEN NULL
@@ -83,7 +85,7 @@ SELECT CASE (p_event) ->> 'type'
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'parentalControls'), 'null') = 'null' THEN NULL
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'parentalControls') <> 'object' THEN 'payload.parentalControls: must be a JSON object'
           ELSE coalesce(
-          (SELECT ('payload.parentalControls' || '.' || k || ': unknown field') FROM jsonb_object_keys(((p_event)->'payload')->'parentalControls') AS k WHERE k NOT IN ('communicationLimits', 'significantAppChangeApprovalRequired') ORDER BY k COLLATE "C" LIMIT 1),
+          CASE WHEN ((((p_event)->'payload')->'parentalControls') - ARRAY['communicationLimits', 'significantAppChangeApprovalRequired']::text[]) <> '{}'::jsonb THEN (SELECT ('payload.parentalControls' || '.' || k || ': unknown field') FROM jsonb_object_keys(((((p_event)->'payload')->'parentalControls') - ARRAY['communicationLimits', 'significantAppChangeApprovalRequired']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
           CASE WHEN coalesce(jsonb_typeof((((p_event)->'payload')->'parentalControls')->'communicationLimits'), 'null') = 'null' THEN NULL
             ELSE CASE WHEN jsonb_typeof((((p_event)->'payload')->'parentalControls')->'communicationLimits') <> 'boolean' THEN 'payload.parentalControls.communicationLimits: must be true or false' END END,
           CASE WHEN coalesce(jsonb_typeof((((p_event)->'payload')->'parentalControls')->'significantAppChangeApprovalRequired'), 'null') = 'null' THEN NULL
@@ -94,12 +96,12 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'AgeRangeDeclined' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k ORDER BY k COLLATE "C" LIMIT 1)))
+        CASE WHEN ((p_event)->'payload') <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys(((p_event)->'payload')) AS k ORDER BY k COLLATE "C" LIMIT 1) END))
     ELSE 'schemaVersion: AgeRangeDeclined has no schema version ' || ((p_event) ->> 'schemaVersion') || '; it reads 1' END
   WHEN 'AgeRangeRequestFailed' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('error', 'detail') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['error', 'detail']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['error', 'detail']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'error'), 'null') = 'null' THEN 'payload.error: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'error') <> 'string' THEN 'payload.error: must be a string: one of invalidRequest, notAvailable' WHEN (((p_event)->'payload')->'error') #>> '{}' NOT IN ('invalidRequest', 'notAvailable') THEN ('payload.error' || ': ' || (((p_event)->'payload')->'error')::text || ' is not an allowed value') END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'detail'), 'null') = 'null' THEN NULL
@@ -108,7 +110,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'SignificantChangeDeclared' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('changeId', 'introducedInVersion', 'description', 'ageRatingBefore', 'ageRatingAfter') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['changeId', 'introducedInVersion', 'description', 'ageRatingBefore', 'ageRatingAfter']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['changeId', 'introducedInVersion', 'description', 'ageRatingBefore', 'ageRatingAfter']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'changeId'), 'null') = 'null' THEN 'payload.changeId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'changeId') <> 'string' THEN 'payload.changeId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT ((((p_event)->'payload')->'changeId') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN 'payload.changeId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'introducedInVersion'), 'null') = 'null' THEN 'payload.introducedInVersion: required field is missing'
@@ -123,7 +125,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'SignificantChangeAcknowledged' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('changeId', 'handledBy', 'originalAppVersion', 'handledOnOtherDevice') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['changeId', 'handledBy', 'originalAppVersion', 'handledOnOtherDevice']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['changeId', 'handledBy', 'originalAppVersion', 'handledOnOtherDevice']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'changeId'), 'null') = 'null' THEN 'payload.changeId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'changeId') <> 'string' THEN 'payload.changeId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT ((((p_event)->'payload')->'changeId') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN 'payload.changeId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'handledBy'), 'null') = 'null' THEN 'payload.handledBy: required field is missing'
@@ -138,7 +140,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'PermissionQuestionSent' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('questionId', 'changeId', 'topic', 'choices', 'defaultChoice', 'expirationDate', 'sentVia') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['questionId', 'changeId', 'topic', 'choices', 'defaultChoice', 'expirationDate', 'sentVia']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['questionId', 'changeId', 'topic', 'choices', 'defaultChoice', 'expirationDate', 'sentVia']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'questionId'), 'null') = 'null' THEN 'payload.questionId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'questionId') <> 'string' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' WHEN NOT ((((p_event)->'payload')->'questionId') #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'changeId'), 'null') = 'null' THEN NULL
@@ -149,12 +151,12 @@ SELECT CASE (p_event) ->> 'type'
           WHEN NOT (((p_event)->'payload')->'topic') ?| ARRAY['significantAppUpdate', 'communication', 'custom']::text[] THEN (SELECT ('payload.topic' || '.' || k || ': unknown case') FROM jsonb_object_keys(((p_event)->'payload')->'topic') AS k)
           WHEN (((p_event)->'payload')->'topic') ? 'significantAppUpdate' THEN CASE WHEN jsonb_typeof((((p_event)->'payload')->'topic')->'significantAppUpdate') <> 'object' THEN 'payload.topic.significantAppUpdate: must be a JSON object'
             ELSE coalesce(
-          (SELECT ('payload.topic.significantAppUpdate' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload')->'topic')->'significantAppUpdate') AS k WHERE k NOT IN ('description') ORDER BY k COLLATE "C" LIMIT 1),
+          CASE WHEN (((((p_event)->'payload')->'topic')->'significantAppUpdate') - ARRAY['description']::text[]) <> '{}'::jsonb THEN (SELECT ('payload.topic.significantAppUpdate' || '.' || k || ': unknown field') FROM jsonb_object_keys((((((p_event)->'payload')->'topic')->'significantAppUpdate') - ARRAY['description']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
           CASE WHEN coalesce(jsonb_typeof(((((p_event)->'payload')->'topic')->'significantAppUpdate')->'description'), 'null') = 'null' THEN 'payload.topic.significantAppUpdate.description: required field is missing'
             ELSE CASE WHEN jsonb_typeof(((((p_event)->'payload')->'topic')->'significantAppUpdate')->'description') <> 'string' THEN 'payload.topic.significantAppUpdate.description: must be a string of 1 to 1000 characters' WHEN char_length((((((p_event)->'payload')->'topic')->'significantAppUpdate')->'description') #>> '{}') NOT BETWEEN 1 AND 1000 THEN 'payload.topic.significantAppUpdate.description: must be a string of 1 to 1000 characters' END END) END
           WHEN (((p_event)->'payload')->'topic') ? 'communication' THEN CASE WHEN jsonb_typeof((((p_event)->'payload')->'topic')->'communication') <> 'object' THEN 'payload.topic.communication: must be a JSON object'
             ELSE coalesce(
-          (SELECT ('payload.topic.communication' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload')->'topic')->'communication') AS k WHERE k NOT IN ('personInformation', 'actions') ORDER BY k COLLATE "C" LIMIT 1),
+          CASE WHEN (((((p_event)->'payload')->'topic')->'communication') - ARRAY['personInformation', 'actions']::text[]) <> '{}'::jsonb THEN (SELECT ('payload.topic.communication' || '.' || k || ': unknown field') FROM jsonb_object_keys((((((p_event)->'payload')->'topic')->'communication') - ARRAY['personInformation', 'actions']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
           CASE WHEN coalesce(jsonb_typeof(((((p_event)->'payload')->'topic')->'communication')->'personInformation'), 'null') = 'null' THEN 'payload.topic.communication.personInformation: required field is missing'
             ELSE CASE WHEN jsonb_typeof(((((p_event)->'payload')->'topic')->'communication')->'personInformation') <> 'object' THEN 'payload.topic.communication.personInformation: is personal data and must arrive sealed under the subject''s key ({"$sealed":"v1.…"}, as the Swift client and the HTTP API send it); the ledger never stores it in clear'
             WHEN jsonb_typeof((((((p_event)->'payload')->'topic')->'communication')->'personInformation')->'$sealed') IS DISTINCT FROM 'string' OR (((((p_event)->'payload')->'topic')->'communication')->'personInformation') - '$sealed' <> '{}'::jsonb OR ((((((p_event)->'payload')->'topic')->'communication')->'personInformation')->'$sealed') #>> '{}' !~ '^v1\.[A-Za-z0-9_=-]+$' THEN 'payload.topic.communication.personInformation: is personal data and must arrive sealed under the subject''s key ({"$sealed":"v1.…"}, as the Swift client and the HTTP API send it); the ledger never stores it in clear' END END,
@@ -168,7 +170,7 @@ SELECT CASE (p_event) ->> 'type'
                   WHERE a2.p IS NOT NULL ORDER BY a2.i LIMIT 1) END END) END
           WHEN (((p_event)->'payload')->'topic') ? 'custom' THEN CASE WHEN jsonb_typeof((((p_event)->'payload')->'topic')->'custom') <> 'object' THEN 'payload.topic.custom: must be a JSON object'
             ELSE coalesce(
-          (SELECT ('payload.topic.custom' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload')->'topic')->'custom') AS k WHERE k NOT IN ('name', 'description') ORDER BY k COLLATE "C" LIMIT 1),
+          CASE WHEN (((((p_event)->'payload')->'topic')->'custom') - ARRAY['name', 'description']::text[]) <> '{}'::jsonb THEN (SELECT ('payload.topic.custom' || '.' || k || ': unknown field') FROM jsonb_object_keys((((((p_event)->'payload')->'topic')->'custom') - ARRAY['name', 'description']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
           CASE WHEN coalesce(jsonb_typeof(((((p_event)->'payload')->'topic')->'custom')->'name'), 'null') = 'null' THEN 'payload.topic.custom.name: required field is missing'
             ELSE CASE WHEN jsonb_typeof(((((p_event)->'payload')->'topic')->'custom')->'name') <> 'string' THEN 'payload.topic.custom.name: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT ((((((p_event)->'payload')->'topic')->'custom')->'name') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN 'payload.topic.custom.name: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
           CASE WHEN coalesce(jsonb_typeof(((((p_event)->'payload')->'topic')->'custom')->'description'), 'null') = 'null' THEN NULL
@@ -181,7 +183,7 @@ SELECT CASE (p_event) ->> 'type'
           ELSE (SELECT a1.p FROM (SELECT a1.i, CASE WHEN jsonb_typeof(a1.v) = 'null' THEN (('payload.choices' || '[' || (a1.i - 1) || ']') || ': must be a JSON object, not null')
           ELSE coalesce(CASE WHEN jsonb_typeof(a1.v) <> 'object' THEN (('payload.choices' || '[' || (a1.i - 1) || ']') || ': must be a JSON object')
           ELSE coalesce(
-          (SELECT (('payload.choices' || '[' || (a1.i - 1) || ']') || '.' || k || ': unknown field') FROM jsonb_object_keys(a1.v) AS k WHERE k NOT IN ('id', 'title', 'answer') ORDER BY k COLLATE "C" LIMIT 1),
+          CASE WHEN ((a1.v) - ARRAY['id', 'title', 'answer']::text[]) <> '{}'::jsonb THEN (SELECT (('payload.choices' || '[' || (a1.i - 1) || ']') || '.' || k || ': unknown field') FROM jsonb_object_keys(((a1.v) - ARRAY['id', 'title', 'answer']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
           CASE WHEN coalesce(jsonb_typeof((a1.v)->'id'), 'null') = 'null' THEN ((('payload.choices' || '[' || (a1.i - 1) || ']') || '.id') || ': required field is missing')
             ELSE CASE WHEN jsonb_typeof((a1.v)->'id') <> 'string' THEN ((('payload.choices' || '[' || (a1.i - 1) || ']') || '.id') || ': must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''') WHEN NOT (((a1.v)->'id') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN ((('payload.choices' || '[' || (a1.i - 1) || ']') || '.id') || ': must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''') END END,
           CASE WHEN coalesce(jsonb_typeof((a1.v)->'title'), 'null') = 'null' THEN ((('payload.choices' || '[' || (a1.i - 1) || ']') || '.title') || ': required field is missing')
@@ -207,7 +209,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'PermissionQuestionFailed' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('questionId', 'error') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['questionId', 'error']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['questionId', 'error']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'questionId'), 'null') = 'null' THEN 'payload.questionId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'questionId') <> 'string' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' WHEN NOT ((((p_event)->'payload')->'questionId') #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'error'), 'null') = 'null' THEN 'payload.error: required field is missing'
@@ -217,7 +219,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'ParentalAnswerReceived' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('questionId', 'choiceId', 'choiceTitle', 'answer', 'receivedAt', 'guardianId', 'channel') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['questionId', 'choiceId', 'choiceTitle', 'answer', 'receivedAt', 'guardianId', 'channel']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['questionId', 'choiceId', 'choiceTitle', 'answer', 'receivedAt', 'guardianId', 'channel']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'questionId'), 'null') = 'null' THEN 'payload.questionId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'questionId') <> 'string' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' WHEN NOT ((((p_event)->'payload')->'questionId') #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'choiceId'), 'null') = 'null' THEN 'payload.choiceId: required field is missing'
@@ -237,7 +239,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'QuestionExpired' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('questionId', 'expirationDate') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['questionId', 'expirationDate']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['questionId', 'expirationDate']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'questionId'), 'null') = 'null' THEN 'payload.questionId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'questionId') <> 'string' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' WHEN NOT ((((p_event)->'payload')->'questionId') #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'expirationDate'), 'null') = 'null' THEN 'payload.expirationDate: required field is missing'
@@ -247,7 +249,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'ConsentRescinded' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('notificationUUID', 'signedDate', 'appAppleId', 'bundleId', 'environment', 'appTransactionId', 'signatureCheck', 'enforcementAction') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['notificationUUID', 'signedDate', 'appAppleId', 'bundleId', 'environment', 'appTransactionId', 'signatureCheck', 'enforcementAction']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['notificationUUID', 'signedDate', 'appAppleId', 'bundleId', 'environment', 'appTransactionId', 'signatureCheck', 'enforcementAction']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'notificationUUID'), 'null') = 'null' THEN 'payload.notificationUUID: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'notificationUUID') <> 'string' THEN 'payload.notificationUUID: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' WHEN NOT ((((p_event)->'payload')->'notificationUUID') #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN 'payload.notificationUUID: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'signedDate'), 'null') = 'null' THEN 'payload.signedDate: required field is missing'
@@ -268,7 +270,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'AccessGateApplied' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('feature', 'state', 'basis', 'policyVersion') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['feature', 'state', 'basis', 'policyVersion']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['feature', 'state', 'basis', 'policyVersion']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'feature'), 'null') = 'null' THEN 'payload.feature: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'feature') <> 'string' THEN 'payload.feature: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT ((((p_event)->'payload')->'feature') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN 'payload.feature: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'state'), 'null') = 'null' THEN 'payload.state: required field is missing'
@@ -287,14 +289,14 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'DeviceRatingLimitObserved' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('maximumAllowedAgeRating') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['maximumAllowedAgeRating']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['maximumAllowedAgeRating']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'maximumAllowedAgeRating'), 'null') = 'null' THEN 'payload.maximumAllowedAgeRating: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'maximumAllowedAgeRating') <> 'number' THEN 'payload.maximumAllowedAgeRating: must be one of the integers 100 (4+), 200 (9+), 313 (13+), 416 (16+), 618 (18+), 2000 (unrated)' WHEN (((p_event)->'payload')->'maximumAllowedAgeRating')::numeric NOT IN (100, 200, 313, 416, 618, 2000) THEN 'payload.maximumAllowedAgeRating: must be one of the integers 100 (4+), 200 (9+), 313 (13+), 416 (16+), 618 (18+), 2000 (unrated)' END END))
     ELSE 'schemaVersion: DeviceRatingLimitObserved has no schema version ' || ((p_event) ->> 'schemaVersion') || '; it reads 1' END
   WHEN 'InstallAttempted' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('appleItemID', 'ageRating', 'requestAgeException', 'outcome', 'exceptionId', 'isUpdate') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['appleItemID', 'ageRating', 'requestAgeException', 'outcome', 'exceptionId', 'isUpdate']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['appleItemID', 'ageRating', 'requestAgeException', 'outcome', 'exceptionId', 'isUpdate']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'appleItemID'), 'null') = 'null' THEN 'payload.appleItemID: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'appleItemID') <> 'number' THEN 'payload.appleItemID: must be an integer from 1' WHEN (((p_event)->'payload')->'appleItemID')::numeric <> trunc((((p_event)->'payload')->'appleItemID')::numeric) OR (((p_event)->'payload')->'appleItemID')::numeric NOT BETWEEN 1 AND 9007199254740992 THEN 'payload.appleItemID: must be an integer from 1' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'ageRating'), 'null') = 'null' THEN 'payload.ageRating: required field is missing'
@@ -311,7 +313,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'AgeExceptionRequested' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('exceptionId', 'appleItemID', 'ageRating') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['exceptionId', 'appleItemID', 'ageRating']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['exceptionId', 'appleItemID', 'ageRating']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'exceptionId'), 'null') = 'null' THEN 'payload.exceptionId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'exceptionId') <> 'string' THEN 'payload.exceptionId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT ((((p_event)->'payload')->'exceptionId') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN 'payload.exceptionId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'appleItemID'), 'null') = 'null' THEN 'payload.appleItemID: required field is missing'
@@ -323,7 +325,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'AgeExceptionDecided' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('exceptionId', 'decision', 'channel', 'decidedAt', 'guardianAuthenticated', 'guardianId') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['exceptionId', 'decision', 'channel', 'decidedAt', 'guardianAuthenticated', 'guardianId']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['exceptionId', 'decision', 'channel', 'decidedAt', 'guardianAuthenticated', 'guardianId']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'exceptionId'), 'null') = 'null' THEN 'payload.exceptionId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'exceptionId') <> 'string' THEN 'payload.exceptionId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT ((((p_event)->'payload')->'exceptionId') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN 'payload.exceptionId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'decision'), 'null') = 'null' THEN 'payload.decision: required field is missing'
@@ -342,7 +344,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'ApproveInPersonFailed' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('error', 'exceptionId', 'appleItemID') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['error', 'exceptionId', 'appleItemID']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['error', 'exceptionId', 'appleItemID']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'error'), 'null') = 'null' THEN 'payload.error: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'error') <> 'string' THEN 'payload.error: must be a string: one of missingAgeRatingExceptionRequest' WHEN (((p_event)->'payload')->'error') #>> '{}' NOT IN ('missingAgeRatingExceptionRequest') THEN ('payload.error' || ': ' || (((p_event)->'payload')->'error')::text || ' is not an allowed value') END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'exceptionId'), 'null') = 'null' THEN NULL
@@ -353,7 +355,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'PlayAgeSignalReceived' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('userStatus', 'ageLower', 'ageUpper', 'mostRecentApprovalDate', 'installId', 'ageRangeSource') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['userStatus', 'ageLower', 'ageUpper', 'mostRecentApprovalDate', 'installId', 'ageRangeSource']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['userStatus', 'ageLower', 'ageUpper', 'mostRecentApprovalDate', 'installId', 'ageRangeSource']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'userStatus'), 'null') = 'null' THEN 'payload.userStatus: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'userStatus') <> 'string' THEN 'payload.userStatus: must be a string: one of VERIFIED, SUPERVISED, SUPERVISED_APPROVAL_PENDING, SUPERVISED_APPROVAL_DENIED, UNKNOWN, DECLARED' WHEN (((p_event)->'payload')->'userStatus') #>> '{}' NOT IN ('VERIFIED', 'SUPERVISED', 'SUPERVISED_APPROVAL_PENDING', 'SUPERVISED_APPROVAL_DENIED', 'UNKNOWN', 'DECLARED') THEN ('payload.userStatus' || ': ' || (((p_event)->'payload')->'userStatus')::text || ' is not an allowed value') END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'ageLower'), 'null') = 'null' THEN NULL
@@ -372,7 +374,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'AgeVerificationCompleted' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('method', 'provider', 'outcome', 'lowerBound', 'upperBound') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['method', 'provider', 'outcome', 'lowerBound', 'upperBound']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['method', 'provider', 'outcome', 'lowerBound', 'upperBound']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'method'), 'null') = 'null' THEN 'payload.method: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'method') <> 'string' THEN 'payload.method: must be a string: one of appAgeGate, thirdPartyEstimation, thirdPartyDocument, thirdPartyPayment' WHEN (((p_event)->'payload')->'method') #>> '{}' NOT IN ('appAgeGate', 'thirdPartyEstimation', 'thirdPartyDocument', 'thirdPartyPayment') THEN ('payload.method' || ': ' || (((p_event)->'payload')->'method')::text || ' is not an allowed value') END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'provider'), 'null') = 'null' THEN NULL
@@ -392,7 +394,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'OperatorDecision' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('operatorId', 'decision', 'reason', 'affectedEventIds', 'affectedSubjectId') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['operatorId', 'decision', 'reason', 'affectedEventIds', 'affectedSubjectId']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['operatorId', 'decision', 'reason', 'affectedEventIds', 'affectedSubjectId']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'operatorId'), 'null') = 'null' THEN 'payload.operatorId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'operatorId') <> 'string' THEN 'payload.operatorId: must be a pseudonym of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-'' (never a name or e-mail address)' WHEN NOT ((((p_event)->'payload')->'operatorId') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN 'payload.operatorId: must be a pseudonym of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-'' (never a name or e-mail address)' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'decision'), 'null') = 'null' THEN 'payload.decision: required field is missing'
@@ -416,7 +418,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'RetentionApplied' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('policyId', 'scope', 'reason', 'cutoff', 'subjectIds') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['policyId', 'scope', 'reason', 'cutoff', 'subjectIds']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['policyId', 'scope', 'reason', 'cutoff', 'subjectIds']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'policyId'), 'null') = 'null' THEN 'payload.policyId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'policyId') <> 'string' THEN 'payload.policyId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT ((((p_event)->'payload')->'policyId') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN 'payload.policyId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'scope'), 'null') = 'null' THEN 'payload.scope: required field is missing'
@@ -437,7 +439,7 @@ SELECT CASE (p_event) ->> 'type'
   WHEN 'SubjectErased' THEN CASE (p_event) ->> 'schemaVersion'
     WHEN '1' THEN coalesce(
       coalesce(
-        (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((p_event)->'payload') AS k WHERE k NOT IN ('subjectId', 'reason', 'keyId', 'requestReference') ORDER BY k COLLATE "C" LIMIT 1),
+        CASE WHEN (((p_event)->'payload') - ARRAY['subjectId', 'reason', 'keyId', 'requestReference']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['subjectId', 'reason', 'keyId', 'requestReference']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'subjectId'), 'null') = 'null' THEN 'payload.subjectId: required field is missing'
           ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'subjectId') <> 'string' THEN 'payload.subjectId: must be a pseudonym of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-'' (never a name or e-mail address)' WHEN NOT ((((p_event)->'payload')->'subjectId') #>> '{}') ~ '^[A-Za-z0-9._:-]{1,128}$' THEN 'payload.subjectId: must be a pseudonym of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-'' (never a name or e-mail address)' END END,
         CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'reason'), 'null') = 'null' THEN 'payload.reason: required field is missing'

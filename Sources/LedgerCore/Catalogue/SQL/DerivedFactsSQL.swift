@@ -12,8 +12,9 @@ enum DerivedFactsSQL {
             let members = schema.derived.sorted { $0.name < $1.name }.map { fact in
                 member(fact, of: schema, payload)
             }
-            text += "  WHEN \(SQLText.literal(schema.type)) THEN nullif('{' || concat_ws(',',\n"
-                + SQLText.indent(members.joined(separator: ",\n"), by: 6) + ") || '}', '{}')\n"
+            // ltrim and ||, not concat_ws (which is only stable), so that the function stays inlinable.
+            text += "  WHEN \(SQLText.literal(schema.type)) THEN nullif('{' || ltrim(\n"
+                + SQLText.indent(members.map { "coalesce(',' || \($0), '')" }.joined(separator: " ||\n"), by: 6) + ", ',') || '}', '{}')\n"
         }
         return text + "END"
     }

@@ -18,10 +18,10 @@ enum EnvelopeCheckSQL {
     static func problem(_ event: String) -> String {
         let top = SQLPath("")
         let ledgerOwned = EventEnvelope.ledgerFields.subtracting([EventCatalogue.derivedMember]).sorted()
-        let unknown = "(SELECT CASE WHEN k IN (\(SQLText.list(ledgerOwned))) THEN k || ': ' || k || ' is set by the ledger, not by the client'"
+        let unknown = SQLText.firstUnknownMember(event, allowed: allowedMembers, problem:
+            "CASE WHEN k IN (\(SQLText.list(ledgerOwned))) THEN k || ': ' || k || ' is set by the ledger, not by the client'"
             + " WHEN k = 'expectedVersion' THEN 'expectedVersion: a write condition, not part of the event; pass it in p_expected_versions'"
-            + " ELSE k || ': unknown envelope field' END"
-            + " FROM jsonb_object_keys(\(event)) AS k WHERE k NOT IN (\(SQLText.list(allowedMembers))) ORDER BY k COLLATE \"C\" LIMIT 1)"
+            + " ELSE k || ': unknown envelope field' END")
         let actor = SQLText.member(event, "actor")
         let app = SQLText.member(event, "app")
         let jurisdiction = SQLText.member(event, "jurisdiction")
@@ -92,8 +92,8 @@ enum EnvelopeCheckSQL {
         let member = SQLText.member(object, key), path = parent.child(key)
         var inner: [String] = []
         if let allowed {
-            inner.append("(SELECT \(path.memberProblem(sql: "k", "unknown field; allowed: \(allowed.sorted().joined(separator: ", "))"))"
-                         + " FROM jsonb_object_keys(\(member)) AS k WHERE k NOT IN (\(SQLText.list(allowed))) ORDER BY k COLLATE \"C\" LIMIT 1)")
+            inner.append(SQLText.firstUnknownMember(member, allowed: allowed, problem:
+                path.memberProblem(sql: "k", "unknown field; allowed: \(allowed.sorted().joined(separator: ", "))")))
         }
         inner += members
         let body = inner.isEmpty ? "NULL" : "coalesce(\n" + SQLText.indent(inner.joined(separator: ",\n"), by: 4) + ")"

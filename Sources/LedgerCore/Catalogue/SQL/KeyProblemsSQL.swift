@@ -4,6 +4,34 @@
 /// the last), and ``ForbiddenPersonalData``'s birth-date and exact-age names, folded as Swift folds
 /// them (case, and everything but letters and digits, dropped).
 enum KeyProblemsSQL {
+    /// A case-insensitive regular expression for a key that folds to one of the forbidden names.
+    static var forbiddenKeyRegex: String {
+        let skip = "[^a-z0-9]*"
+        let names = (ForbiddenPersonalData.birthDateKeys.sorted() + ForbiddenPersonalData.exactAgeKeys.sorted())
+            .map { $0.map(String.init).joined(separator: skip) }
+        return "^" + skip + "(" + names.joined(separator: "|") + ")" + skip + "$"
+    }
+
+    /// `ledger.may_have_key_problem(body, doc)`: the cheap screen in front of the walk.
+    static var screen: String {
+        """
+        -- ledger.may_have_key_problem: false when the event text p_body (parsed: p_doc) certainly has no
+        -- duplicate key and no forbidden key, so that ledger.key_problems walks only the others. Keys in
+        -- the text are counted with a regular expression (a JSON string followed by a colon is a key: the
+        -- leftmost match starts at a key's opening quote and escapes are consumed, so no other quote can
+        -- start a match) and compared with the keys jsonb kept; forbidden names are found by a jsonpath
+        -- over every key. Inlinable: no subqueries, only immutable functions.
+        CREATE OR REPLACE FUNCTION ledger.may_have_key_problem(p_body text, p_doc jsonb) RETURNS boolean
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        AS $fn$
+        SELECT regexp_count(p_body, '"(?:[^"\\\\]|\\\\.)*"\\s*:')
+               <> jsonb_array_length(jsonb_path_query_array(p_doc, 'strict $.** ? (@.type() == "object").keyvalue()'))
+            OR jsonb_path_exists(p_doc, 'strict $.** ? (@.type() == "object").keyvalue() ? (@.key like_regex "\(forbiddenKeyRegex)" flag "i")')
+        $fn$;
+
+        """
+    }
+
     static var function: String {
         let birth = SQLText.list(ForbiddenPersonalData.birthDateKeys.sorted())
         let age = SQLText.list(ForbiddenPersonalData.exactAgeKeys.sorted())

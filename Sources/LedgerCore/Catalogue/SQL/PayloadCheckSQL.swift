@@ -12,10 +12,7 @@ struct PayloadCheckSQL {
 
     /// The first problem of the object `value` (known to be a JSON object) against `fields`, then `rules`.
     func object(_ value: String, fields: [FieldSchema], rules: [PayloadRule] = [], path: SQLPath, depth: Int) -> String {
-        let names = fields.map(\.name)
-        let unknownFilter = names.isEmpty ? "" : " WHERE k NOT IN (\(SQLText.list(names)))"
-        var checks = ["(SELECT \(path.memberProblem(sql: "k", "unknown field")) "
-                      + "FROM jsonb_object_keys(\(value)) AS k\(unknownFilter) ORDER BY k COLLATE \"C\" LIMIT 1)"]
+        var checks = [SQLText.firstUnknownMember(value, allowed: fields.map(\.name), problem: path.memberProblem(sql: "k", "unknown field"))]
         for field in fields {
             let member = SQLText.member(value, field.name)
             let fieldPath = path.child(field.name)

@@ -30,6 +30,15 @@ enum SQLText {
         "coalesce(jsonb_typeof(\(value)) = 'string' AND (\(value)) #>> '{}' IN (\(list(values))), false)"
     }
 
+    /// The problem (`problem`, a SQL text expression over the member name `k`) of the first member
+    /// of the jsonb object `object` (in sorted order) that is not in `allowed`, or NULL. The subquery
+    /// runs only when there is such a member: an object with none costs one jsonb subtraction.
+    static func firstUnknownMember(_ object: String, allowed: [String], problem: String) -> String {
+        let rest = allowed.isEmpty ? "(\(object))" : "((\(object)) - \(array(allowed)))"
+        return "CASE WHEN \(rest) <> '{}'::jsonb THEN (SELECT \(problem) FROM jsonb_object_keys(\(rest)) AS k"
+            + " ORDER BY k COLLATE \"C\" LIMIT 1) END"
+    }
+
     /// Indents every line of `text` by `by` spaces.
     static func indent(_ text: String, by: Int = 2) -> String {
         let pad = String(repeating: " ", count: by)

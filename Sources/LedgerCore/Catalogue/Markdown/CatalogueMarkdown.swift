@@ -84,7 +84,7 @@ public enum CatalogueMarkdown {
         out.append(PrettyJSON.render(schema.example))
         out.append("```")
         if !schema.derived.isEmpty, let checked = try? EventCatalogue.validate(type: schema.type, schemaVersion: schema.version,
-                                                                                  payload: schema.example) {
+                                                                                  payload: schema.example, context: .standard) {
             out.append("")
             out.append("The ledger derives: `" + CanonicalJSON.encodeString(.object(checked.derived)) + "`.")
         }

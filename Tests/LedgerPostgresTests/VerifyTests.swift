@@ -71,4 +71,54 @@ struct VerifyTests {
         #expect(tail.problem?.kind == .head)
         #expect(tail.verifiedCount == 17)
     }
+
+    /// The columns ledger.append_events copies from the record, each with a forged value.
+    enum Column: String, CaseIterable, Sendable {
+        case event_id, stream, stream_version, type, schema_version, occurred_at, recorded_at,
+             subject, actor_kind, actor_id, correlation_id, causation_id
+
+        var forged: String {
+            switch self {
+            case .event_id: "gen_random_uuid()"
+            case .stream: "'subject-p_9'"
+            case .stream_version: "stream_version + 100"
+            case .type: "'ParentalAnswerReceived'"
+            case .schema_version: "schema_version + 1"
+            case .occurred_at: "occurred_at - interval '3 days'"
+            case .recorded_at: "recorded_at + interval '1 microsecond'"
+            case .subject: "'p_9'"
+            case .actor_kind: "'guardian'"
+            case .actor_id: "'op_9'"
+            case .correlation_id: "'c_9'"
+            case .causation_id: "'c_9'"
+            }
+        }
+    }
+
+    @Test("every column copied from the record is compared with it, and the column is named", arguments: Column.allCases)
+    func everyColumn(column: Column) async throws {
+        let report = try await Self.tamperedReport("UPDATE ledger.events SET \(column.rawValue) = \(column.forged) WHERE position = 3")
+        #expect(report.problem?.position == 3)
+        #expect(report.problem?.kind == .column)
+        #expect(report.problem?.detail.hasPrefix("column \(column.rawValue) is ") == true, "\(String(describing: report.problem))")
+    }
+
+    /// Issue 17: the owner, triggers off, changed only subject and occurred_at of one event; verify
+    /// passed and the event showed in another subject's replay and dossier.
+    @Test("an event moved to another subject and day by its columns alone fails verify at its position")
+    func movedToAnotherSubject() async throws {
+        let report = try await Self.tamperedReport(
+            "UPDATE ledger.events SET subject = 'p_2', occurred_at = occurred_at - interval '3 days' WHERE position = 4")
+        #expect(report.problem?.position == 4)
+        #expect(report.problem?.kind == .column)
+        #expect(report.verifiedCount == 3)
+    }
+
+    @Test("a record PostgreSQL cannot read as JSON is reported at its position, not as a failed query")
+    func unreadableRecord() async throws {
+        let report = try await Self.tamperedReport(
+            "UPDATE ledger.events SET record = '\\x6e6f74206a736f6e', leaf_hash = sha256('\\x006e6f74206a736f6e') WHERE position = 20")
+        #expect(report.problem?.position == 20)
+        #expect(report.problem?.kind == .chainHash)
+    }
 }

@@ -14,11 +14,14 @@ struct ImmutabilityTests {
         "DELETE FROM ledger.batches",
         "DELETE FROM ledger.logs",
         "TRUNCATE ledger.logs CASCADE",
+        "UPDATE ledger.logs SET head_position = 0",
+        "UPDATE ledger.logs SET head_chain_hash = sha256('forged'::bytea)",
+        "UPDATE ledger.logs SET log_id = 'other'",
+        "INSERT INTO ledger.logs (log_id, head_position, head_chain_hash) VALUES ('forged', 1, sha256('forged'::bytea))",
     ]
 
     @Test("the application role may not UPDATE, DELETE, TRUNCATE or INSERT", arguments: mutations + [
         "INSERT INTO ledger.events SELECT * FROM ledger.events WHERE position = 1",
-        "UPDATE ledger.logs SET head_position = 0",
     ])
     func applicationRoleRefused(sql: String) async throws {
         let db = try await TestDatabase.create()

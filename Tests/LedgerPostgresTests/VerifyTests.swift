@@ -121,4 +121,41 @@ struct VerifyTests {
         #expect(report.problem?.position == 20)
         #expect(report.problem?.kind == .chainHash)
     }
+
+    /// Issue 17: the owner deleted the events after position 17 (triggers off on events) and then
+    /// moved the head back to 17 (no trigger had to be disabled for that), and verify passed.
+    @Test("the head cannot be moved back over deleted events; verify names the head and the newest event")
+    func headMovedBack() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(20))
+        }
+        let refusal: String? = try await db.as(.administrator) { client async throws in
+            try await client.withConnection { connection in
+                _ = try await connection.query("SET ROLE consent_ledger_owner", logger: .init(label: "t"))
+                _ = try await connection.query("BEGIN", logger: .init(label: "t"))
+                _ = try await connection.query("ALTER TABLE ledger.events DISABLE TRIGGER USER", logger: .init(label: "t"))
+                _ = try await connection.query("DELETE FROM ledger.events WHERE position > 17", logger: .init(label: "t"))
+                _ = try await connection.query("ALTER TABLE ledger.events ENABLE TRIGGER USER", logger: .init(label: "t"))
+                _ = try await connection.query("COMMIT", logger: .init(label: "t"))
+                do {
+                    _ = try await connection.query("""
+                        UPDATE ledger.logs SET head_position = 17,
+                               head_chain_hash = (SELECT chain_hash FROM ledger.events WHERE log_id = 'acme' AND position = 17)
+                         WHERE log_id = 'acme'
+                        """, logger: .init(label: "t"))
+                    return nil
+                } catch let error as PSQLError {
+                    return error.serverInfo?[.sqlState]
+                }
+            }
+        }
+        #expect(refusal == "CL005")
+        let report = try await db.as(.auditor) { client async throws in
+            try await LogVerifier(store: EventStore(pool: client)).verify(log: "acme")
+        }
+        #expect(report.problem?.kind == .head)
+        #expect(report.problem?.detail.contains("head says position 20") == true)
+        #expect(report.problem?.detail.contains("newest event is position 17") == true)
+    }
 }

@@ -8,7 +8,8 @@
 --     stream version, recordedAt, event id, stream, type, schema version, occurredAt, subject,
 --     actor and correlation/causation ids, so a record copied from another event, or a column
 --     made to say something its record does not, is refused.
--- A row that fails aborts the whole statement. Then the log's head moves to the newest row.
+-- A row that fails aborts the whole statement. Then the log's head moves to the newest row (the
+-- head's own trigger, ledger.check_head_move, accepts only that).
 CREATE OR REPLACE FUNCTION ledger.check_appended_events() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 DECLARE

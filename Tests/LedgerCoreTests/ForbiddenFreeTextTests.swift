@@ -1,7 +1,7 @@
 import LedgerCore
 import Testing
 
-/// Birth dates, birth years and exact ages are refused inside free text too (decision 0030), in
+/// Birth dates, birth years and exact ages are refused inside free text too (decision 0034), in
 /// every free-text field of the catalogue; dates, versions, ranges and bounds are not.
 @Suite("ForbiddenFreeText")
 struct ForbiddenFreeTextTests {

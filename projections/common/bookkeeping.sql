@@ -7,7 +7,7 @@ CREATE TABLE checkpoints (
   position       bigint      NOT NULL DEFAULT 0 CHECK (position >= 0),
   events_folded  bigint      NOT NULL DEFAULT 0,
   updated_at     timestamptz NOT NULL DEFAULT clock_timestamp(),
-  -- A stall (decision 0029): the event at position + 1 could not be folded. The log stops there
+  -- A stall (decision 0033): the event at position + 1 could not be folded. The log stops there
   -- for this projection (never skipped: position stays before it); every other log goes on. Each
   -- run retries that event alone; the columns are cleared in the step that folds it.
   stall_position   bigint CHECK (stall_position IS NULL OR stall_position = position + 1),

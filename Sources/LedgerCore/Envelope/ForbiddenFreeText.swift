@@ -1,4 +1,4 @@
-/// Birth dates, birth years and exact ages written inside free text (decision 0030): the catalogue's
+/// Birth dates, birth years and exact ages written inside free text (decision 0034): the catalogue's
 /// free-text fields (``FieldKind/text(maxLength:)``) are checked for them as they are validated, so
 /// a `detail` of "born 2012-05-01, is 14 years old" is refused like a `birthDate` field.
 ///

@@ -14,7 +14,7 @@ import PostgresNIO
 ///
 /// An event a fold cannot take stops only its log, for that projection, just before it: the step
 /// folds what precedes it and records a ``ProjectionStall``; every other log goes on, and each run
-/// tries the event again, alone (decision 0029).
+/// tries the event again, alone (decision 0033).
 ///
 /// ```swift
 /// let runner = ProjectionRunner(pool: pool)

@@ -3,7 +3,7 @@ import LedgerCore
 import Logging
 import PostgresNIO
 
-/// A log on which a projection stopped because one event could not be folded (decision 0029).
+/// A log on which a projection stopped because one event could not be folded (decision 0033).
 ///
 /// The event is not folded and the projection's checkpoint on that log stays just before it, so
 /// nothing is skipped; every other log goes on. The stall is kept in the projection's

@@ -6,7 +6,7 @@ import Testing
 
 /// An event a fold cannot take stops only its log, for that projection, just before it; every
 /// other log is caught up; the stall is recorded, shown, retried, and cleared once it folds
-/// (decision 0029).
+/// (decision 0033).
 @Suite("A projection isolates an event it cannot fold")
 struct ProjectionStallTests {
     /// An AgeRangeShared whose lowerBound is text: the Swift client refuses it, but

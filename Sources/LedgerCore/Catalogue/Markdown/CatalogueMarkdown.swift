@@ -27,7 +27,7 @@ public enum CatalogueMarkdown {
             + "(\"free text\" below, personal or not), a birth word followed by a date or year (`born 2012-05-01`, `DOB: 1.5.2012`, "
             + "`birthday May 1`) or an exact age (`14 years old`, `14-year-old`, `9yo`, `aged 14`, `age: 14`). Dates, versions, "
             + "bounds and ranges pass (`expires 2026-12-01`, `Version 2012.05.01`, `under 13 years old`, `ages 13-15`); "
-            + "decision 0030 lists the exact rules.")
+            + "decision 0034 lists the exact rules.")
         out.append("- Every event may say which build it came from in the envelope's `app.environment`: `production` (installed from the store), `sandbox` (TestFlight, the App Store sandbox, a Play test track) or `development` (run from Xcode or Android Studio). Left out, it is not known.")
         out.append("")
         out.append("## Contents")

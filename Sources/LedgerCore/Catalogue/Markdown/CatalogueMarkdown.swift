@@ -22,7 +22,12 @@ public enum CatalogueMarkdown {
         out.append("- Required \"yes\": present and not `null`. Required \"no\": may be omitted or `null`. A member the schema does not list is refused.")
         out.append("- Personal data \"yes\": encrypted with the subject's key before canonical encoding and hashing; after the subject is erased it reads as erased, and the chain still verifies.")
         out.append("- Derived facts are computed by the ledger and stored in the event's top-level `\(EventCatalogue.derivedMember)` member. Clients never send them.")
-        out.append("- Guardians, subjects and operators appear only as pseudonyms. A birth date, birth year or exact age is refused anywhere in an event.")
+        out.append("- Guardians, subjects and operators appear only as pseudonyms. A birth date, birth year or exact age is refused: "
+            + "a member named like one (`birthDate`, `dob`, `age`, …) at any depth of the event, and, in every free-text field "
+            + "(\"free text\" below, personal or not), a birth word followed by a date or year (`born 2012-05-01`, `DOB: 1.5.2012`, "
+            + "`birthday May 1`) or an exact age (`14 years old`, `14-year-old`, `9yo`, `aged 14`, `age: 14`). Dates, versions, "
+            + "bounds and ranges pass (`expires 2026-12-01`, `Version 2012.05.01`, `under 13 years old`, `ages 13-15`); "
+            + "decision 0034 lists the exact rules.")
         out.append("- Every event may say which build it came from in the envelope's `app.environment`: `production` (installed from the store), `sandbox` (TestFlight, the App Store sandbox, a Play test track) or `development` (run from Xcode or Android Studio). Left out, it is not known.")
         out.append("")
         out.append("## Contents")

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LedgerApplication", targets: ["LedgerApplication"]),
         .library(name: "LedgerAPIModel", targets: ["LedgerAPIModel"]),
         .library(name: "LedgerClient", targets: ["LedgerClient"]),
+        .library(name: "LedgerFuzzTargets", targets: ["LedgerFuzzTargets"]),
         .executable(name: "consent-ledger", targets: ["consent-ledger"]),
         .executable(name: "consent-ledger-bench", targets: ["consent-ledger-bench"]),
     ],
@@ -62,6 +63,9 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
+        // The parsers of untrusted input as functions of bytes: libFuzzer's targets (Fuzz/, tools/fuzz)
+        // and the corpus regression test.
+        .target(name: "LedgerFuzzTargets", dependencies: ["LedgerCore", "LedgerAppStore"]),
         .target(
             name: "LedgerPostgres",
             dependencies: [
@@ -135,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCoreTests",
-            dependencies: ["LedgerCore", "LedgerSimulation", "LedgerReportHTML"]
+            dependencies: ["LedgerCore", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets"]
         ),
         // The HTTP route layer and the client library, against scripted operations: no database.
         .testTarget(

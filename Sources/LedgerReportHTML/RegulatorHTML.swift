@@ -163,6 +163,9 @@ enum RegulatorHTML {
             [ReportMarkup.cell(ReportMarkup.id(try item.string("code"))), ReportMarkup.countCell(try item.int("events")),
              ReportMarkup.cell(ReportMarkup.evidence(positions: try item.ints("evidencePositions"), eventIds: try item.strings("evidenceEventIds")))]
         }
+        html += ReportMarkup.subsection("Events by build", intro: "The events of \(jurisdiction) by the build the app said they came from "
+            + "(app.environment). The report counts them all: a sandbox or development event is a test, not a person.",
+            try keyCountTable(scope.objects("eventsByEnvironment"), keyHeader: "Environment"))
         if !unknown.isEmpty {
             html += ReportMarkup.subsection("Unknown jurisdiction codes", intro: "Events of the period (any jurisdiction) whose code is not a code of ISO 3166: "
                 + "the ledger stored them as sent, but no report can take them in. The evidence is the first such event.",
@@ -207,6 +210,10 @@ enum RegulatorHTML {
         html += ReportMarkup.subsection("Google Play signals by status", intro: "PlayAgeSignalReceived, by userStatus.",
                                         try keyCountTable(signals.objects("playSignalsByStatus"), keyHeader: "Status"))
         html += "</div>\n"
+        html += ReportMarkup.subsection("Apps' own age checks and third-party verifiers",
+                                        intro: "AgeVerificationCompleted: age checks that are neither platform's, by method and outcome. "
+                                            + "Only a third party's check that found an adult makes a verified adult.",
+                                        try ageChecksTable(signals.objects("ageChecksByMethod")))
         return ReportMarkup.section(id: "age-signals", title: title("age-signals"),
                                     intro: "How apps asked for age ranges in the period and what came back.", html)
     }
@@ -300,6 +307,18 @@ enum RegulatorHTML {
         let percent = ReportFormat.percent(part, of: whole).map { "\($0) of those sent" } ?? ""
         let text = [percent, note].filter { !$0.isEmpty }.joined(separator: "; ")
         return HTML(text: text)
+    }
+
+    /// The age checks by method, a column per outcome, with a total row.
+    static func ageChecksTable(_ items: [ReportNode]) throws -> HTML {
+        let outcomes = ["passed", "failed", "inconclusive", "count"]
+        let values = try items.map { item in try outcomes.map { try item.int($0) } }
+        let rows = try items.indices.map { index -> [HTML] in
+            ["<th scope=\"row\">\(try items[index].string("key"))</th>"] + values[index].map { ReportMarkup.countCell($0) }
+        }
+        let columns = outcomes.indices.map { column in values.map { $0[column] } }
+        return ReportMarkup.table(columns: [("Method", ""), ("Passed", "num"), ("Failed", "num"), ("Inconclusive", "num"), ("All", "num")],
+                                  rows: rows + [total(label: "All methods", columns)], className: "data compact")
     }
 
     /// A table of (key, count) with a total row.

@@ -130,7 +130,9 @@ extension SimulatedFamily {
         let shared = emit(draft("AgeRangeShared", person: p, app: stamp(person: p, app: a), actor: "subject", actorId: person.subject,
                                 correlation: request, causation: request, payload: payload), at: t, person: p)
         people[p].apps[a].known = KnownRange(
-            eventId: shared, at: t, adult: LegalCategory.of(lowerBound: lower, upperBound: upper) == .adult,
+            eventId: shared, at: t,
+            adult: LegalCategory.of(lowerBound: lower, upperBound: upper,
+                                    ageOfMajority: AgeOfMajority.of(jurisdiction: jurisdiction.code)) == .adult,
             approvalRequired: controls.contains("significantAppChangeApprovalRequired"))
         people[p].apps[a].retryDay = nil
         return shared

@@ -141,7 +141,8 @@ struct SimulatedFamily {
             people.append(Self.person(age: random.int(24...58), android: android, jurisdiction: jurisdiction, random: &random))
         }
         for _ in 0..<children {
-            let band = random.weighted([(4...12, 45), (13...15, 30), (16...17, 25)])
+            // Some grown children still live at home: 18 to 20, minors where the age of majority is higher.
+            let band = random.weighted([(4...12, 45), (13...15, 30), (16...17, 25), (18...20, 6)])
             people.append(Self.person(age: random.int(band), android: android, jurisdiction: jurisdiction, random: &random))
         }
         self.people = people

@@ -22,6 +22,9 @@ struct SimulatedJurisdiction {
         (SimulatedJurisdiction(code: "US-CA", effective: SimulationClock.seconds(year: 2027, month: 1, day: 1),
                                consentForChanges: false, utcOffset: -7), 18),
         (elsewhere("US-NY", offset: -4), 6),
+        // Where the age of majority is above 18 (AgeOfMajority): 19 in Alabama, 21 in Mississippi.
+        (elsewhere("US-AL", offset: -5), 2),
+        (elsewhere("US-MS", offset: -5), 3),
         (elsewhere("GB", offset: 1), 12),
         (elsewhere("EU", offset: 1), 8),
         (elsewhere("DE", offset: 2), 5),

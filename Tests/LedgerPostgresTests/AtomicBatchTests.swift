@@ -15,7 +15,7 @@ struct AtomicBatchTests {
 
     @Test("one bad event in a batch: nothing of the batch is stored, and the error names it",
           arguments: [
-            (#"{"not":"an event"}"#, "eventId"),
+            (#"{"not":"an event"}"#, "not: unknown envelope field"),
             (#"{"eventId":"00000000-0000-4000-8000-000000000009","stream":"s","type":"X","schemaVersion":1,"occurredAt":"2026-02-30T10:00:00Z","actor":{"kind":"app"}}"#, "occurredAt"),
             ("{broken", "not valid JSON"),
             (#"[1,2,3]"#, "not a JSON object"),

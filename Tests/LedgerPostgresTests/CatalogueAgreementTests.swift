@@ -7,7 +7,7 @@ import Testing
 
 /// The catalogue the database enforces (sql/generated/) and the Swift catalogue agree: over
 /// simulated events and mutations of them, `ledger.append_events` accepts exactly the events the
-/// Swift path accepts (decision 0029), and computes the same derived facts.
+/// Swift path accepts (decision 0035), and computes the same derived facts.
 @Suite("The catalogue in SQL agrees with Swift")
 struct CatalogueAgreementTests {
     /// SplitMix64: a seeded, reproducible sequence.
@@ -159,8 +159,10 @@ struct CatalogueAgreementTests {
     }
 
     /// Random payloads of the types that derive facts, valid in Swift, each with Swift's facts.
-    static func derivingPayloads(_ random: inout Random) -> [(type: String, version: Int, payload: JSONValue, facts: String?)] {
-        var out: [(String, Int, JSONValue, String?)] = []
+    static func derivingPayloads(_ random: inout Random) -> [(type: String, version: Int, jurisdiction: String?, payload: JSONValue, facts: String?)] {
+        var out: [(String, Int, String?, JSONValue, String?)] = []
+        // The age of majority comes from the envelope's jurisdiction: 18, and each exception (19, 21), exact or by country.
+        let jurisdictions: [String?] = [nil, "US-TX", "GB", "US-AL", "US-NE", "US-MS", "US-PR", "PR", "PR-XX"]
         func value(of kind: FieldKind) -> JSONValue {
             switch kind {
             case .integer(let range): return .number(Double(Int.random(in: range.lowerBound...min(range.upperBound, range.lowerBound + 40), using: &random)))
@@ -183,9 +185,11 @@ struct CatalogueAgreementTests {
                         if !field.isRequired, Int.random(in: 0..<4, using: &random) == 0 { payload.removeValue(forKey: field.name) }
                         else { payload[field.name] = value(of: field.kind) }
                     }
-                    guard let checked = try? EventCatalogue.validate(type: schema.type, schemaVersion: version, payload: .object(payload))
+                    let jurisdiction = jurisdictions.randomElement(using: &random)!
+                    guard let checked = try? EventCatalogue.validate(type: schema.type, schemaVersion: version, payload: .object(payload),
+                                                                     context: DerivationContext(jurisdiction: jurisdiction))
                     else { continue }
-                    out.append((schema.type, version, .object(payload),
+                    out.append((schema.type, version, jurisdiction, .object(payload),
                                 checked.derived.isEmpty ? nil : CanonicalJSON.encodeString(.object(checked.derived))))
                 }
             }
@@ -199,7 +203,9 @@ struct CatalogueAgreementTests {
         let payloads = Self.derivingPayloads(&random)
         #expect(payloads.count > 500)
         let events = payloads.map { p in
-            CanonicalJSON.encodeString(.object(["type": .string(p.type), "schemaVersion": .number(Double(p.version)), "payload": p.payload]))
+            var event: [String: JSONValue] = ["type": .string(p.type), "schemaVersion": .number(Double(p.version)), "payload": p.payload]
+            if let code = p.jurisdiction { event["jurisdiction"] = .object(["code": .string(code), "basis": .string("asserted")]) }
+            return CanonicalJSON.encodeString(.object(event))
         }
         let db = try await TestDatabase.create()
         let computed: [String?] = try await db.as(.administrator) { client async throws in
@@ -210,7 +216,7 @@ struct CatalogueAgreementTests {
         }
         #expect(computed.count == payloads.count)
         let differing = zip(payloads, computed).filter { $0.0.facts != $0.1 }
-            .map { "\($0.0.type) v\($0.0.version) \(CanonicalJSON.encodeString($0.0.payload)): Swift \($0.0.facts ?? "none"), SQL \($0.1 ?? "none")" }
+            .map { "\($0.0.type) v\($0.0.version) in \($0.0.jurisdiction ?? "none") \(CanonicalJSON.encodeString($0.0.payload)): Swift \($0.0.facts ?? "none"), SQL \($0.1 ?? "none")" }
         #expect(differing.isEmpty, "\(differing.count) differ:\n\(differing.prefix(10).joined(separator: "\n"))")
     }
 

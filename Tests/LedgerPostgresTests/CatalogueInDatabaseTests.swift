@@ -5,7 +5,7 @@ import PostgresNIO
 import Testing
 
 /// `ledger.append_events` enforces the event catalogue for every caller, as psql would call it
-/// (issue 17, decision 0029): the refusals of the Swift path, the derived facts computed by the
+/// (issue 17, decision 0035): the refusals of the Swift path, the derived facts computed by the
 /// ledger, duplicate keys refused.
 @Suite("The catalogue in the database")
 struct CatalogueInDatabaseTests {

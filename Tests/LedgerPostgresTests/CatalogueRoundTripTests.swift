@@ -57,7 +57,8 @@ struct CatalogueRoundTripTests {
                 }
                 // Every stored event reads back as a valid payload of its type, derived facts included.
                 let checked = try EventCatalogue.validate(type: row.type, schemaVersion: Int(stored["schemaVersion"]?.doubleValue ?? 0),
-                                                          payload: input.catalogued.personalFields.isEmpty ? stored["payload"]! : sent["payload"]!)
+                                                          payload: input.catalogued.personalFields.isEmpty ? stored["payload"]! : sent["payload"]!,
+                                                          context: DerivationContext(jurisdiction: input.envelope.jurisdiction?.code))
                 #expect(stored["derived"] == (checked.derived.isEmpty ? nil : .object(checked.derived)), "\(input.envelope.type)")
             }
             let report = try await LogVerifier(store: store).verify(log: "acme")

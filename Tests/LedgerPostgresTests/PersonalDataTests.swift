@@ -6,8 +6,9 @@ import Testing
 
 @Suite("Personal data: sealed at append, erased by destroying the key")
 struct PersonalDataTests {
-    static func event(subject: String, reason: String, id: String = UUID().uuidString.lowercased()) throws -> EventInput {
-        let line = #"{"eventId":"\#(id)","stream":"subject-\#(subject)","type":"OperatorDecision","schemaVersion":1,"occurredAt":"2026-11-22T10:15:00Z","subject":"\#(subject)","actor":{"kind":"operator","id":"op_3"},"payload":{"affectedSubjectId":"\#(subject)","decision":"annotation","operatorId":"op_3","reason":"\#(reason)"}}"#
+    static func event(subject: String, reason: String, id: String = UUID().uuidString.lowercased(),
+                      decision: String = "annotation") throws -> EventInput {
+        let line = #"{"eventId":"\#(id)","stream":"subject-\#(subject)","type":"OperatorDecision","schemaVersion":1,"occurredAt":"2026-11-22T10:15:00Z","subject":"\#(subject)","actor":{"kind":"operator","id":"op_3"},"payload":{"affectedSubjectId":"\#(subject)","decision":"\#(decision)","operatorId":"op_3","reason":"\#(reason)"}}"#
         return try EventInput(line: Array(line.utf8))
     }
 

@@ -71,4 +71,91 @@ struct VerifyTests {
         #expect(tail.problem?.kind == .head)
         #expect(tail.verifiedCount == 17)
     }
+
+    /// The columns ledger.append_events copies from the record, each with a forged value.
+    enum Column: String, CaseIterable, Sendable {
+        case event_id, stream, stream_version, type, schema_version, occurred_at, recorded_at,
+             subject, actor_kind, actor_id, correlation_id, causation_id
+
+        var forged: String {
+            switch self {
+            case .event_id: "gen_random_uuid()"
+            case .stream: "'subject-p_9'"
+            case .stream_version: "stream_version + 100"
+            case .type: "'ParentalAnswerReceived'"
+            case .schema_version: "schema_version + 1"
+            case .occurred_at: "occurred_at - interval '3 days'"
+            case .recorded_at: "recorded_at + interval '1 microsecond'"
+            case .subject: "'p_9'"
+            case .actor_kind: "'guardian'"
+            case .actor_id: "'op_9'"
+            case .correlation_id: "'c_9'"
+            case .causation_id: "'c_9'"
+            }
+        }
+    }
+
+    @Test("every column copied from the record is compared with it, and the column is named", arguments: Column.allCases)
+    func everyColumn(column: Column) async throws {
+        let report = try await Self.tamperedReport("UPDATE ledger.events SET \(column.rawValue) = \(column.forged) WHERE position = 3")
+        #expect(report.problem?.position == 3)
+        #expect(report.problem?.kind == .column)
+        #expect(report.problem?.detail.hasPrefix("column \(column.rawValue) is ") == true, "\(String(describing: report.problem))")
+    }
+
+    /// Issue 17: the owner, triggers off, changed only subject and occurred_at of one event; verify
+    /// passed and the event showed in another subject's replay and dossier.
+    @Test("an event moved to another subject and day by its columns alone fails verify at its position")
+    func movedToAnotherSubject() async throws {
+        let report = try await Self.tamperedReport(
+            "UPDATE ledger.events SET subject = 'p_2', occurred_at = occurred_at - interval '3 days' WHERE position = 4")
+        #expect(report.problem?.position == 4)
+        #expect(report.problem?.kind == .column)
+        #expect(report.verifiedCount == 3)
+    }
+
+    @Test("a record PostgreSQL cannot read as JSON is reported at its position, not as a failed query")
+    func unreadableRecord() async throws {
+        let report = try await Self.tamperedReport(
+            "UPDATE ledger.events SET record = '\\x6e6f74206a736f6e', leaf_hash = sha256('\\x006e6f74206a736f6e') WHERE position = 20")
+        #expect(report.problem?.position == 20)
+        #expect(report.problem?.kind == .chainHash)
+    }
+
+    /// Issue 17: the owner deleted the events after position 17 (triggers off on events) and then
+    /// moved the head back to 17 (no trigger had to be disabled for that), and verify passed.
+    @Test("the head cannot be moved back over deleted events; verify names the head and the newest event")
+    func headMovedBack() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(20))
+        }
+        let refusal: String? = try await db.as(.administrator) { client async throws in
+            try await client.withConnection { connection in
+                _ = try await connection.query("SET ROLE consent_ledger_owner", logger: .init(label: "t"))
+                _ = try await connection.query("BEGIN", logger: .init(label: "t"))
+                _ = try await connection.query("ALTER TABLE ledger.events DISABLE TRIGGER USER", logger: .init(label: "t"))
+                _ = try await connection.query("DELETE FROM ledger.events WHERE position > 17", logger: .init(label: "t"))
+                _ = try await connection.query("ALTER TABLE ledger.events ENABLE TRIGGER USER", logger: .init(label: "t"))
+                _ = try await connection.query("COMMIT", logger: .init(label: "t"))
+                do {
+                    _ = try await connection.query("""
+                        UPDATE ledger.logs SET head_position = 17,
+                               head_chain_hash = (SELECT chain_hash FROM ledger.events WHERE log_id = 'acme' AND position = 17)
+                         WHERE log_id = 'acme'
+                        """, logger: .init(label: "t"))
+                    return nil
+                } catch let error as PSQLError {
+                    return error.serverInfo?[.sqlState]
+                }
+            }
+        }
+        #expect(refusal == "CL005")
+        let report = try await db.as(.auditor) { client async throws in
+            try await LogVerifier(store: EventStore(pool: client)).verify(log: "acme")
+        }
+        #expect(report.problem?.kind == .head)
+        #expect(report.problem?.detail.contains("head says position 20") == true)
+        #expect(report.problem?.detail.contains("newest event is position 17") == true)
+    }
 }

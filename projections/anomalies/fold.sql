@@ -200,7 +200,7 @@ SELECT log_id, position, 'access-without-approval', event_id, subject, 'rule',
                                                  change_position, CASE WHEN approval_rescinded THEN word_position END, position]) e
               WHERE e IS NOT NULL ORDER BY e)
   FROM gates
- WHERE change_id IS NOT NULL AND category IN ('under13', '13to15', '16to17')
+ WHERE change_id IS NOT NULL AND category IN ('under13', '13to15', '16to17', '18toMajority')
    AND (consent_required OR approval_required)
    AND (word IS NULL OR (word = 'approval' AND approval_rescinded))
 UNION ALL

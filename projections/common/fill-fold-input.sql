@@ -27,7 +27,7 @@ INSERT INTO fold_input
 SELECT e.log_id, e.position, e.event_id, e.stream, e.type, e.schema_version, e.occurred_at,
        e.recorded_at, e.subject, e.actor_kind, e.actor_id,
        j.event #>> '{app,bundleId}', j.event #>> '{app,platform}', j.event #>> '{app,appVersion}',
-       j.event #>> '{jurisdiction,code}',
+       j.event #>> '{jurisdiction,code}', j.event #>> '{app,environment}',
        coalesce(j.event #>> '{payload,questionId}', j.event #>> '{payload,exceptionId}', j.event #>> '{payload,changeId}'),
        CASE WHEN e.type IN ('SignificantChangeDeclared', 'SignificantChangeAcknowledged') THEN j.event #>> '{payload,changeId}'
             WHEN e.type = 'PermissionQuestionSent' THEN

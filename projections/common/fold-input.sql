@@ -19,6 +19,7 @@ CREATE TEMPORARY TABLE IF NOT EXISTS fold_input (
   platform        text,        -- envelope app.platform
   app_version     text,        -- envelope app.appVersion
   jurisdiction    text,        -- envelope jurisdiction.code
+  environment     text,        -- envelope app.environment: production, sandbox, development; NULL: not said
   ref             text,        -- the lifecycle the event belongs to: payload questionId, exceptionId or changeId
   change_id       text,        -- the significant change the event is about: a declaration's or acknowledgment's
                                -- changeId; for PermissionQuestionSent the change the question asks about (its

@@ -11,11 +11,14 @@ CREATE TABLE facts (
   subject       text,
   bundle_id     text,                   -- the envelope's app; ConsentRescinded: payload bundleId
   jurisdiction  text,                   -- the envelope's jurisdiction code; NULL when none was given
+  environment   text,                   -- the envelope's app.environment; NULL when not said
   ref           text,                   -- questionId, exceptionId or changeId
   trigger       text,                   -- AgeRangeRequested: trigger
   category      text,                   -- AgeRangeShared, PlayAgeSignalReceived: derived legalCategory
   declaration   text,                   -- AgeRangeShared: ageRangeDeclaration ('none' when absent)
   play_status   text,                   -- PlayAgeSignalReceived: userStatus
+  check_method  text,                   -- AgeVerificationCompleted: method (the app's own gate or a third party)
+  check_outcome text,                   -- AgeVerificationCompleted: outcome (passed, failed, inconclusive)
   error         text,                   -- AgeRangeRequestFailed, PermissionQuestionFailed: the error
   answer        text,                   -- ParentalAnswerReceived: approval / denial; AgeExceptionDecided: approved / declined
   channel       text,                   -- answers and decisions: message / inPerson; questions: sentVia

@@ -7,7 +7,7 @@
 CREATE TABLE subjects (
   log_id             text        NOT NULL,
   subject            text        NOT NULL,
-  age_category       text,        -- under13, 13to15, 16to17, adult, unknown; NULL: no age signal yet
+  age_category       text,        -- under13, 13to15, 16to17, 18toMajority, adult, unknown; NULL: no age signal yet
   age_lower          integer,
   age_upper          integer,
   age_declaration    text,        -- ageRangeDeclaration (Apple), userStatus (Play) or method (AgeVerificationCompleted)

@@ -116,7 +116,7 @@ BEGIN
       HINT = 'Each element must be one JSON object with occurredAt as an RFC 3339 timestamp.';
   END;
 
-  -- The catalogue, enforced for every caller (decision 0029): the text as sent has no duplicate
+  -- The catalogue, enforced for every caller (decision 0035): the text as sent has no duplicate
   -- key, then the envelope, no birth date or exact age anywhere, the size, the expected version,
   -- the payload against the event catalogue, and a `derived` member equal to what the ledger
   -- computes. The functions in sql/generated/ are written from the Swift catalogue; each returns

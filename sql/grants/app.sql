@@ -19,3 +19,8 @@ GRANT EXECUTE ON FUNCTION ledger.extend_merkle_tree(text, bigint) TO consent_led
 -- The HTTP API authenticates requests with the application role: it reads the key table (only
 -- hashes of secrets are stored there); keys are created and revoked by the owner.
 GRANT SELECT ON ledger.api_keys TO consent_ledger_app;
+-- Verifying a log (LogVerifier) compares every event's columns with its record.
+GRANT EXECUTE ON FUNCTION ledger.first_column_problem(text),
+  ledger.event_column_problem(text, bigint, uuid, text, bigint, text, integer, timestamptz, timestamptz,
+                              text, text, text, text, text, jsonb)
+  TO consent_ledger_app;

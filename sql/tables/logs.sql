@@ -1,6 +1,7 @@
 -- One row per log (tenant). The head row is what appends lock: it holds the position and chain
 -- hash of the newest event, so appends to one log serialize here and commit in position order.
--- Only the events trigger (ledger.check_appended_events) moves the head.
+-- Only the events trigger (ledger.check_appended_events) moves the head, and only forward to the
+-- newest event: ledger.check_head_move refuses anything else.
 CREATE TABLE IF NOT EXISTS ledger.logs (
   log_id           text        PRIMARY KEY
                                CHECK (log_id ~ '^[a-z0-9][a-z0-9._-]{0,62}$'),

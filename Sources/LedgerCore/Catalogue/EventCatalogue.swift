@@ -4,7 +4,8 @@
 /// ```swift
 /// let checked = try EventCatalogue.validate(type: "AgeRangeShared", schemaVersion: 2,
 ///                                           payload: ["lowerBound": 13, "upperBound": 15,
-///                                                     "ageRangeDeclaration": "guardianDeclared"])
+///                                                     "ageRangeDeclaration": "guardianDeclared"],
+///                                           context: DerivationContext(jurisdiction: "US-TX"))
 /// checked.derived          // ["legalCategory": "13to15", "verifiedAdult": false]
 /// checked.personalFields   // []
 /// ```
@@ -68,13 +69,14 @@ public enum EventCatalogue {
     }
 
     /// Checks the payload of an event of `type` at `schemaVersion`, upcasts an older version,
-    /// decodes it and derives the ledger's facts.
+    /// decodes it and derives the ledger's facts in `context` (the event's jurisdiction).
     ///
     /// - Throws: ``LedgerError`` with `field` set to the JSON path of the problem:
     ///   `unknown-event-type` (field `type`; the hint lists the known types),
     ///   `unsupported-schema-version` (field `schemaVersion`), `missing-field`, `unknown-field`,
     ///   `invalid-field` (wrong JSON kind, value out of range, value not allowed, a rule broken).
-    public static func validate(type: String, schemaVersion: Int, payload: JSONValue) throws(LedgerError) -> CataloguedPayload {
+    public static func validate(type: String, schemaVersion: Int, payload: JSONValue,
+                                context: DerivationContext) throws(LedgerError) -> CataloguedPayload {
         guard let schema = schema(for: type) else {
             throw LedgerError(.unknownEventType, "unknown event type \(CanonicalJSON.encodeString(.string(type)))", field: "type",
                               hint: "Known types: \(eventTypes.joined(separator: ", ")).")
@@ -114,7 +116,7 @@ public enum EventCatalogue {
                               field: "payload", hint: "Report this: a payload that passed validation should decode.")
         }
         return CataloguedPayload(type: type, schemaVersion: schemaVersion, payload: typed,
-                                 derived: typed.derivedFacts,
+                                 derived: typed.derivedFacts(in: context),
                                  personalFields: schema.fields(version: schemaVersion)?.personalPaths(prefix: "payload") ?? [])
     }
 

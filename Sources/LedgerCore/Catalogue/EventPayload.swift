@@ -6,7 +6,7 @@ import Foundation
 /// synthesized `Codable` conformance is the canonical encoding.
 /// ```swift
 /// let shared = try AgeRangeShared.decode(["lowerBound": 13, "upperBound": 15])
-/// shared.derivedFacts   // ["legalCategory": "13to15", "verifiedAdult": false]
+/// shared.derivedFacts(in: .standard)   // ["legalCategory": "13to15", "verifiedAdult": false]
 /// shared.jsonValue      // {"lowerBound": 13, "upperBound": 15}
 /// ```
 public protocol EventPayload: Codable, Sendable, Equatable {
@@ -16,23 +16,23 @@ public protocol EventPayload: Codable, Sendable, Equatable {
     static var schemaVersion: Int { get }
     /// The type's declarative description.
     static var schema: EventSchema { get }
-    /// The facts the ledger derives from this payload (stored as the event's `derived` member),
-    /// named as ``EventSchema/derived`` lists them. Empty for most types.
-    var derivedFacts: [String: JSONValue] { get }
+    /// The facts the ledger derives from this payload in `context` (stored as the event's
+    /// `derived` member), named as ``EventSchema/derived`` lists them. Empty for most types.
+    func derivedFacts(in context: DerivationContext) -> [String: JSONValue]
 }
 
 extension EventPayload {
     /// No derived facts.
-    public var derivedFacts: [String: JSONValue] { [:] }
+    public func derivedFacts(in context: DerivationContext) -> [String: JSONValue] { [:] }
 
     /// The payload as JSON (the members the Swift value holds; absent optionals are omitted).
     public var jsonValue: JSONValue { PayloadCoding.encode(self) }
 
     /// Validates `json` as a payload of `schemaVersion` (upcasting an older version) and decodes it.
     ///
-    /// - Throws: ``LedgerError`` naming the field, as ``EventCatalogue/validate(type:schemaVersion:payload:)``.
+    /// - Throws: ``LedgerError`` naming the field, as ``EventCatalogue/validate(type:schemaVersion:payload:context:)``.
     public static func decode(_ json: JSONValue, schemaVersion: Int = Self.schemaVersion) throws(LedgerError) -> Self {
-        let checked = try EventCatalogue.validate(type: eventType, schemaVersion: schemaVersion, payload: json)
+        let checked = try EventCatalogue.validate(type: eventType, schemaVersion: schemaVersion, payload: json, context: .standard)
         guard let payload = checked.payload as? Self else {
             preconditionFailure("\(eventType)'s schema decodes another type")
         }

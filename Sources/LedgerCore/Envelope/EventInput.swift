@@ -52,7 +52,8 @@ public struct EventInput: Sendable {
                               field: path.isEmpty ? "(top level)" : path, hint: "Send personal data in clear; the ledger encrypts it.")
         }
         let catalogued = try EventCatalogue.validate(type: envelope.type, schemaVersion: envelope.schemaVersion,
-                                                     payload: members["payload"] ?? .null)
+                                                     payload: members["payload"] ?? .null,
+                                                     context: DerivationContext(jurisdiction: envelope.jurisdiction?.code))
         try StreamConvention.check(envelope, payload: members["payload"] ?? .null)
         if !catalogued.derived.isEmpty { members[EventCatalogue.derivedMember] = .object(catalogued.derived) }
         try self.init(validated: envelope, expectedVersion: expectedVersion, catalogued: catalogued, event: .object(members))

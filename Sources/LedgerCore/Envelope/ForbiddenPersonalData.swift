@@ -5,7 +5,8 @@
 /// The check looks at every key of the event, at any depth, after folding case and dropping
 /// everything but letters and digits (so `date_of_birth`, `Date Of Birth` and `birth.date` all
 /// fold to the same name), against a fixed list of names. Age *ranges* (`lowerBound`, `upperBound`,
-/// `ageLower`, `ageUpper`, `ageGates`) are what the frameworks return and pass.
+/// `ageLower`, `ageUpper`, `ageGates`) are what the frameworks return and pass. What free text
+/// says is checked by ``ForbiddenFreeText``, for every free-text field of the catalogue.
 public enum ForbiddenPersonalData {
     /// Folded key names that carry a birth date or year.
     public static let birthDateKeys: Set<String> = [
@@ -44,12 +45,21 @@ public enum ForbiddenPersonalData {
     /// Throws ``LedgerError/Code-swift.struct/forbiddenPersonalData`` when `value` carries one.
     public static func check(_ value: JSONValue) throws(LedgerError) {
         guard let (path, kind) = firstViolation(in: value) else { return }
-        throw LedgerError(
+        throw refusal(kind, path: path, inText: false)
+    }
+
+    /// The ``LedgerError/Code-swift.struct/forbiddenPersonalData`` error for `kind` found at
+    /// `path`: the field itself (its name), or, `inText`, inside its free text (``ForbiddenFreeText``).
+    static func refusal(_ kind: String, path: String, inText: Bool) -> LedgerError {
+        LedgerError(
             .forbiddenPersonalData,
-            "\(kind) is never accepted",
+            inText ? "\(kind) in free text is never accepted" : "\(kind) is never accepted",
             field: path,
-            hint: "Send the age range the platform returned (lowerBound/upperBound, ageLower/ageUpper) "
-                + "and drop \(path). The ledger refuses birth dates, birth years and exact ages."
+            hint: inText
+                ? "Leave it out of \(path): the ledger keeps only the age range the platform returned "
+                    + "(lowerBound/upperBound, ageLower/ageUpper) and refuses birth dates, birth years and exact ages, in any field."
+                : "Send the age range the platform returned (lowerBound/upperBound, ageLower/ageUpper) "
+                    + "and drop \(path). The ledger refuses birth dates, birth years and exact ages."
         )
     }
 }

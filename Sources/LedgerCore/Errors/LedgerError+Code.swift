@@ -48,6 +48,8 @@ extension LedgerError {
         public static let recordTooLarge = Code("record-too-large", .tooLarge)
         /// A batch with no events, or an option out of range.
         public static let invalidRequest = Code("invalid-request", .badInput)
+        /// A batch of more events than one request may carry.
+        public static let batchTooLarge = Code("batch-too-large", .tooLarge)
 
         // MARK: Append conditions
         /// A stream was not at the version the event expected.

@@ -8,7 +8,7 @@
 public struct SubjectEntry: Codable, Sendable, Equatable {
     /// The pseudonym.
     public var subject: String
-    /// The age category of the latest age signal (`under13`, `13to15`, `16to17`, `adult`,
+    /// The age category of the latest age signal (`under13`, `13to15`, `16to17`, `18toMajority`, `adult`,
     /// `unknown`), nil (written as null) without one.
     public var ageCategory: String?
     /// Whether the subject was erased (their personal data's key destroyed).

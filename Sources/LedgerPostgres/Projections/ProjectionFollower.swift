@@ -7,6 +7,9 @@ import PostgresNIO
 /// every inserter) and every `pollInterval` in any case, so a lost notification or a dropped
 /// listening connection only delays the projections, and a pass that fails for a passing reason
 /// is tried again; one that would fail again (no schema, say) ends the follower with its error.
+/// An event a fold cannot take stalls only its log (``ProjectionStall``): every pass retries it,
+/// and `note` hears of a stall once, when it appears (or its error changes), and once when it
+/// clears, not at every pass.
 public struct ProjectionFollower: Sendable {
     /// The channel the ledger notifies on (sql/functions/check-appended-events.sql).
     public static let channel = "consent_ledger_appended"
@@ -65,10 +68,13 @@ public struct ProjectionFollower: Sendable {
             // event a fold cannot take) would fail the same way again, so it ends the follower with
             // its error instead of repeating it forever.
             wake.yield()
+            var announced = Set<String>()
             do {
                 for await _ in wakes {
                     do {
-                        try await runner.runOnce(note: note)
+                        let stalls = try await runner.runOnce(note: note)
+                        for line in Self.changes(from: announced, to: stalls) { note(line) }
+                        announced = Set(stalls.map(Self.key))
                     } catch is CancellationError {
                         break
                     } catch where !stopOnLastingFailure || DatabaseErrors.isTransient(error) {
@@ -83,5 +89,22 @@ public struct ProjectionFollower: Sendable {
             }
             group.cancelAll()
         }
+    }
+
+    /// What a pass ending with `stalls` tells, given the stalls told already (by ``key(_:)``): one
+    /// line per new stall, one per stall cleared.
+    static func changes(from announced: Set<String>, to stalls: [ProjectionStall]) -> [String] {
+        let now = Set(stalls.map(key))
+        var lines = stalls.filter { !announced.contains(key($0)) }
+            .map { "\($0.line); the other logs go on, and every pass tries it again" }
+        for cleared in announced.subtracting(now).sorted() {
+            lines.append("\(cleared): no longer stalled there")
+        }
+        return lines
+    }
+
+    /// A stall's identity for telling it once: projection, log, position and error.
+    static func key(_ stall: ProjectionStall) -> String {
+        "\(stall.projection): log \(stall.log) at position \(stall.position) (\(stall.error))"
     }
 }

@@ -14,6 +14,10 @@ import PostgresNIO
 /// renames the build schemas to take their place. Readers see the old tables or the new ones,
 /// never a half-built model. A rebuild that is killed leaves only build schemas, which the next
 /// rebuild replaces.
+///
+/// An event a projection's fold cannot take stops that projection on that log just before it
+/// (``ProjectionStall``, found by the runner's search), and the build goes on with the other logs
+/// and projections; the swap takes the stall in with the tables, and ``Result/stalls`` names it.
 public struct ProjectionRebuilder: Sendable {
     /// The pool.
     public let pool: LedgerPool
@@ -69,6 +73,8 @@ public struct ProjectionRebuilder: Sendable {
         public var events: Int
         /// Seconds, build and swap.
         public var seconds: Double
+        /// The logs the rebuilt projections stopped on, each at the event its fold failed on.
+        public var stalls: [ProjectionStall] = []
     }
 
     /// Rebuilds `projection`; `progress` is called after each step and once at the end.
@@ -123,17 +129,29 @@ public struct ProjectionRebuilder: Sendable {
                                     var staged = 0
                                     for (log, head) in logHeads {
                                         var position: Int64 = 0
+                                        // Members whose fold failed on this log: left out of its later
+                                        // ranges, then the runner finds the event and records the stall.
+                                        var failed: [ProjectionDefinition] = []
                                         while position < head {
                                             let through = min(head, position + chunkSize)
-                                            let count = try await connection.inTransaction(logger: logger) { connection in
-                                                try await foldShared(members, types: types, log: log, after: position,
+                                            let going = members.filter { !failed.contains($0) }
+                                            guard !going.isEmpty else { break }
+                                            let (count, failures) = try await connection.inTransaction(logger: logger) { connection in
+                                                try await foldShared(going, types: types, log: log, after: position,
                                                                      through: through, on: connection)
                                             }
+                                            failed += failures
                                             staged += count
                                             let (done, events) = tally.add(positions: through - position, events: count)
                                             progress(Progress(projection: label, done: done / Int64(groups.count), total: total,
                                                               events: events, elapsed: elapsed(), isFinal: false))
                                             position = through
+                                        }
+                                        for projection in failed {
+                                            while case .folded = try await connection.inTransaction(logger: logger, { connection in
+                                                try await runner.foldNext(projection, schema: projection.buildSchema, log: log,
+                                                                          chunkSize: chunkSize, on: connection)
+                                            }) {}
                                         }
                                     }
                                     return staged
@@ -147,7 +165,7 @@ public struct ProjectionRebuilder: Sendable {
                 }
                 var done = total
                 // The swap: catch up with what was appended meanwhile, then replace the live schemas.
-                let (latePositions, lateEvents) = try await connection.inTransaction(logger: logger) { connection in
+                let (latePositions, lateEvents, stalls) = try await connection.inTransaction(logger: logger) { connection in
                     for projection in projections.sorted(by: { $0.name < $1.name }) {
                         try await ProjectionLocks.foldLock(projection.name, on: connection, logger: logger)
                     }
@@ -155,6 +173,7 @@ public struct ProjectionRebuilder: Sendable {
                     for projection in projections {
                         var caughtUp: Int64 = 0
                         for log in try await logIds(on: connection) {
+                            // Stops at the head, or at a stall (recorded in the build's checkpoints).
                             while case .folded(let after, let through, let count) = try await runner.foldNext(
                                 projection, schema: projection.buildSchema, log: log, chunkSize: chunkSize, on: connection) {
                                 caughtUp += through - after
@@ -165,10 +184,12 @@ public struct ProjectionRebuilder: Sendable {
                     }
                     try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
                     try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
+                    var stalls: [ProjectionStall] = []
                     for projection in projections {
                         try await ProjectionSchema.swapIn(projection, on: connection, logger: logger)
+                        stalls += try await ProjectionStall.read(projection.name, on: connection, logger: logger)
                     }
-                    return (positions, events)
+                    return (positions, events, stalls)
                 }
                 done += latePositions
                 events += lateEvents
@@ -179,7 +200,7 @@ public struct ProjectionRebuilder: Sendable {
                 let seconds = elapsed()
                 progress(Progress(projection: label, done: done, total: max(total, done), events: events,
                                   elapsed: seconds, isFinal: true))
-                return Result(positions: done, events: events, seconds: seconds)
+                return Result(positions: done, events: events, seconds: seconds, stalls: stalls)
             } catch {
                 // Release the session's rebuild locks before the connection goes back to the pool.
                 for projection in locked {
@@ -191,12 +212,23 @@ public struct ProjectionRebuilder: Sendable {
     }
 
     /// Stages (`after`, `through`] of `log` once and folds it into every projection's build
-    /// schema, moving each build checkpoint; returns how many events were staged.
+    /// schema, moving each build checkpoint; returns how many events were staged, and the
+    /// projections whose fold (or the staging, then all of them) failed on the range: their
+    /// checkpoints stay where they were.
     private func foldShared(_ projections: [ProjectionDefinition], types: [String], log: String, after: Int64,
-                            through: Int64, on connection: PostgresConnection) async throws -> Int {
-        try await FoldInput.reset(on: connection, logger: logger)
-        let staged = try await FoldInput.fill(on: connection, log: log, after: after, through: through, types: types,
+                            through: Int64, on connection: PostgresConnection) async throws -> (Int, [ProjectionDefinition]) {
+        var staged = 0
+        do {
+            try await connection.watchedQuery("SAVEPOINT staging", logger: logger)
+            try await FoldInput.reset(on: connection, logger: logger)
+            staged = try await FoldInput.fill(on: connection, log: log, after: after, through: through, types: types,
                                               logger: logger)
+            try await connection.watchedQuery("RELEASE SAVEPOINT staging", logger: logger)
+        } catch where ProjectionStall.foldFailure(error) != nil {
+            try await connection.watchedQuery("ROLLBACK TO SAVEPOINT staging", logger: logger)
+            try await connection.watchedQuery("RELEASE SAVEPOINT staging", logger: logger)
+            return (0, projections)
+        }
         var byType: [String: Int] = [:]
         if staged > 0 {
             for try await (type, count) in try await connection.watchedQuery(
@@ -204,10 +236,22 @@ public struct ProjectionRebuilder: Sendable {
                 byType[type] = Int(count)
             }
         }
+        var failed: [ProjectionDefinition] = []
         for projection in projections {
             try await connection.watchedQuery(PostgresQuery(unsafeSQL:
                 "SET LOCAL search_path = \(ProjectionSchema.quoted(projection.buildSchema)), pg_temp"), logger: logger)
-            if staged > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+            if staged > 0 {
+                do {
+                    try await connection.watchedQuery("SAVEPOINT member_fold", logger: logger)
+                    try await FoldInput.fold(projection, on: connection, logger: logger)
+                    try await connection.watchedQuery("RELEASE SAVEPOINT member_fold", logger: logger)
+                } catch where ProjectionStall.foldFailure(error) != nil {
+                    try await connection.watchedQuery("ROLLBACK TO SAVEPOINT member_fold", logger: logger)
+                    try await connection.watchedQuery("RELEASE SAVEPOINT member_fold", logger: logger)
+                    failed.append(projection)
+                    continue
+                }
+            }
             let folded = projection.reads.reduce(0) { $0 + (byType[$1] ?? 0) }
             try await connection.watchedQuery("""
                 INSERT INTO checkpoints AS c (log_id, position, events_folded) VALUES (\(log), \(through), \(folded))
@@ -216,7 +260,7 @@ public struct ProjectionRebuilder: Sendable {
                        updated_at = clock_timestamp()
                 """, logger: logger)
         }
-        return staged
+        return (staged, failed)
     }
 
     /// `projections` split into at most `count` groups of about equal work (greedy by the number

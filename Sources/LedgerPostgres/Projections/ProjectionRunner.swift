@@ -12,6 +12,10 @@ import PostgresNIO
 /// gapless and commit in order (docs/architecture.md), so reading up to the head the step
 /// sees can never skip an event that commits later.
 ///
+/// An event a fold cannot take stops only its log, for that projection, just before it: the step
+/// folds what precedes it and records a ``ProjectionStall``; every other log goes on, and each run
+/// tries the event again, alone (decision 0033).
+///
 /// ```swift
 /// let runner = ProjectionRunner(pool: pool)
 /// try await runner.runOnce { print($0) }   // rebuild what is missing or stale, then catch up
@@ -43,6 +47,17 @@ public struct ProjectionRunner: Sendable {
         case upToDate(position: Int64)
         /// Another process holds the projection's fold lock; it is advancing it.
         case busy
+        /// The fold failed on the event at `stall.position`: what preceded it in the range is
+        /// folded, the checkpoint stays just before it, and the stall is recorded.
+        case stalled(ProjectionStall)
+    }
+
+    /// What catching one projection up on one log did.
+    public struct CatchUp: Sendable, Equatable {
+        /// Events folded.
+        public var folded: Int
+        /// The stall it stopped at, if any.
+        public var stall: ProjectionStall?
     }
 
     /// Folds the next range of `log` into `projection`'s live tables, if no other process holds
@@ -59,29 +74,34 @@ public struct ProjectionRunner: Sendable {
         }
     }
 
-    /// Steps `projection` on `log` until it reaches the head it sees (or another process has it);
-    /// returns how many events were folded. `maxSteps` stops early (tests).
+    /// Steps `projection` on `log` until it reaches the head it sees, another process has it, or
+    /// the log stalls; says how many events were folded and where it stalled. `maxSteps` stops
+    /// early (tests).
     @discardableResult
-    public func catchUp(_ projection: ProjectionDefinition, log: String, maxSteps: Int? = nil) async throws -> Int {
+    public func catchUp(_ projection: ProjectionDefinition, log: String, maxSteps: Int? = nil) async throws -> CatchUp {
         var folded = 0
         var steps = 0
         while maxSteps.map({ steps < $0 }) ?? true {
             switch try await step(projection, log: log) {
             case .folded(_, _, let events): folded += events
-            case .upToDate, .busy: return folded
+            case .upToDate, .busy: return CatchUp(folded: folded)
+            case .stalled(let stall): return CatchUp(folded: folded, stall: stall)
             }
             steps += 1
         }
-        return folded
+        return CatchUp(folded: folded)
     }
 
     /// Brings every projection to the head of every log: rebuilds those missing or built by
     /// another definition (``ProjectionRebuilder``), then catches each up. `note` receives one
     /// line per projection that changed.
     /// `progress(done, total)` follows the build of missing or stale projections, in positions.
+    /// - Returns: the logs left stalled, each at the event its projection's fold failed on (the
+    ///   other logs are at their heads).
+    @discardableResult
     public func runOnce(_ projections: [ProjectionDefinition] = ProjectionDefinition.all,
                         note: @Sendable (String) -> Void = { _ in },
-                        progress: @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws {
+                        progress: @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> [ProjectionStall] {
         try await Migrator(pool: pool, logger: logger).requireSchema()
         var toBuild: [ProjectionDefinition] = []
         for projection in projections {
@@ -106,17 +126,27 @@ public struct ProjectionRunner: Sendable {
                 note("\(error.message); leaving the build to it")
             }
         }
+        var stalls: [ProjectionStall] = []
         for projection in projections {
+            let built = try await pool.withConnection { connection in
+                try await ProjectionSchema.builtHash(projection.name, on: connection, logger: logger)
+            }
+            guard built == projection.definitionHash else {
+                note("\(projection.name): not built yet (another runner is building it); skipped this pass")
+                continue
+            }
             for log in try await logIds() {
                 do {
-                    let folded = try await catchUp(projection, log: log)
-                    if folded > 0 { note("\(projection.name): folded \(folded) events of log \(log)") }
+                    let result = try await catchUp(projection, log: log)
+                    if result.folded > 0 { note("\(projection.name): folded \(result.folded) events of log \(log)") }
+                    if let stall = result.stall { stalls.append(stall) }
                 } catch let error as LedgerError where error.code == .projectionNotReady {
                     note("\(projection.name): not built yet (another runner is building it); skipped this pass")
                     break
                 }
             }
         }
+        return stalls
     }
 
     /// The ids of every log.
@@ -136,23 +166,85 @@ public struct ProjectionRunner: Sendable {
                                    logger: logger)
         try await connection.watchedQuery("INSERT INTO checkpoints (log_id) VALUES (\(log)) ON CONFLICT DO NOTHING", logger: logger)
         var checkpoint: Int64 = 0
-        for try await value in try await connection.watchedQuery(
-            "SELECT position FROM checkpoints WHERE log_id = \(log)", logger: logger).decode(Int64.self) { checkpoint = value }
+        var stalledAt: Int64?
+        for try await (position, stall) in try await connection.watchedQuery(
+            "SELECT position, stall_position FROM checkpoints WHERE log_id = \(log)", logger: logger)
+            .decode((Int64, Int64?).self) { (checkpoint, stalledAt) = (position, stall) }
         var head: Int64 = 0
         for try await value in try await connection.watchedQuery(
             "SELECT head_position FROM ledger.logs WHERE log_id = \(log)", logger: logger).decode(Int64.self) { head = value }
         guard head > checkpoint else { return .upToDate(position: checkpoint) }
-        let through = min(head, checkpoint + max(1, chunkSize))
-        try await FoldInput.reset(on: connection, logger: logger)
-        let events = try await FoldInput.fill(on: connection, log: log, after: checkpoint, through: through,
-                                              types: projection.reads, logger: logger)
-        if events > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+        // A stalled log tries its stalled event again, alone: the retry costs one event, and a
+        // failure that is still there is not searched for again.
+        let through = stalledAt ?? min(head, checkpoint + max(1, chunkSize))
+        let events: Int
+        switch try await attempt(projection, log: log, after: checkpoint, through: through, keep: true, on: connection) {
+        case .success(let count):
+            events = count
+        case .failure(let failure):
+            // Find the first position whose event makes the fold fail: the longest range from
+            // the checkpoint that folds is (checkpoint, good]; the event at good + 1 is the one.
+            var good = checkpoint, bad = through, error = failure.message
+            while bad - good > 1 {
+                let middle = good + (bad - good) / 2
+                switch try await attempt(projection, log: log, after: checkpoint, through: middle, keep: false, on: connection) {
+                case .success: good = middle
+                case .failure(let failure): (bad, error) = (middle, failure.message)
+                }
+            }
+            var folded = 0
+            if good > checkpoint {
+                switch try await attempt(projection, log: log, after: checkpoint, through: good, keep: true, on: connection) {
+                case .success(let count): folded = count
+                case .failure(let failure): throw failure.error  // folded a moment ago: not the event's fault
+                }
+            }
+            try beforeCheckpoint?(projection.name, good)
+            try await connection.watchedQuery("""
+                UPDATE checkpoints SET position = \(good), events_folded = events_folded + \(folded),
+                       updated_at = clock_timestamp()
+                 WHERE log_id = \(log)
+                """, logger: logger)
+            return .stalled(try await ProjectionStall.record(projection.name, log: log, position: bad, error: error,
+                                                             on: connection, logger: logger))
+        }
         try beforeCheckpoint?(projection.name, through)
         try await connection.watchedQuery("""
             UPDATE checkpoints SET position = \(through), events_folded = events_folded + \(events),
-                   updated_at = clock_timestamp()
+                   updated_at = clock_timestamp(), \(unescaped: ProjectionStall.clearSQL)
              WHERE log_id = \(log)
             """, logger: logger)
         return .folded(after: checkpoint, through: through, events: events)
+    }
+
+    /// A fold statement (or the staging) failed on what it was given.
+    struct FoldFailure: Error {
+        /// PostgreSQL's message and SQLSTATE.
+        var message: String
+        /// The error itself.
+        var error: any Error
+    }
+
+    /// Stages (`after`, `through`] of `log` and folds it into the tables of the `search_path`, in
+    /// a savepoint: kept when `keep` and it succeeded, rolled back otherwise. Returns the events
+    /// staged, or the failure when the staging or a fold statement failed on the events or the
+    /// fold's SQL (``ProjectionStall/foldFailure(_:)``); any other error is thrown.
+    func attempt(_ projection: ProjectionDefinition, log: String, after: Int64, through: Int64, keep: Bool,
+                 on connection: PostgresConnection) async throws -> Result<Int, FoldFailure> {
+        try await connection.watchedQuery("SAVEPOINT fold_attempt", logger: logger)
+        do {
+            try await FoldInput.reset(on: connection, logger: logger)
+            let events = try await FoldInput.fill(on: connection, log: log, after: after, through: through,
+                                                  types: projection.reads, logger: logger)
+            if events > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+            if !keep { try await connection.watchedQuery("ROLLBACK TO SAVEPOINT fold_attempt", logger: logger) }
+            try await connection.watchedQuery("RELEASE SAVEPOINT fold_attempt", logger: logger)
+            return .success(events)
+        } catch {
+            guard let message = ProjectionStall.foldFailure(error) else { throw error }
+            try await connection.watchedQuery("ROLLBACK TO SAVEPOINT fold_attempt", logger: logger)
+            try await connection.watchedQuery("RELEASE SAVEPOINT fold_attempt", logger: logger)
+            return .failure(FoldFailure(message: message, error: error))
+        }
     }
 }

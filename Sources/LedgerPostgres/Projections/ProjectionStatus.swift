@@ -4,7 +4,7 @@ import Logging
 import PostgresNIO
 
 /// Where each projection stands: built or not, with the current definition or a stale one, and
-/// per log its checkpoint, the log's head and the lag between them.
+/// per log its checkpoint, the log's head and the lag between them, and where a log stalled.
 public struct ProjectionStatus: Sendable, Equatable {
     /// The projection.
     public var projection: String
@@ -33,6 +33,8 @@ public struct ProjectionStatus: Sendable, Equatable {
         public var head: Int64
         /// When the checkpoint last moved, if ever.
         public var updatedAt: Date?
+        /// Set when the projection stopped on this log at an event its fold could not take.
+        public var stall: ProjectionStall?
         /// Events not folded yet.
         public var lag: Int64 { max(0, head - position) }
     }
@@ -48,14 +50,17 @@ public struct ProjectionStatus: Sendable, Equatable {
                     continue
                 }
                 let rows = try await connection.watchedQuery(PostgresQuery(unsafeSQL: """
-                    SELECT l.log_id, coalesce(c.position, 0), l.head_position, c.updated_at
+                    SELECT l.log_id, coalesce(c.position, 0), l.head_position, c.updated_at, \(ProjectionStall.columns)
                       FROM ledger.logs l
                       LEFT JOIN \(ProjectionSchema.quoted(projection.name)).checkpoints c ON c.log_id = l.log_id
                      ORDER BY l.log_id
                     """), logger: logger)
                 var logs: [LogPosition] = []
-                for try await (log, position, head, updated) in rows.decode((String, Int64, Int64, Date?).self) {
-                    logs.append(LogPosition(log: log, position: position, head: head, updatedAt: updated))
+                for try await (log, position, head, updated, stalledAt, eventId, error, since) in rows.decode(
+                    (String, Int64, Int64, Date?, Int64?, UUID?, String?, Date?).self) {
+                    let stall = ProjectionStall.make(projection.name, log: log, position: stalledAt, eventId: eventId,
+                                                     error: error, since: since)
+                    logs.append(LogPosition(log: log, position: position, head: head, updatedAt: updated, stall: stall))
                 }
                 result.append(ProjectionStatus(projection: projection.name,
                                                state: built == projection.definitionHash ? .current : .stale(builtWith: built),

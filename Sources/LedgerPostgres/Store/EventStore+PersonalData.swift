@@ -12,8 +12,14 @@ extension EventStore {
     /// ``append(log:events:idempotencyKey:)`` calls this itself, so personal data never reaches
     /// the chain in clear.
     ///
-    /// - Throws: `subject-erased` (with the 1-based batch index in `line`) for personal data about
-    ///   a subject who was erased, `missing-field` for personal data with no subject.
+    /// An event about an erased subject that is already stored under its event id (a retry of a
+    /// batch appended before the erasure) is taken as it was stored, sealed fields and all, when
+    /// it differs from the stored one in nothing but those fields
+    /// (``EventInput/asStoredBeforeErasure(_:paths:)``): the batch's digest is then its own, and
+    /// `ledger.append_events` answers the retry with the original positions.
+    ///
+    /// - Throws: `subject-erased` (with the 1-based batch index in `line`) for new personal data
+    ///   about a subject who was erased, `missing-field` for personal data with no subject.
     static func sealPersonalData(log: String, events: [EventInput], on connection: PostgresConnection, logger: Logger,
                                  personalFields: ((EventInput) -> [String])? = nil) async throws -> [EventInput] {
         let needing = events.indices.compactMap { index -> (Int, [String])? in
@@ -23,9 +29,23 @@ extension EventStore {
         guard !needing.isEmpty else { return events }
         let subjects = Array(Set(needing.compactMap { events[$0.0].envelope.subject })).sorted()
         let keys = try await subjectKeys(log: log, subjects: subjects, on: connection, logger: logger)
+        let erasedEventIds = needing.compactMap { index, _ in
+            events[index].envelope.subject.flatMap { keys[$0] == nil ? events[index].envelope.eventId : nil }
+        }
+        let storedBeforeErasure = try await storedEvents(log: log, eventIds: erasedEventIds, on: connection, logger: logger)
         var sealed = events
         for (index, paths) in needing {
             if let subject = events[index].envelope.subject, keys[subject] == nil {
+                if let stored = storedBeforeErasure[events[index].envelope.eventId] {
+                    do {
+                        if let asStored = try events[index].asStoredBeforeErasure(stored, paths: paths) {
+                            sealed[index] = asStored
+                            continue
+                        }
+                    } catch {
+                        throw LedgerError.locating(error, line: index + 1)
+                    }
+                }
                 throw LedgerError(.subjectErased, "subject \(subject) was erased, so no personal data may be recorded for them",
                                   line: index + 1,
                                   hint: "Leave the personal-data fields (\(paths.joined(separator: ", "))) out of events about an erased subject.")
@@ -38,6 +58,20 @@ extension EventStore {
             }
         }
         return sealed
+    }
+
+    /// The stored events (the `event` of each record) of `log` with these ids, by event id; an
+    /// empty list costs no query.
+    static func storedEvents(log: String, eventIds: [String], on connection: PostgresConnection, logger: Logger) async throws -> [String: JSONValue] {
+        guard !eventIds.isEmpty else { return [:] }
+        let rows = try await connection.watchedQuery(
+            "SELECT event_id::text, record FROM ledger.events WHERE log_id = \(log) AND event_id = ANY(\(eventIds)::uuid[])",
+            logger: logger)
+        var events: [String: JSONValue] = [:]
+        for try await (eventId, record) in rows.decode((String, ByteBuffer).self) {
+            if let parsed = try? LedgerRecord(parsing: Array(buffer: record)) { events[eventId] = parsed.event }
+        }
+        return events
     }
 
     /// The keys of `subjects` (made now for those who have none); an erased subject is absent.

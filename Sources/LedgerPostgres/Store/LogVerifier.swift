@@ -3,13 +3,17 @@ import Logging
 import PostgresNIO
 
 /// Recomputes every hash and link of a log, streaming it in position order in constant memory,
-/// and names the first bad position (see ``ChainVerifier`` for what is checked).
+/// and names the first bad position (see ``ChainVerifier`` for what is checked). Beside that
+/// stream, on a second connection, the database compares every event's columns with its record
+/// (`ledger.first_column_problem`, the rule the insert trigger applies too), so what projections,
+/// replay and reports read from the columns is what was hashed; the earlier of the two problems
+/// is reported.
 public struct LogVerifier: Sendable {
     /// The outcome of a verification.
     public struct Report: Sendable, Equatable {
         /// The log.
         public var log: String
-        /// How many events checked out.
+        /// How many events checked out (those before the first problem, when there is one).
         public var verifiedCount: Int64
         /// The head the log's row claims.
         public var headPosition: Int64
@@ -33,6 +37,7 @@ public struct LogVerifier: Sendable {
     public func verify(log: String, progressEvery: Int64 = 100_000,
                        progress: (Int64, Int64) -> Void = { _, _ in }) async throws -> Report {
         let head = try await store.requireHead(log: log)
+        async let columnProblem = Self.firstColumnProblem(log: log, store: store)
         var verifier = ChainVerifier(log: log)
         var problem: IntegrityProblem?
         do {
@@ -44,9 +49,25 @@ public struct LogVerifier: Sendable {
                 if verifier.verifiedCount % progressEvery == 0 { progress(verifier.verifiedCount, head.position) }
             }
         } catch is StopReading {}
+        var verifiedCount = verifier.verifiedCount
+        if let found = try await columnProblem, found.position < problem?.position ?? Int64.max {
+            problem = found
+            verifiedCount = min(verifiedCount, found.position - 1)
+        }
         if problem == nil { problem = verifier.checkHead(position: head.position, chainHash: head.chainHash) }
-        return Report(log: log, verifiedCount: verifier.verifiedCount, headPosition: head.position,
+        return Report(log: log, verifiedCount: verifiedCount, headPosition: head.position,
                       lastChainHash: verifier.lastChainHash, nonCanonicalCount: verifier.nonCanonicalCount, problem: problem)
+    }
+
+    /// The first event whose columns disagree with its record (or whose record PostgreSQL cannot
+    /// read), as the database finds it in one set-based pass.
+    static func firstColumnProblem(log: String, store: EventStore) async throws -> IntegrityProblem? {
+        let rows = try await store.pool.query(
+            "SELECT position, problem FROM ledger.first_column_problem(\(log))", logger: store.logger)
+        for try await (position, detail) in rows.decode((Int64, String).self) {
+            return IntegrityProblem(position: position, kind: .column, detail: detail)
+        }
+        return nil
     }
 
     private struct StopReading: Error {}

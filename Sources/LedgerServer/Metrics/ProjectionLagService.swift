@@ -5,7 +5,9 @@ import PostgresNIO
 import ServiceLifecycle
 
 /// Every few seconds, sets `consent_ledger_projection_lag_events{projection, log}` to how many
-/// positions each projection is behind each log's head (from `ProjectionStatus`).
+/// positions each projection is behind each log's head, and
+/// `consent_ledger_projection_stalled_position{projection, log}` to the position a log stalled at
+/// (0 when it has not: ``ProjectionStall``), from `ProjectionStatus`.
 public struct ProjectionLagService: Service {
     let pool: LedgerPool
     let interval: Duration
@@ -29,6 +31,9 @@ public struct ProjectionLagService: Service {
                             Gauge(label: "consent_ledger_projection_lag_events",
                                   dimensions: [("projection", status.projection), ("log", position.log)])
                                 .record(max(0, position.head - position.position))
+                            Gauge(label: "consent_ledger_projection_stalled_position",
+                                  dimensions: [("projection", status.projection), ("log", position.log)])
+                                .record(position.stall?.position ?? 0)
                         }
                     }
                 } catch is CancellationError {

@@ -6,8 +6,9 @@ import Prometheus
 /// The server's metrics in Prometheus text format (`GET /metrics`): Hummingbird's request counts
 /// and latencies (`hb_requests`, `http_server_request_duration`, `http_server_active_requests`, `hb_request_errors`), the sizes of
 /// append batches (`consent_ledger_append_batch_events`), events appended per log
-/// (`consent_ledger_events_appended_total`) and each projection's lag behind each log's head
-/// (`consent_ledger_projection_lag_events`).
+/// (`consent_ledger_events_appended_total`), each projection's lag behind each log's head
+/// (`consent_ledger_projection_lag_events`) and the position it stalled at on a log, 0 if none
+/// (`consent_ledger_projection_stalled_position`).
 ///
 /// swift-metrics has one process-wide backend, so ``bootstrap()`` is called once, by `serve`;
 /// without it (tests) the metrics are recorded nowhere and `/metrics` is not served.

@@ -29,7 +29,7 @@ struct EventRoutes {
         let log = try context.path("log")
         let key = try context.require([.ingest, .admin], log: log)
         let body = try await request.body.collect(upTo: settings.maxBodyBytes)
-        let events = try Self.events(in: Array(buffer: body), maxEvents: settings.maxBatchEvents)
+        let events = try EventBatchBody.events(in: Array(buffer: body), maxEvents: settings.maxBatchEvents)
         let idempotencyKey = request.headers[.idempotencyKey]
         if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 200 {
             throw Problem(.badRequest, code: "invalid-request", detail: "Idempotency-Key must be 1 to 200 characters")
@@ -40,45 +40,6 @@ struct EventRoutes {
         if !result.idempotentReplay { ServerMetrics.appended(events.count, log: log) }
         return try Response.json(APIModel.AppendResult(log: log, idempotentReplay: result.idempotentReplay, events: result.events),
                                  status: result.idempotentReplay ? .ok : .created)
-    }
-
-    /// The events of a body: a JSON array, or NDJSON. Errors name the 1-based event (`line`).
-    static func events(in bytes: [UInt8], maxEvents: Int) throws -> [EventInput] {
-        let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        guard !trimmed.isEmpty else {
-            throw Problem(.badRequest, code: "invalid-request", detail: "the body is empty",
-                          hint: "Send the events as NDJSON (one JSON object per line) or as a JSON array.")
-        }
-        var values: [JSONValue] = []
-        if trimmed.first == UInt8(ascii: "[") {
-            let parsed: JSONValue
-            do { parsed = try JSONParser.parse(Array(trimmed)) } catch {
-                throw Problem(.badRequest, code: "invalid-json", detail: "the body is not valid JSON: \(error)")
-            }
-            values = parsed.arrayValue ?? []
-        } else {
-            var number = 0
-            for line in trimmed.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                number += 1
-                let content = line.last == 0x0D ? line.dropLast() : line[...]
-                if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                do { values.append(try JSONParser.parse(Array(content))) } catch {
-                    throw Problem(.badRequest, code: "invalid-json", detail: "line \(number) is not valid JSON: \(error)", line: number,
-                                  hint: "Each line must hold exactly one JSON object (NDJSON).")
-                }
-            }
-        }
-        guard !values.isEmpty else { throw Problem(.badRequest, code: "invalid-request", detail: "the batch holds no events") }
-        guard values.count <= maxEvents else {
-            throw Problem(.contentTooLarge, code: "batch-too-large", detail: "\(values.count) events in one batch; at most \(maxEvents)",
-                          hint: "Split the batch; give each part its own Idempotency-Key.")
-        }
-        var events: [EventInput] = []
-        events.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
-            do { events.append(try EventInput(json: value)) } catch { throw Problem(error.at(line: index + 1)) }
-        }
-        return events
     }
 
     /// `?after=N&limit=K&stream=S`: the records exactly as hashed, one per line, with their hashes.

@@ -10,7 +10,7 @@ struct Catalogue: AsyncParsableCommand {
             Generated from the same schemas that validate events at append, so it cannot drift from \
             the code. docs/events.md is this command's output (`consent-ledger catalogue --out docs/events.md`), \
             and a test fails when the committed file differs. `--sql sql/generated` writes the same catalogue as \
-            the SQL functions ledger.append_events enforces it with (decision 0029); a test fails when those differ too.
+            the SQL functions ledger.append_events enforces it with (decision 0035); a test fails when those differ too.
             """)
 
     @Option(help: "The format (markdown).")

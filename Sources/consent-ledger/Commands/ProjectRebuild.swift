@@ -8,7 +8,9 @@ struct ProjectRebuild: AsyncParsableCommand {
         commandName: "rebuild",
         abstract: "Rebuild a projection from the first event into fresh tables, then swap them in at once.",
         discussion: """
-            Readers keep seeing the old tables until the swap, which is one transaction. `all` builds \
+            Readers keep seeing the old tables until the swap, which is one transaction. An event a fold \
+            cannot take stops that projection on its log just before it: the other logs are built and \
+            swapped in, and the stalled log is named with its position and error (exit status non-zero). `all` builds \
             the projections in --parallel groups (each group reads the log once, on a connection of its \
             own) and swaps them together. Projections: \
             \(ProjectionDefinition.names.joined(separator: ", ")), or `all`.
@@ -32,7 +34,7 @@ struct ProjectRebuild: AsyncParsableCommand {
 
     func run() async throws {
         let projections = name == "all" ? ProjectionDefinition.all : [try ProjectionDefinition.named(name)]
-        try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
+        let stalls = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
             var rebuilder = ProjectionRebuilder(pool: pool, chunkSize: chunkSize)
             rebuilder.parallelism = parallel
             // `all`: --parallel groups, each one pass over the log on its own connection; one swap.
@@ -44,6 +46,8 @@ struct ProjectRebuild: AsyncParsableCommand {
             let rate = result.seconds > 0 ? Int(Double(result.positions) / result.seconds) : 0
             try Console.out("\(projections.map(\.name).joined(separator: ", ")): rebuilt from \(result.positions) positions "
                   + "(\(result.events) events read) in " + String(format: "%.2f", result.seconds) + " s, \(rate) positions/s")
+            return result.stalls
         }
+        try ProjectStalls.report(stalls)
     }
 }

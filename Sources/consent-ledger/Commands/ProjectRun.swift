@@ -10,7 +10,10 @@ struct ProjectRun: AsyncParsableCommand {
             Projections not built yet, or built by a different definition, are rebuilt first. Each step \
             folds up to --chunk-size events and moves the checkpoint in the same transaction, so the \
             runner can be stopped (or killed) at any moment and started again; several runners may run \
-            at once, on one machine or many: one advances a projection at a time.
+            at once, on one machine or many: one advances a projection at a time. An event a fold \
+            cannot take stops only its log, for that projection, just before it (nothing is skipped): \
+            the other logs are caught up, the stalled ones are listed (also by `project status`) and the \
+            command exits non-zero; every later run tries the event again and resumes the log once it folds.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -31,18 +34,22 @@ struct ProjectRun: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
+        let stalls = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
             let runner = ProjectionRunner(pool: pool, chunkSize: chunkSize)
             if follow {
                 Console.note("following the logs; stop with Ctrl-C")
                 try await ProjectionFollower(runner: runner, pollInterval: .seconds(pollSeconds))
                     .follow(note: { Console.note($0) })
+                return [ProjectionStall]()
             } else {
                 let bar = ProgressBar(label: "building projections", unit: "positions")
-                try await runner.runOnce(note: { bar.finish(); Console.note($0) }, progress: { bar.update(done: $0, total: $1) })
+                let stalls = try await runner.runOnce(note: { bar.finish(); Console.note($0) },
+                                                      progress: { bar.update(done: $0, total: $1) })
                 bar.finish()
+                return stalls
             }
         }
+        try ProjectStalls.report(stalls)
         try Console.out("projections are at the head of every log")
     }
 }

@@ -6,7 +6,7 @@ import LedgerPostgres
 struct ProjectStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show each projection's position and lag on every log, and whether it needs a rebuild.")
+        abstract: "Show each projection's position and lag on every log, whether it needs a rebuild, and which logs stalled.")
 
     @OptionGroup var database: DatabaseOptions
 
@@ -14,7 +14,7 @@ struct ProjectStatusCommand: AsyncParsableCommand {
         let statuses = try await LedgerDatabase.with(try database.target(), role: .auditor, progress: Console.note) { pool in
             try await ProjectionStatus.all(pool: pool)
         }
-        var needsWork = false
+        var needsWork = false, stalled = false
         for status in statuses {
             switch status.state {
             case .missing:
@@ -31,10 +31,17 @@ struct ProjectStatusCommand: AsyncParsableCommand {
             for log in status.logs {
                 let updated = log.updatedAt.map { " (moved \(Self.format($0)))" } ?? ""
                 try Console.out("  log \(log.log): position \(log.position) of \(log.head), lag \(log.lag)\(updated)")
-                if log.lag > 0 { needsWork = true }
+                if let stall = log.stall {
+                    try Console.out("    STALLED at position \(stall.position) (event \(stall.eventId.uuidString.lowercased())) "
+                                    + "since \(Self.format(stall.since)): \(stall.error)")
+                    stalled = true
+                } else if log.lag > 0 {
+                    needsWork = true
+                }
             }
         }
         if needsWork { try Console.out("some projections are behind: `consent-ledger project run` catches them up") }
+        if stalled { try Console.out("some logs are stalled: \(ProjectionStall.hint)") }
     }
 
     static func format(_ date: Date) -> String {

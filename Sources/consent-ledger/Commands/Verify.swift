@@ -10,8 +10,10 @@ struct Verify: AsyncParsableCommand {
         discussion: """
             For each event, in position order: the position follows the previous one; leaf_hash is \
             SHA-256(0x00 || record); chain_hash is SHA-256(previous chain_hash || leaf_hash); the record \
-            is the object the ledger writes; and the columns agree with the record. Then the log's head row \
-            must match the newest event. The hashes are recomputed here, in Swift, not by the database. \
+            is the object the ledger writes; and every column that projections, replay and reports read \
+            (subject, occurred_at, actor, type, stream, …) agrees with the record (compared by the database, \
+            in one pass beside the hashing). Then the log's head row must match the newest event. The hashes \
+            are recomputed here, in Swift, not by the database. \
             Then the stored Merkle tree is checked against the leaf hashes, level by level, and every signed \
             checkpoint against the tree and its signature. Exit status 0 only when everything checks; \
             otherwise 1, with the first bad position or node printed.

@@ -23,7 +23,7 @@ struct AgeRangeSharedUpcastTests {
         #expect(input.envelope.schemaVersion == 1)
         let event = F.json(Self.storedV1Event)
         let checked = try EventCatalogue.validate(type: input.envelope.type, schemaVersion: input.envelope.schemaVersion,
-                                                  payload: try #require(event["payload"]))
+                                                  payload: try #require(event["payload"]), context: .standard)
         #expect(checked.schemaVersion == 1)
         #expect(checked.wasUpcast)
         #expect(checked.payload(as: AgeRangeShared.self) == AgeRangeShared(
@@ -45,7 +45,7 @@ struct AgeRangeSharedUpcastTests {
         (#"{"lowerBound":18}"#, #"null"#),
     ])
     func controls(v1: String, expected: String) throws {
-        let checked = try EventCatalogue.validate(type: "AgeRangeShared", schemaVersion: 1, payload: F.json(v1))
+        let checked = try EventCatalogue.validate(type: "AgeRangeShared", schemaVersion: 1, payload: F.json(v1), context: .standard)
         let shared = try #require(checked.payload(as: AgeRangeShared.self))
         let current = shared.jsonValue
         #expect((current["activeParentalControls"] ?? .null) == F.json(expected), "\(v1)")
@@ -58,7 +58,7 @@ struct AgeRangeSharedUpcastTests {
         let shared = try AgeRangeShared.decode(v1, schemaVersion: 1)
         #expect(shared == AgeRangeShared(lowerBound: 18, upperBound: nil, ageRangeDeclaration: .governmentIDChecked,
                                          activeParentalControls: []))
-        #expect(shared.isVerifiedAdult)
+        #expect(shared.isVerifiedAdult(ageOfMajority: 18))
         #expect(shared.jsonValue == ["ageRangeDeclaration": "governmentIDChecked", "lowerBound": 18, "activeParentalControls": []])
     }
 

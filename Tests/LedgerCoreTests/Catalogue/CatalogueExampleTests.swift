@@ -49,7 +49,7 @@ struct CatalogueExampleTests {
     func examplesRoundTrip(type: String) throws {
         let schema = try #require(EventCatalogue.schema(for: type))
         for example in schema.examples {
-            let checked = try EventCatalogue.validate(type: type, schemaVersion: schema.version, payload: example)
+            let checked = try EventCatalogue.validate(type: type, schemaVersion: schema.version, payload: example, context: .standard)
             #expect(checked.type == type)
             #expect(checked.schemaVersion == schema.version)
             #expect(!checked.wasUpcast)
@@ -72,10 +72,10 @@ struct CatalogueExampleTests {
     func derivedMatchSchema(type: String) throws {
         let schema = try #require(EventCatalogue.schema(for: type))
         let documented = Set(schema.derived.map(\.name))
-        let first = try EventCatalogue.validate(type: type, schemaVersion: schema.version, payload: schema.example)
+        let first = try EventCatalogue.validate(type: type, schemaVersion: schema.version, payload: schema.example, context: .standard)
         #expect(Set(first.derived.keys) == documented)
         for example in schema.examples {
-            let checked = try EventCatalogue.validate(type: type, schemaVersion: schema.version, payload: example)
+            let checked = try EventCatalogue.validate(type: type, schemaVersion: schema.version, payload: example, context: .standard)
             #expect(Set(checked.derived.keys).isSubset(of: documented))
             for fact in schema.derived {
                 guard let value = checked.derived[fact.name] else { continue }
@@ -131,7 +131,7 @@ struct CatalogueExampleTests {
     @Test("a payload decodes only as its own type")
     func payloadAs() throws {
         let checked = try EventCatalogue.validate(type: "QuestionExpired", schemaVersion: 1,
-                                                  payload: CatalogueFixtures.json(#"{"questionId":"6c1e8a52-3d9b-4f0e-a7c2-91b5e0d4f318","expirationDate":"2026-11-27T16:02:25Z"}"#))
+                                                  payload: CatalogueFixtures.json(#"{"questionId":"6c1e8a52-3d9b-4f0e-a7c2-91b5e0d4f318","expirationDate":"2026-11-27T16:02:25Z"}"#), context: .standard)
         #expect(checked.payload(as: QuestionExpired.self)?.expirationDate == "2026-11-27T16:02:25Z")
         #expect(checked.payload(as: AgeRangeShared.self) == nil)
     }

@@ -22,7 +22,7 @@ enum CatalogueFixtures {
     static func refusal(_ type: String, version: Int? = nil, _ payload: JSONValue) -> LedgerError? {
         let schemaVersion = version ?? EventCatalogue.schema(for: type)?.version ?? 1
         do {
-            _ = try EventCatalogue.validate(type: type, schemaVersion: schemaVersion, payload: payload)
+            _ = try EventCatalogue.validate(type: type, schemaVersion: schemaVersion, payload: payload, context: .standard)
             return nil
         } catch {
             return error
@@ -34,7 +34,7 @@ enum CatalogueFixtures {
                          sourceLocation: SourceLocation = #_sourceLocation) -> CataloguedPayload? {
         let schemaVersion = version ?? EventCatalogue.schema(for: type)?.version ?? 1
         do {
-            return try EventCatalogue.validate(type: type, schemaVersion: schemaVersion, payload: payload)
+            return try EventCatalogue.validate(type: type, schemaVersion: schemaVersion, payload: payload, context: .standard)
         } catch {
             Issue.record("refused: \(error)", sourceLocation: sourceLocation)
             return nil

@@ -20,7 +20,59 @@ struct DerivedFactsTests {
     @Test("LegalCategory.of at every band boundary", arguments: 0..<categories.count)
     func legalCategory(index: Int) {
         let (lower, upper, expected) = Self.categories[index]
-        #expect(LegalCategory.of(lowerBound: lower, upperBound: upper).rawValue == expected, "\(String(describing: lower))...\(String(describing: upper))")
+        #expect(LegalCategory.of(lowerBound: lower, upperBound: upper, ageOfMajority: 18).rawValue == expected,
+                "\(String(describing: lower))...\(String(describing: upper))")
+    }
+
+    /// (lowerBound, upperBound, category) where the age of majority is 21 (Mississippi) and 19 (Alabama).
+    static let majority21: [(Int?, Int?, String)] = [
+        (16, 17, "16to17"), (18, 20, "18toMajority"), (18, 19, "18toMajority"), (19, 20, "18toMajority"),
+        (18, nil, "unknown"), (20, 21, "unknown"), (21, nil, "adult"), (17, 18, "unknown"), (nil, 12, "under13"),
+    ]
+    static let majority19: [(Int?, Int?, String)] = [
+        (16, 17, "16to17"), (18, 19, "unknown"), (18, nil, "unknown"), (19, nil, "adult"), (19, 20, "adult"), (17, 18, "unknown"),
+    ]
+
+    @Test("LegalCategory.of where the age of majority is above 18")
+    func legalCategoryAboveEighteen() {
+        for (lower, upper, expected) in Self.majority21 {
+            #expect(LegalCategory.of(lowerBound: lower, upperBound: upper, ageOfMajority: 21).rawValue == expected,
+                    "21: \(String(describing: lower))...\(String(describing: upper))")
+        }
+        for (lower, upper, expected) in Self.majority19 {
+            #expect(LegalCategory.of(lowerBound: lower, upperBound: upper, ageOfMajority: 19).rawValue == expected,
+                    "19: \(String(describing: lower))...\(String(describing: upper))")
+        }
+    }
+
+    @Test("the age of majority comes from the event's jurisdiction: its own, its country's, else 18")
+    func ageOfMajorityByJurisdiction() {
+        #expect(AgeOfMajority.of(jurisdiction: "US-AL") == 19)
+        #expect(AgeOfMajority.of(jurisdiction: "US-NE") == 19)
+        #expect(AgeOfMajority.of(jurisdiction: "US-MS") == 21)
+        #expect(AgeOfMajority.of(jurisdiction: "PR") == 21)
+        #expect(AgeOfMajority.of(jurisdiction: "PR-SJ") == 21)
+        #expect(AgeOfMajority.of(jurisdiction: "US-TX") == 18)
+        #expect(AgeOfMajority.of(jurisdiction: "US") == 18)
+        #expect(AgeOfMajority.of(jurisdiction: "GB") == 18)
+        #expect(AgeOfMajority.of(jurisdiction: nil) == 18)
+    }
+
+    @Test("an event's derived category is judged at its envelope's jurisdiction")
+    func eventInputUsesTheJurisdiction() throws {
+        func category(_ code: String, _ lower: Int, _ upper: Int?, declaration: String = "governmentIDChecked") throws -> (String?, Bool?) {
+            let upperText = upper.map { ",\"upperBound\":\($0)" } ?? ""
+            let line = "{\"eventId\":\"3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b\",\"stream\":\"subject-p_7f3a9c\",\"type\":\"AgeRangeShared\","
+                + "\"schemaVersion\":2,\"occurredAt\":\"2026-11-20T16:02:19Z\",\"subject\":\"p_7f3a9c\",\"actor\":{\"kind\":\"subject\"},"
+                + "\"jurisdiction\":{\"code\":\"\(code)\",\"basis\":\"asserted\"},"
+                + "\"payload\":{\"lowerBound\":\(lower)\(upperText),\"ageRangeDeclaration\":\"\(declaration)\"}}"
+            let input = try EventInput(line: Array(line.utf8))
+            return (input.catalogued.derived["legalCategory"]?.stringValue, input.catalogued.derived["verifiedAdult"]?.boolValue)
+        }
+        #expect(try category("US-TX", 18, nil) == ("adult", true))
+        #expect(try category("US-AL", 18, nil) == ("unknown", false))
+        #expect(try category("US-MS", 18, 20) == ("18toMajority", false))
+        #expect(try category("US-MS", 21, nil) == ("adult", true))
     }
 
     @Test("AgeRangeShared stores the legal category of its bounds", arguments: 0..<categories.count)

@@ -24,7 +24,7 @@ struct PersonalFieldsTests {
     @Test("a validated payload carries its personal field paths")
     func onValidation() throws {
         for schema in EventCatalogue.schemas {
-            let checked = try EventCatalogue.validate(type: schema.type, schemaVersion: schema.version, payload: schema.example)
+            let checked = try EventCatalogue.validate(type: schema.type, schemaVersion: schema.version, payload: schema.example, context: .standard)
             #expect(checked.personalFields == (Self.expected[schema.type] ?? []), "\(schema.type)")
         }
     }

@@ -7,7 +7,7 @@ struct EventNarrativeTests {
     func everyTypeHasASentence() throws {
         for schema in EventCatalogue.schemas {
             for example in schema.examples {
-                let checked = try EventCatalogue.validate(type: schema.type, schemaVersion: schema.version, payload: example)
+                let checked = try EventCatalogue.validate(type: schema.type, schemaVersion: schema.version, payload: example, context: .standard)
                 let sentence = EventNarrative.sentence(type: schema.type, payload: example, derived: .object(checked.derived))
                 #expect(!sentence.contains("no description for this type"), "\(schema.type)")
                 #expect(sentence.hasSuffix(".") || sentence.hasSuffix("\""), "\(schema.type): \(sentence)")

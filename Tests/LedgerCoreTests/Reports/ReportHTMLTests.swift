@@ -548,6 +548,8 @@ enum ReportHTMLSamples {
           "scope": {"code": "US-TX", "name": "Texas", "kind": "subdivision", "members": ["US-TX"], "withSubdivisions": false,
                     "membersAsOf": null, "codesTakenIn": 1,
                     "eventsInPeriod": 31877, "eventsInJurisdiction": 12904, "eventsWithoutJurisdiction": 211, "eventsWithUnknownJurisdiction": 7,
+                    "eventsByEnvironment": [{"key": "production", "count": 12610}, {"key": "sandbox", "count": 240},
+                                            {"key": "development", "count": 12}, {"key": "not stated", "count": 42}],
                     "unknownCodes": [{"code": "TX", "events": 7, "evidencePositions": [30117], "evidenceEventIds": ["0d15ea5e-0000-4000-8000-000000030117"]}]},
           "ageSignals": {
             "requestsByTrigger": [{"key": "download", "count": 1495}, {"key": "launch", "count": 1702}, {"key": "accountCreation", "count": 88},
@@ -556,6 +558,7 @@ enum ReportHTMLSamples {
             "responsesByCategory": [{"key": "under13", "declaredAgeRange": 46, "play": 12, "count": 58},
                                     {"key": "13to15", "declaredAgeRange": 88, "play": 20, "count": 108},
                                     {"key": "16to17", "declaredAgeRange": 61, "play": 25, "count": 86},
+                                    {"key": "18toMajority", "declaredAgeRange": 0, "play": 0, "count": 0},
                                     {"key": "adult", "declaredAgeRange": 410, "play": 77, "count": 487},
                                     {"key": "unknown", "declaredAgeRange": 9, "play": 4, "count": 13}],
             "responsesByDeclaration": [{"key": "selfDeclared", "count": 402}, {"key": "guardianDeclared", "count": 171},
@@ -563,7 +566,11 @@ enum ReportHTMLSamples {
             "declines": 57,
             "failures": [{"key": "invalidRequest", "count": 2}, {"key": "notAvailable", "count": 19}],
             "playSignalsByStatus": [{"key": "VERIFIED", "count": 61}, {"key": "SUPERVISED", "count": 49}, {"key": "SUPERVISED_APPROVAL_PENDING", "count": 8},
-                                    {"key": "SUPERVISED_APPROVAL_DENIED", "count": 2}, {"key": "UNKNOWN", "count": 4}, {"key": "DECLARED", "count": 14}]
+                                    {"key": "SUPERVISED_APPROVAL_DENIED", "count": 2}, {"key": "UNKNOWN", "count": 4}, {"key": "DECLARED", "count": 14}],
+            "ageChecksByMethod": [{"key": "appAgeGate", "passed": 31, "failed": 4, "inconclusive": 0, "count": 35},
+                                  {"key": "thirdPartyEstimation", "passed": 6, "failed": 1, "inconclusive": 2, "count": 9},
+                                  {"key": "thirdPartyDocument", "passed": 3, "failed": 0, "inconclusive": 0, "count": 3},
+                                  {"key": "thirdPartyPayment", "passed": 0, "failed": 0, "inconclusive": 0, "count": 0}]
           },
           "consent": {
             "questionsSent": 162, "approved": 120, "denied": 19, "expired": 14, "failed": 3, "pendingAtPeriodEnd": 6,

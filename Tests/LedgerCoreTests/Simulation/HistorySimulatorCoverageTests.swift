@@ -23,7 +23,10 @@ import Testing
     @Test func everyLegalCategoryAndBothKindsOfAdult() {
         let shared = of("AgeRangeShared")
         let categories = Set(shared.compactMap { $0.derived("legalCategory")?.stringValue })
-        #expect(categories == ["under13", "13to15", "16to17", "adult", "unknown"])
+        // 18toMajority needs a family where the age of majority is above 18 with a grown child
+        // whose app has a gate above 18: rare in a modest simulation, checked below instead.
+        #expect(categories.isSuperset(of: ["under13", "13to15", "16to17", "adult", "unknown"]))
+        #expect(categories.isSubset(of: Set(LegalCategory.allCases.map(\.rawValue))))
         let adults = shared.filter { $0.derived("legalCategory") == "adult" }
         #expect(adults.contains { $0.derived("verifiedAdult") == true })
         #expect(adults.contains { $0.derived("verifiedAdult") == false })
@@ -35,6 +38,24 @@ import Testing
         #expect(adults.contains { $0.string("ageRangeDeclaration") == "confirmed" })
         #expect(adults.contains { $0.string("ageRangeDeclaration") == "governmentIDChecked" })
         #expect(!adults.contains { $0.string("ageRangeDeclaration") == "guardianDeclared" })
+    }
+
+    /// Every range is categorised at the age of majority of its own event's jurisdiction, and where
+    /// that is above 18 (the simulator's Alabama and Mississippi families) an 18+ range is `unknown`.
+    /// (`18toMajority` itself needs a grown child there whose app has a gate above 18: too rare to
+    /// ask of a simulation this size; DerivedFactsTests and AgeOfMajorityRuleTests cover it.)
+    @Test func categoriesFollowTheJurisdictionsAgeOfMajority() {
+        let lines = SimulationFixtures.checked(SimulationFixtures.lines(families: 300, days: 60, seed: 0x18_21))
+        var seen: Set<String> = []
+        for line in lines where line.type == "AgeRangeShared" {
+            let code = line.input.envelope.jurisdiction?.code
+            let majority = AgeOfMajority.of(jurisdiction: code)
+            let expected = LegalCategory.of(lowerBound: line.payload["lowerBound"]?.intValue,
+                                            upperBound: line.payload["upperBound"]?.intValue, ageOfMajority: majority)
+            #expect(line.derived("legalCategory") == .string(expected.rawValue), "\(line.text)")
+            if majority > 18, let category = line.derived("legalCategory")?.stringValue { seen.insert(category) }
+        }
+        #expect(seen.contains("unknown"))
     }
 
     @Test func eligibilityRequestsAndFailures() {

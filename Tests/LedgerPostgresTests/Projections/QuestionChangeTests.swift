@@ -61,7 +61,7 @@ struct QuestionChangeTests {
             for name in names {
                 let projection = try ProjectionDefinition.named(name)
                 try await ProjectionTestSupport.installEmpty(projection, client: client)
-                #expect(try await ProjectionRunner(pool: client, chunkSize: 1).catchUp(projection, log: "demo") > 0)
+                #expect(try await ProjectionRunner(pool: client, chunkSize: 1).catchUp(projection, log: "demo").folded > 0)
                 expectSameRows(try await ProjectionRows.live(projection, pool: client),
                                try await TimeTravel(pool: client).rows(log: "demo", projection: projection, asOf: .head), name)
             }

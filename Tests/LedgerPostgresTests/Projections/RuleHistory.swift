@@ -8,13 +8,20 @@ import LedgerPostgres
 /// test names its evidence as the positions it wrote.
 struct RuleHistory {
     let log: String
+    /// The envelope's jurisdiction code of every event.
+    let jurisdiction: String
+    /// The envelope's `app.environment` of the events added from now on; nil: not said.
+    var environment: String?
     private(set) var lines: [String] = []
 
     static let app = "com.example.kidsdraw"
     static let change = "c-rooms"
     static let rooms = "Rooms: draw together with friends."
 
-    init(log: String) { self.log = log }
+    init(log: String, jurisdiction: String = "US-TX") {
+        self.log = log
+        self.jurisdiction = jurisdiction
+    }
 
     /// The event id of position `n` of this history's log.
     func id(_ n: Int) -> String {
@@ -25,7 +32,7 @@ struct RuleHistory {
     /// Adds an event of `type` (the catalogue example with `changes`; `.null` removes a member) and returns its position.
     @discardableResult
     mutating func add(_ type: String, at time: String, subject: String? = "p_k", version: String = "3.0.0",
-                      jurisdiction: String? = "US-TX", _ changes: [String: JSONValue] = [:]) -> Int {
+                      _ changes: [String: JSONValue] = [:]) -> Int {
         let schema = EventCatalogue.schema(for: type)!
         guard case .object(var payload) = schema.example else { fatalError("example is not an object") }
         for (key, value) in changes {
@@ -43,8 +50,12 @@ struct RuleHistory {
             "actor": ["kind": "app"], "payload": .object(payload),
             "app": ["bundleId": .string(Self.app), "appVersion": .string(version), "platform": "iOS", "osVersion": "26.1"],
         ]
+        if let environment, case .object(var app) = event["app"] {
+            app["environment"] = .string(environment)
+            event["app"] = .object(app)
+        }
         if let subject { event["subject"] = .string(subject) }
-        if let jurisdiction { event["jurisdiction"] = ["code": .string(jurisdiction), "basis": "asserted"] }
+        event["jurisdiction"] = ["code": .string(jurisdiction), "basis": "asserted"]
         lines.append(CanonicalJSON.encodeString(.object(event)))
         return lines.count
     }

@@ -51,6 +51,8 @@ struct RegulatorReportTests {
         #expect(report["ledger"]?["position"]?.intValue == 35)
         // The scope says what US-TX took in (itself alone) besides the counts; no code is unknown.
         #expect(report["scope"] == ["eventsInPeriod": 31, "eventsInJurisdiction": 25, "eventsWithoutJurisdiction": 3,
+                                    "eventsByEnvironment": [["key": "production", "count": 0], ["key": "sandbox", "count": 0],
+                                                            ["key": "development", "count": 0], ["key": "not stated", "count": 25]],
                                     "eventsWithUnknownJurisdiction": 0, "unknownCodes": [],
                                     "code": "US-TX", "name": "Texas", "kind": "subdivision", "members": ["US-TX"],
                                     "withSubdivisions": false, "membersAsOf": nil, "codesTakenIn": 1])
@@ -61,7 +63,7 @@ struct RegulatorReportTests {
         #expect(triggers.values.reduce(0, +) == 2 && triggers.count == RegulatorVocabulary.triggers.count)
         let categories = Dictionary(uniqueKeysWithValues: (signals["responsesByCategory"]?.arrayValue ?? []).map {
             ($0["key"]!.stringValue!, $0["count"]!.intValue!) })
-        #expect(categories == ["under13": 1, "13to15": 1, "16to17": 1, "adult": 1, "unknown": 0])
+        #expect(categories == ["under13": 1, "13to15": 1, "16to17": 1, "18toMajority": 0, "adult": 1, "unknown": 0])
         #expect(Self.counts(signals["responsesByDeclaration"]) == ["guardianDeclared": 2, "selfDeclared": 1, "confirmed": 1])
         #expect(signals["declines"] == 0)
         #expect(Self.counts(signals["failures"]) == ["invalidRequest": 0, "notAvailable": 0])

@@ -20,7 +20,7 @@ struct HTTPAPITests {
                 #expect(response.status == .ok && response.json?["status"] == "ok")
             }
             try await client.execute(uri: "/ready", method: .get) { response in
-                #expect(response.status == .ok && response.json?["schemaVersion"] == 7)
+                #expect(response.status == .ok && response.json?["schemaVersion"] == 8)
             }
         }
     }

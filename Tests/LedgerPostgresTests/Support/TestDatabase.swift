@@ -26,6 +26,7 @@ struct TestDatabase: Sendable {
     }
 
     /// Runs `body` with a client connected to this database as `role`.
+    @discardableResult
     func `as`<Result: Sendable>(_ role: DatabaseTarget.Role, _ body: (LedgerPool) async throws -> Result) async throws -> Result {
         try await LedgerDatabase.withRunningPool(target.settings(role: role, database: name), body)
     }

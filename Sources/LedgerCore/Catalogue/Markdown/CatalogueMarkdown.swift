@@ -13,7 +13,7 @@ public enum CatalogueMarkdown {
         out.append("Written by `consent-ledger catalogue --format markdown` from the schemas in `Sources/LedgerCore/Catalogue` "
             + "(`CatalogueMarkdown.render()`); do not edit by hand. The same schemas validate every event at append, so this page "
             + "and the ledger cannot disagree. The database enforces them too: `consent-ledger catalogue --sql sql/generated` writes "
-            + "them as the SQL functions `ledger.append_events` checks every event with, whoever calls it (psql included; decision 0029).")
+            + "them as the SQL functions `ledger.append_events` checks every event with, whoever calls it (psql included; decision 0035).")
         out.append("")
         out.append("Each event is an envelope (docs/architecture.md) whose `type` and `schemaVersion` select a schema below, and whose "
             + "`payload` that schema checks. Conventions:")
@@ -26,7 +26,12 @@ public enum CatalogueMarkdown {
         out.append("- Derived facts are computed by the ledger and stored in the event's top-level `\(EventCatalogue.derivedMember)` member. Clients never send them: "
             + "the Swift client and the HTTP API refuse them, and `ledger.append_events` adds them to an event that has none (psql) "
             + "and refuses an event whose `\(EventCatalogue.derivedMember)` differs from what the database computes from the payload.")
-        out.append("- Guardians, subjects and operators appear only as pseudonyms. A birth date, birth year or exact age is refused anywhere in an event.")
+        out.append("- Guardians, subjects and operators appear only as pseudonyms. A birth date, birth year or exact age is refused: "
+            + "a member named like one (`birthDate`, `dob`, `age`, …) at any depth of the event, and, in every free-text field "
+            + "(\"free text\" below, personal or not), a birth word followed by a date or year (`born 2012-05-01`, `DOB: 1.5.2012`, "
+            + "`birthday May 1`) or an exact age (`14 years old`, `14-year-old`, `9yo`, `aged 14`, `age: 14`). Dates, versions, "
+            + "bounds and ranges pass (`expires 2026-12-01`, `Version 2012.05.01`, `under 13 years old`, `ages 13-15`); "
+            + "decision 0034 lists the exact rules.")
         out.append("- Every event may say which build it came from in the envelope's `app.environment`: `production` (installed from the store), `sandbox` (TestFlight, the App Store sandbox, a Play test track) or `development` (run from Xcode or Android Studio). Left out, it is not known.")
         out.append("")
         out.append("## Contents")
@@ -88,7 +93,7 @@ public enum CatalogueMarkdown {
         out.append(PrettyJSON.render(schema.example))
         out.append("```")
         if !schema.derived.isEmpty, let checked = try? EventCatalogue.validate(type: schema.type, schemaVersion: schema.version,
-                                                                                  payload: schema.example) {
+                                                                                  payload: schema.example, context: .standard) {
             out.append("")
             out.append("The ledger derives: `" + CanonicalJSON.encodeString(.object(checked.derived)) + "`.")
         }

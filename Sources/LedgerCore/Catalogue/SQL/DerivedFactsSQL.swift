@@ -6,11 +6,10 @@
 enum DerivedFactsSQL {
     /// The `CASE` over the event's type.
     static func facts(_ event: String) -> String {
-        let payload = SQLText.member(event, "payload")
         var text = "CASE (\(event)) ->> 'type'\n"
         for schema in EventCatalogue.schemas where !schema.derived.isEmpty {
             let members = schema.derived.sorted { $0.name < $1.name }.map { fact in
-                member(fact, of: schema, payload)
+                member(fact, of: schema, event)
             }
             // ltrim and ||, not concat_ws (which is only stable), so that the function stays inlinable.
             text += "  WHEN \(SQLText.literal(schema.type)) THEN nullif('{' || ltrim(\n"
@@ -20,16 +19,17 @@ enum DerivedFactsSQL {
     }
 
     /// `"name":value` as SQL text, or `NULL` when the fact is absent.
-    static func member(_ fact: DerivedFactSchema, of schema: EventSchema, _ payload: String) -> String {
+    static func member(_ fact: DerivedFactSchema, of schema: EventSchema, _ event: String) -> String {
+        let payload = SQLText.member(event, "payload")
         let key = SQLText.literal("\"\(fact.name)\":")
         switch fact.computation {
         case .legalCategory:
-            return "\(key) || '\"' || \(legalCategory(fact.computation, payload)) || '\"'"
+            return "\(key) || '\"' || \(legalCategory(fact.computation, event)) || '\"'"
         case .verifiedAdult(let field, let values):
             guard let category = schema.derived.first(where: {
                 if case .legalCategory = $0.computation { return true } else { return false }
             }) else { preconditionFailure("\(schema.type): verifiedAdult needs a legalCategory fact") }
-            return "\(key) || CASE WHEN \(legalCategory(category.computation, payload)) = \(SQLText.literal(LegalCategory.adult.rawValue))"
+            return "\(key) || CASE WHEN \(legalCategory(category.computation, event)) = \(SQLText.literal(LegalCategory.adult.rawValue))"
                 + " AND \(SQLText.isStringIn(SQLText.member(payload, field), values)) THEN 'true' ELSE 'false' END"
         case .ratingLabel(let field):
             let value = SQLText.member(payload, field)
@@ -38,29 +38,44 @@ enum DerivedFactsSQL {
         }
     }
 
-    /// ``LegalCategory/of(lowerBound:upperBound:)`` over the payload's bounds, band by band.
-    static func legalCategory(_ computation: DerivedComputation, _ payload: String) -> String {
+    /// The age of majority of the event's `jurisdiction.code`, as ``AgeOfMajority/of(jurisdiction:)``
+    /// finds it: the code's own exception, else its country's, else ``AgeOfMajority/standard``.
+    static func ageOfMajority(_ event: String) -> String {
+        let code = "((\(event)) -> 'jurisdiction' ->> 'code')"
+        let exact = AgeOfMajority.exceptions.map { "WHEN \(SQLText.literal($0.code)) THEN \($0.age)" }.joined(separator: " ")
+        return "coalesce(CASE \(code) \(exact) END, CASE split_part(\(code), '-', 1) \(exact) END, \(AgeOfMajority.standard))"
+    }
+
+    /// ``LegalCategory/of(lowerBound:upperBound:ageOfMajority:)`` over the payload's bounds, band by
+    /// band, for each age of majority the catalogue knows (the standard and every exception's).
+    static func legalCategory(_ computation: DerivedComputation, _ event: String) -> String {
         guard case .legalCategory(let lower, let upper, let condition) = computation else {
             preconditionFailure("not a legal-category computation")
         }
+        let payload = SQLText.member(event, "payload")
         func bound(_ name: String) -> String {
             let value = SQLText.member(payload, name)
             return "(CASE WHEN jsonb_typeof(\(value)) = 'number' THEN (\(value))::numeric END)"
         }
         let low = "coalesce(\(bound(lower)), 0)", high = bound(upper)
-        var text = "(CASE"
-        if let condition {
-            text += " WHEN NOT \(SQLText.isStringIn(SQLText.member(payload, condition.field), [condition.value]))"
-                + " THEN \(SQLText.literal(LegalCategory.unknown.rawValue))"
-        }
-        for category in LegalCategory.allCases {
-            guard let band = category.ages else { continue }
-            if let bandUpper = band.upper {
-                text += " WHEN \(low) >= \(band.lower) AND \(high) <= \(bandUpper) THEN \(SQLText.literal(category.rawValue))"
-            } else {
-                text += " WHEN \(low) >= \(band.lower) THEN \(SQLText.literal(category.rawValue))"
+        func bands(_ majority: Int) -> String {
+            var text = "CASE"
+            for category in LegalCategory.allCases {
+                guard let band = category.ages(ageOfMajority: majority) else { continue }
+                if let bandUpper = band.upper {
+                    text += " WHEN \(low) >= \(band.lower) AND \(high) <= \(bandUpper) THEN \(SQLText.literal(category.rawValue))"
+                } else {
+                    text += " WHEN \(low) >= \(band.lower) THEN \(SQLText.literal(category.rawValue))"
+                }
             }
+            return text + " ELSE \(SQLText.literal(LegalCategory.unknown.rawValue)) END"
         }
-        return text + " ELSE \(SQLText.literal(LegalCategory.unknown.rawValue)) END)"
+        let majorities = Array(Set(AgeOfMajority.exceptions.map(\.age))).sorted()
+        var byMajority = "CASE \(ageOfMajority(event))"
+        for majority in majorities { byMajority += "\n        WHEN \(majority) THEN \(bands(majority))" }
+        byMajority += "\n        ELSE \(bands(AgeOfMajority.standard)) END"
+        guard let condition else { return "(" + byMajority + ")" }
+        return "(CASE WHEN NOT \(SQLText.isStringIn(SQLText.member(payload, condition.field), [condition.value]))"
+            + " THEN \(SQLText.literal(LegalCategory.unknown.rawValue)) ELSE \(byMajority) END)"
     }
 }

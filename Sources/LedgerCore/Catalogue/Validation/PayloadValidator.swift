@@ -66,6 +66,7 @@ enum PayloadValidator {
             guard case .string(let text) = value, !text.isEmpty, text.count <= maxLength else {
                 throw invalid(path, "must be \(kind.expectation)")
             }
+            if let found = ForbiddenFreeText.violation(in: text) { throw ForbiddenPersonalData.refusal(found, path: path, inText: true) }
 
         case .token(let format):
             guard case .string(let text) = value, format.matches(text) else {

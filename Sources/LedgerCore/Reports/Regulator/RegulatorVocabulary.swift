@@ -5,7 +5,7 @@ public enum RegulatorVocabulary {
     public static let triggers = ["download", "launch", "accountCreation", "significantChange", "anniversaryRecheck",
                                   "purchase", "backfill", "other"]
     /// The derived legal categories.
-    public static let categories = ["under13", "13to15", "16to17", "adult", "unknown"]
+    public static let categories = LegalCategory.allCases.map(\.rawValue)
     /// The current `ageRangeDeclaration` values; deprecated ones and `none` are listed after them when seen.
     public static let declarations = ["selfDeclared", "guardianDeclared", "confirmed"]
     /// `AgeRangeRequestFailed.error`.
@@ -13,6 +13,12 @@ public enum RegulatorVocabulary {
     /// Play's `userStatus`.
     public static let playStatuses = ["VERIFIED", "SUPERVISED", "SUPERVISED_APPROVAL_PENDING", "SUPERVISED_APPROVAL_DENIED",
                                       "UNKNOWN", "DECLARED"]
+    /// `AgeVerificationCompleted.method`: the app's own gate, then the third parties.
+    public static let ageCheckMethods = AgeVerificationCompleted.Method.allCases.map(\.rawValue)
+    /// `AgeVerificationCompleted.outcome`.
+    public static let ageCheckOutcomes = AgeVerificationCompleted.Outcome.allCases.map(\.rawValue)
+    /// The envelope's `app.environment`, and `not stated` for an event that does not say.
+    public static let environments = ["production", "sandbox", "development", "not stated"]
     /// MarketplaceKit rating labels; exceptions whose request gave no rating are listed as `not stated`.
     public static let ratings = ["4+", "9+", "13+", "16+", "18+", "unrated"]
 

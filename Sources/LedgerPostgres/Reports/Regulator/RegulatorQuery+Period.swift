@@ -11,8 +11,11 @@ extension RegulatorQuery {
         _ = try await run(ReportSQL.Regulator.period, on: connection)
         try await connection.watchedQuery("ANALYZE regulator_period", logger: logger)
         var ours: Int64 = 0
-        for try await count in try await run(ReportSQL.Regulator.periodOurs, on: connection).decode(Int64.self) {
-            ours = count
+        var environments: [String: Int64] = [:]
+        for try await (environment, count) in try await run(ReportSQL.Regulator.periodOurs, on: connection)
+            .decode((String?, Int64).self) {
+            ours += count
+            environments[environment ?? "not stated", default: 0] += count
         }
         var all: Int64 = 0, none: Int64 = 0
         var unknown: [(code: String, events: Int64, first: Int64)] = []
@@ -39,21 +42,26 @@ extension RegulatorQuery {
         var scope = self.scope.json.objectValue ?? [:]
         scope["eventsInPeriod"] = Self.number(all)
         scope["eventsInJurisdiction"] = Self.number(ours)
+        scope["eventsByEnvironment"] = Self.keyCounts(environments, keys: RegulatorVocabulary.environments)
         scope["eventsWithoutJurisdiction"] = Self.number(none)
         scope["eventsWithUnknownJurisdiction"] = Self.number(unknown.reduce(0) { $0 + $1.events })
         scope["unknownCodes"] = .array(unknownCodes)
         return .object(scope)
     }
 
-    /// Requests by trigger, responses by category and declaration, declines, failures, Play statuses.
+    /// Requests by trigger, responses by category and declaration, declines, failures, Play statuses,
+    /// and the age checks that are neither platform's (an app's own gate, a third-party verifier)
+    /// by method and outcome.
     func ageSignals(on connection: PostgresConnection) async throws -> JSONValue {
         var triggers: [String: Int64] = [:], declarations: [String: Int64] = [:], failures: [String: Int64] = [:]
         var play: [String: Int64] = [:], apple: [String: Int64] = [:], playStatus: [String: Int64] = [:]
+        var checks: [String: [String: Int64]] = [:]
         var declines: Int64 = 0
         let rows = try await run(ReportSQL.Regulator.ageSignals, on: connection)
-        for try await (type, trigger, category, declaration, status, error, count)
-            in rows.decode((String, String?, String?, String?, String?, String?, Int64).self) {
+        for try await (type, trigger, category, declaration, status, error, method, outcome, count)
+            in rows.decode((String, String?, String?, String?, String?, String?, String?, String?, Int64).self) {
             switch type {
+            case "AgeVerificationCompleted": checks[method ?? "none", default: [:]][outcome ?? "none", default: 0] += count
             case "AgeRangeRequested": triggers[trigger ?? "none", default: 0] += count
             case "AgeRangeShared":
                 apple[category ?? "unknown", default: 0] += count
@@ -74,6 +82,12 @@ extension RegulatorQuery {
                 "responsesByDeclaration": Self.keyCounts(declarations, keys: RegulatorVocabulary.declarations),
                 "declines": Self.number(declines),
                 "failures": Self.keyCounts(failures, keys: RegulatorVocabulary.ageRangeErrors),
-                "playSignalsByStatus": Self.keyCounts(playStatus, keys: RegulatorVocabulary.playStatuses)]
+                "playSignalsByStatus": Self.keyCounts(playStatus, keys: RegulatorVocabulary.playStatuses),
+                "ageChecksByMethod": .array(RegulatorVocabulary.ageCheckMethods.map { method in
+                    var row: [String: JSONValue] = ["key": .string(method)]
+                    for outcome in RegulatorVocabulary.ageCheckOutcomes { row[outcome] = Self.number(checks[method]?[outcome] ?? 0) }
+                    row["count"] = Self.number(checks[method]?.values.reduce(0, +) ?? 0)
+                    return .object(row)
+                })]
     }
 }

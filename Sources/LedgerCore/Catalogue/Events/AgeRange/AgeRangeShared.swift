@@ -75,18 +75,22 @@ public struct AgeRangeShared: EventPayload {
         self.activeParentalControls = activeParentalControls
     }
 
-    /// The legal category of the bounds (``LegalCategory/of(lowerBound:upperBound:)``).
-    public var legalCategory: LegalCategory { .of(lowerBound: lowerBound, upperBound: upperBound) }
+    /// The legal category of the bounds where the age of majority is `ageOfMajority`
+    /// (``LegalCategory/of(lowerBound:upperBound:ageOfMajority:)``).
+    public func legalCategory(ageOfMajority: Int) -> LegalCategory {
+        .of(lowerBound: lowerBound, upperBound: upperBound, ageOfMajority: ageOfMajority)
+    }
 
     /// A verified adult: the category is ``LegalCategory/adult`` and the declaration is a
     /// verification (``AgeRangeDeclaration/isVerification``). No declaration: not verified.
-    public var isVerifiedAdult: Bool {
-        legalCategory == .adult && (ageRangeDeclaration?.isVerification ?? false)
+    public func isVerifiedAdult(ageOfMajority: Int) -> Bool {
+        legalCategory(ageOfMajority: ageOfMajority) == .adult && (ageRangeDeclaration?.isVerification ?? false)
     }
 
-    /// `legalCategory` and `verifiedAdult`.
-    public var derivedFacts: [String: JSONValue] {
-        ["legalCategory": .string(legalCategory.rawValue), "verifiedAdult": .bool(isVerifiedAdult)]
+    /// `legalCategory` and `verifiedAdult`, at the age of majority of the event's jurisdiction.
+    public func derivedFacts(in context: DerivationContext) -> [String: JSONValue] {
+        ["legalCategory": .string(legalCategory(ageOfMajority: context.ageOfMajority).rawValue),
+         "verifiedAdult": .bool(isVerifiedAdult(ageOfMajority: context.ageOfMajority))]
     }
 }
 
@@ -117,7 +121,10 @@ extension AgeRangeShared {
         derived: [
             DerivedFactSchema("legalCategory", .oneOf(LegalCategory.self),
                               "The band that contains the whole range [lowerBound or 0, upperBound or no limit]: "
-                                + "under13 (0-12), 13to15, 16to17, adult (18+); unknown when the range reaches into two bands.",
+                                + "under13 (0-12), 13to15, 16to17, 18toMajority (18 to the age of majority of the envelope's "
+                                + "jurisdiction minus 1, where that age is above 18: 19 in US-AL and US-NE, 21 in US-MS and US-PR), "
+                                + "adult (the age of majority or over: 18+ elsewhere); unknown when the range reaches into two bands "
+                                + "(18+ where the age of majority is above 18).",
                               computed: .legalCategory(lower: "lowerBound", upper: "upperBound", condition: nil)),
             DerivedFactSchema("verifiedAdult", .boolean,
                               "legalCategory is adult and ageRangeDeclaration is confirmed, governmentIDChecked, paymentChecked "

@@ -21,7 +21,7 @@ public struct AgeExceptionRequested: EventPayload {
     }
 
     /// `ratingLabel`, when the rating is known.
-    public var derivedFacts: [String: JSONValue] {
+    public func derivedFacts(in context: DerivationContext) -> [String: JSONValue] {
         guard let ageRating else { return [:] }
         return ["ratingLabel": .string(ageRating.label)]
     }

@@ -15,7 +15,7 @@ public struct DeviceRatingLimitObserved: EventPayload {
     }
 
     /// `ratingLabel`.
-    public var derivedFacts: [String: JSONValue] {
+    public func derivedFacts(in context: DerivationContext) -> [String: JSONValue] {
         ["ratingLabel": .string(maximumAllowedAgeRating.label)]
     }
 }

@@ -42,7 +42,7 @@ public struct InstallAttempted: EventPayload {
     }
 
     /// `ratingLabel`.
-    public var derivedFacts: [String: JSONValue] {
+    public func derivedFacts(in context: DerivationContext) -> [String: JSONValue] {
         ["ratingLabel": .string(ageRating.label)]
     }
 }

@@ -61,19 +61,22 @@ public struct AgeVerificationCompleted: EventPayload {
         self.upperBound = upperBound
     }
 
-    /// The legal category of the range found (``LegalCategory/of(lowerBound:upperBound:)``);
+    /// The legal category of the range found (``LegalCategory/of(lowerBound:upperBound:ageOfMajority:)``);
     /// ``LegalCategory/unknown`` when the check did not pass.
-    public var legalCategory: LegalCategory {
-        outcome == .passed ? .of(lowerBound: lowerBound, upperBound: upperBound) : .unknown
+    public func legalCategory(ageOfMajority: Int) -> LegalCategory {
+        outcome == .passed ? .of(lowerBound: lowerBound, upperBound: upperBound, ageOfMajority: ageOfMajority) : .unknown
     }
 
     /// A verified adult: the check passed, found 18 or over, and was made by a third party
     /// (``Method/isThirdParty``). The app's own gate is a self-declaration and never verifies.
-    public var isVerifiedAdult: Bool { legalCategory == .adult && method.isThirdParty }
+    public func isVerifiedAdult(ageOfMajority: Int) -> Bool {
+        legalCategory(ageOfMajority: ageOfMajority) == .adult && method.isThirdParty
+    }
 
     /// `legalCategory` and `verifiedAdult`, as ``AgeRangeShared`` and ``PlayAgeSignalReceived`` derive them.
-    public var derivedFacts: [String: JSONValue] {
-        ["legalCategory": .string(legalCategory.rawValue), "verifiedAdult": .bool(isVerifiedAdult)]
+    public func derivedFacts(in context: DerivationContext) -> [String: JSONValue] {
+        ["legalCategory": .string(legalCategory(ageOfMajority: context.ageOfMajority).rawValue),
+         "verifiedAdult": .bool(isVerifiedAdult(ageOfMajority: context.ageOfMajority))]
     }
 }
 

@@ -61,17 +61,20 @@ public struct PlayAgeSignalReceived: EventPayload {
     }
 
     /// The legal category of `ageLower...ageUpper`; ``LegalCategory/unknown`` when Play sent no range.
-    public var legalCategory: LegalCategory {
+    public func legalCategory(ageOfMajority: Int) -> LegalCategory {
         guard ageLower != nil || ageUpper != nil else { return .unknown }
-        return .of(lowerBound: ageLower, upperBound: ageUpper)
+        return .of(lowerBound: ageLower, upperBound: ageUpper, ageOfMajority: ageOfMajority)
     }
 
     /// A verified adult: the category is adult and `userStatus` is `VERIFIED`.
-    public var isVerifiedAdult: Bool { legalCategory == .adult && userStatus == .VERIFIED }
+    public func isVerifiedAdult(ageOfMajority: Int) -> Bool {
+        legalCategory(ageOfMajority: ageOfMajority) == .adult && userStatus == .VERIFIED
+    }
 
-    /// `legalCategory` and `verifiedAdult`.
-    public var derivedFacts: [String: JSONValue] {
-        ["legalCategory": .string(legalCategory.rawValue), "verifiedAdult": .bool(isVerifiedAdult)]
+    /// `legalCategory` and `verifiedAdult`, at the age of majority of the event's jurisdiction.
+    public func derivedFacts(in context: DerivationContext) -> [String: JSONValue] {
+        ["legalCategory": .string(legalCategory(ageOfMajority: context.ageOfMajority).rawValue),
+         "verifiedAdult": .bool(isVerifiedAdult(ageOfMajority: context.ageOfMajority))]
     }
 }
 

@@ -129,15 +129,24 @@ struct JSONParserTests {
         expectError([0xEF, 0xBB, 0xBF, 0x31], offset: 0, column: 1, reason: "byte order mark (U+FEFF) is not allowed")
     }
 
-    @Test("integer above 2^53 is rejected")
+    @Test("integer above 2^53 is rejected unless written as RFC 8785 writes its double")
     func integerAbove2to53() {
-        let reason = "integer 9007199254740993 cannot be represented exactly as an IEEE-754 double"
-            + " (magnitude exceeds 2^53 = 9007199254740992); send it as a string"
+        let reason = "integer 9007199254740993 is beyond 2^53 = 9007199254740992, where an IEEE-754 double does not keep"
+            + " every digit: it would be stored as 9007199254740992; send it as a string"
         expectError("9007199254740993", offset: 0, column: 1, reason: reason)
         expectError("[1, -9007199254740993]", offset: 4, column: 5, reason: reason.replacingOccurrences(
-            of: "integer 9007199254740993", with: "integer -9007199254740993"))
+            of: "integer 9007199254740993", with: "integer -9007199254740993")
+            .replacingOccurrences(of: "stored as 9007199254740992", with: "stored as -9007199254740992"))
         let error = #expect(throws: JSONParseError.self) { try JSONParser.parse("12345678901234567890") }
-        #expect(error?.reason.contains("cannot be represented exactly") == true)
+        #expect(error?.reason.contains("would be stored as 12345678901234567000") == true)
+        // Found by the fuzzer (Tests/Fixtures/fuzz/json/crash-*): `1234567234567890123445.5e-3`, a number
+        // with a fraction and an exponent, was accepted (rounded to a double), but its canonical form,
+        // an integer literal beyond 2^53, was refused when parsed again. An integer written exactly as
+        // RFC 8785 writes its double is now accepted, so every canonical form parses.
+        for literal in ["100000000000000000", "53241673458000000", "-1152921504606847000", "999999999999999900000"] {
+            let value = try? JSONParser.parse(literal)
+            #expect(value.map { CanonicalJSON.encodeString($0) } == literal, "\(literal)")
+        }
         #expect(error?.reason.contains("send it as a string") == true)
     }
 

@@ -29,7 +29,10 @@ public struct JSONParseError: Error, CustomStringConvertible, Sendable, Equatabl
 /// anything after the value, nesting deeper than `maxDepth`, empty input, duplicate object keys
 /// (including keys that differ only in Unicode normalization, since `[String: JSONValue]` cannot
 /// hold both), numbers that overflow a double, and integers (no fraction or exponent) whose
-/// magnitude exceeds 2^53. Numbers are rounded to the nearest double exactly as `strtod` does.
+/// magnitude exceeds 2^53 unless they are written exactly as RFC 8785 writes the double they
+/// denote (its shortest form: `100000000000000000`, not `100000000000000001`), so that no digit a
+/// sender wrote is changed and the canonical form of every accepted text parses again. Numbers are
+/// rounded to the nearest double exactly as `strtod` does.
 public enum JSONParser {
     /// Parses one JSON text from UTF-8 bytes.
     ///
@@ -351,21 +354,24 @@ private struct Parser {
             skipDigits()
         }
         let lexeme = String(decoding: bytes[start..<pos], as: UTF8.self)
-        if isInteger {
-            let digits = bytes[integerStart..<integerEnd]
-            let tooLarge = digits.count > maxExactIntegerDigits.count
-                || (digits.count == maxExactIntegerDigits.count
-                    && maxExactIntegerDigits.lexicographicallyPrecedes(digits))
-            if tooLarge {
-                throw error(at: start, "integer \(abbreviated(lexeme)) cannot be represented exactly as an"
-                    + " IEEE-754 double (magnitude exceeds 2^53 = 9007199254740992); send it as a string")
-            }
-        }
         // The lexeme matches the RFC 8259 grammar, which Double(_:) (strtod, correctly rounded)
         // accepts; it returns ±infinity on overflow.
         guard let value = Double(lexeme), value.isFinite else {
             throw error(at: start, "number \(abbreviated(lexeme)) is out of range for an IEEE-754 double"
                 + " (it overflows to infinity)")
+        }
+        if isInteger {
+            let digits = bytes[integerStart..<integerEnd]
+            let beyondExact = digits.count > maxExactIntegerDigits.count
+                || (digits.count == maxExactIntegerDigits.count
+                    && maxExactIntegerDigits.lexicographicallyPrecedes(digits))
+            if beyondExact {
+                let stored = CanonicalJSON.encodeString(.number(value))
+                if stored != lexeme {
+                    throw error(at: start, "integer \(abbreviated(lexeme)) is beyond 2^53 = 9007199254740992, where an IEEE-754"
+                        + " double does not keep every digit: it would be stored as \(abbreviated(stored)); send it as a string")
+                }
+            }
         }
         return value
     }

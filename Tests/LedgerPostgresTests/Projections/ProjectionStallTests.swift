@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import LedgerCore
 @testable import LedgerPostgres
 import PostgresNIO
@@ -9,9 +10,10 @@ import Testing
 /// (decision 0033).
 @Suite("A projection isolates an event it cannot fold")
 struct ProjectionStallTests {
-    /// An AgeRangeShared whose lowerBound is text: the Swift client refuses it, but
-    /// `ledger.append_events` called from SQL stores it (the way issue 17 found), and
-    /// subject_state's fold fails on it (`::integer`, SQLSTATE 22P02).
+    /// An AgeRangeShared whose lowerBound is text: subject_state's fold fails on it (`::integer`,
+    /// SQLSTATE 22P02). Both the Swift client and `ledger.append_events` refuse it now (decision
+    /// 0035); a log can still hold such an event, stored before the catalogue was enforced in the
+    /// database or under a catalogue that has changed since.
     static func unfoldableEvent(subject: String) -> String {
         """
         {"eventId":"\(UUID().uuidString.lowercased())","stream":"subject-\(subject)","type":"AgeRangeShared",\
@@ -22,12 +24,33 @@ struct ProjectionStallTests {
         """
     }
 
-    /// Stores `unfoldableEvent` at the head of `log` through SQL, as the owner; returns its position.
+    /// Stores `unfoldableEvent` at the head of `log` as a ledger without the database's payload
+    /// check would have: as the superuser, in one transaction, the generated `ledger.payload_problem`
+    /// is set aside for one that finds nothing, the event appended through `ledger.append_events`
+    /// (which still hashes and chains it), and the check put back. Returns its position.
     static func storeUnfoldable(_ db: TestDatabase, log: String, subject: String) async throws -> Int64 {
         try await db.as(.administrator) { client async throws in
-            try await client.int(PostgresQuery(unsafeSQL:
-                "SELECT position FROM ledger.append_events($1, ARRAY[$2])",
-                binds: { var b = PostgresBindings(); b.append(log); b.append(unfoldableEvent(subject: subject)); return b }()))
+            try await client.transaction { connection in
+                let logger = Logger(label: "projection-stall-test")
+                for statement in [
+                    "ALTER FUNCTION ledger.payload_problem(jsonb) RENAME TO payload_problem_enforced",
+                    "CREATE FUNCTION ledger.payload_problem(p_event jsonb) RETURNS TABLE (problem text) LANGUAGE sql AS 'SELECT NULL::text WHERE false'",
+                ] {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                var position: Int64 = 0
+                let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT position FROM ledger.append_events($1, ARRAY[$2])",
+                    binds: { var b = PostgresBindings(); b.append(log); b.append(unfoldableEvent(subject: subject)); return b }()),
+                    logger: logger)
+                for try await value in rows.decode(Int64.self) { position = value }
+                for statement in [
+                    "DROP FUNCTION ledger.payload_problem(jsonb)",
+                    "ALTER FUNCTION ledger.payload_problem_enforced(jsonb) RENAME TO payload_problem",
+                ] {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                return position
+            }
         }
     }
 

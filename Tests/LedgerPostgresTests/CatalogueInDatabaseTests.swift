@@ -65,6 +65,12 @@ struct CatalogueInDatabaseTests {
          #"payload.lowerBound: duplicate key "lowerBound""#),
         ("a duplicate key, escaped", body(payload: #"{"lowerBound":13,"upperBound":15,"\u006cowerBound":13}"#),
          #"payload.lowerBound: duplicate key "lowerBound""#),
+        ("a birth date in free text", body(type: "AgeRangeRequestFailed", schemaVersion: "1",
+                                          payload: #"{"error":"notAvailable","detail":"born 2012-05-01, is 14 years old"}"#),
+         "payload.detail: a birth date or birth year in free text is never accepted"),
+        ("an exact age in free text", body(type: "AgeRangeRequestFailed", schemaVersion: "1",
+                                           payload: #"{"error":"notAvailable","detail":"a 14-year-old user"}"#),
+         "payload.detail: an exact age in free text is never accepted"),
         ("personal data in clear", body(type: "OperatorDecision", schemaVersion: "1", payload: example("OperatorDecision")),
          "payload.reason: is personal data and must arrive sealed"),
         ("off its stream", body(type: "PermissionQuestionSent", schemaVersion: "\(EventCatalogue.schema(for: "PermissionQuestionSent")!.version)",
@@ -89,6 +95,44 @@ struct CatalogueInDatabaseTests {
                 #expect(message.contains(mentions), "\(testCase[0]): \(message)")
             }
             #expect(try await client.int("SELECT count(*) FROM ledger.events") == 0)
+        }
+    }
+
+    /// Free texts the Swift check refuses or lets pass (ForbiddenFreeTextTests' cases), and
+    /// combinations of birth words, numbers, dates, bound words and age words around them.
+    static var freeTexts: [String] {
+        var texts = [
+            "born 2012-05-01", "Born on 01/05/2012.", "child was born in 2012", "DOB: 1.5.2012", "date of birth 2012",
+            "her birthday is May 1", "birthday: 1st of May", "year of birth = 2013", "is 14 years old", "a 14-year-old user",
+            "Fourteen years old", "14 yrs old", "user is 9yo", "kid, 9 y/o", "aged 14", "age: 14", "Age = 9", "her age is 12",
+            "Version 2012.05.01 adds drawing together with friends.", "The question expires on 2026-12-01.",
+            "Children under 13 years old need a parent's approval.", "For players 13 to 15 years old",
+            "between 13 and 15 years old", "at least 16 years old", "ages 13-15", "age rating 12+", "Users under age 13 ask a parent.",
+            "Birthday stickers for everyone!", "rebirth", "lily_born2012", "Age gates must be at least two years apart.",
+        ]
+        let before = ["", "born ", "dob ", "birthday: ", "under ", "from 12 to ", "aged ", "age is ", "rebirth ", "over ", "version "]
+        let middle = ["2012", "14", "1.5.2012", "May 1", "fourteen", "12-13", "2026-12-01", "9"]
+        let after = ["", " years old", "-year-old", " yo", " y/o", "; later", " old", "+"]
+        for b in before { for m in middle { for a in after { texts.append(b + m + a) } } }
+        return texts
+    }
+
+    @Test("ledger.free_text_problem finds what ForbiddenFreeText finds, in the same words, for every free text tried")
+    func freeTextAgreement() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.administrator) { client async throws in
+            let texts = Self.freeTexts
+            var sql: [String?] = []
+            let rows = try await client.query("SELECT ledger.free_text_problem(t) FROM unnest(\(texts)::text[]) WITH ORDINALITY AS u(t, i) ORDER BY i")
+            for try await value in rows.decode(String?.self) { sql.append(value) }
+            #expect(sql.count == texts.count)
+            var disagreements: [String] = []
+            for (text, found) in zip(texts, sql) where found != ForbiddenFreeText.violation(in: text) {
+                disagreements.append("\(text): SQL \(found ?? "nothing"), Swift \(ForbiddenFreeText.violation(in: text) ?? "nothing")")
+            }
+            #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+            // Both verdicts occur, so the comparison is not empty on either side.
+            #expect(sql.contains(nil) && sql.contains("an exact age") && sql.contains("a birth date or birth year"))
         }
     }
 

@@ -36,22 +36,28 @@ public enum ForbiddenFreeText {
                                       "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
                                       "eighteen", "nineteen", "twenty"]
     /// Words that, just before the number, make "N years old" a bound or a range, not an age.
-    private static let boundWords: Set<String> = ["under", "over", "below", "above", "least", "most", "than", "from",
-                                                  "to", "and", "or", "ages"]
+    static let boundWords: [String] = ["under", "over", "below", "above", "least", "most", "than", "from",
+                                       "to", "and", "or", "ages"]
 
     // Compiled once; a Regex is not Sendable, but these are only ever read, and matching does
     // not change them. The patterns are constants of this file and tested: a typo fails every
     // test that appends.
-    private static func regex(_ pattern: String) -> Regex<AnyRegexOutput> { try! Regex(pattern) }
+    // Word boundaries are the simple kind (between a word character and another), as in
+    // PostgreSQL's `\y`, so that ledger.free_text_problem finds the same (Unicode's default would
+    // keep "1.5" one word, and "aged 1.5.2012" would pass here and be refused there).
+    private static func regex(_ pattern: String) -> Regex<AnyRegexOutput> { try! Regex(pattern).wordBoundaryKind(.simple) }
     private static let number = "(?:\\d{1,3}|" + numberWords.joined(separator: "|") + ")"
-    nonisolated(unsafe) private static let birthDate = regex(
+    /// The patterns, as text: compiled below for Swift, and written into SQL (`ledger.free_text_problem`,
+    /// FreeTextSQL) with PostgreSQL's spelling of a word boundary, so both read the same ones.
+    static let birthDatePattern =
         "\\b(?:born|birth|birthday|birthdate|date of birth|year of birth|dob|d\\.o\\.b\\.?)(?![a-z0-9_])[^;!?\\n]{0,40}?"
             + "(?:\\b(?:19|20)\\d{2}|\\b\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}\\b|\\b\(month)\\s+\\d{1,2}\\b"
-            + "|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?\(month))")
-    nonisolated(unsafe) private static let yearsOld = regex("\\b" + number + "[\\s-]*(?:years?|yrs?|y)[\\s.-]*old\\b")
-    nonisolated(unsafe) private static let otherAges = [
-        regex("\\b\\d{1,3}\\s*y/?o\\b"), regex("\\baged\\s+\\d{1,3}\\b"), regex("\\bage\\s*(?:[:=]|is)\\s*\\d{1,3}\\b"),
-    ]
+            + "|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?\(month))"
+    static let yearsOldPattern = "\\b" + number + "[\\s-]*(?:years?|yrs?|y)[\\s.-]*old\\b"
+    static let otherAgePatterns = ["\\b\\d{1,3}\\s*y/?o\\b", "\\baged\\s+\\d{1,3}\\b", "\\bage\\s*(?:[:=]|is)\\s*\\d{1,3}\\b"]
+    nonisolated(unsafe) private static let birthDate = regex(birthDatePattern)
+    nonisolated(unsafe) private static let yearsOld = regex(yearsOldPattern)
+    nonisolated(unsafe) private static let otherAges = otherAgePatterns.map(regex)
 
     static func hasBirthDate(_ text: String) -> Bool {
         text.contains(birthDate)

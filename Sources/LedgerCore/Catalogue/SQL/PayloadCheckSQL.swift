@@ -43,8 +43,11 @@ struct PayloadCheckSQL {
                 + " WHEN (\(value))::numeric NOT IN (\(codes.map { String($0.code) }.joined(separator: ", "))) THEN \(wrong) END"
 
         case .text(let maxLength):
+            let text = "(\(value)) #>> '{}'"
             return "CASE WHEN jsonb_typeof(\(value)) <> 'string' THEN \(wrong)"
-                + " WHEN char_length((\(value)) #>> '{}') NOT BETWEEN 1 AND \(maxLength) THEN \(wrong) END"
+                + " WHEN char_length(\(text)) NOT BETWEEN 1 AND \(maxLength) THEN \(wrong)"
+                + " WHEN ledger.free_text_problem(\(text)) IS NOT NULL"
+                + " THEN \(path.problem(sql: "ledger.free_text_problem(\(text)) || ' in free text is never accepted'")) END"
 
         case .token(let format):
             return "CASE WHEN jsonb_typeof(\(value)) <> 'string' THEN \(wrong)"

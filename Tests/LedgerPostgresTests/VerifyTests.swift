@@ -26,6 +26,32 @@ struct VerifyTests {
         }
     }
 
+    @Test("verify while appends go on: each run checks the log up to the head it read, and passes")
+    func whileAppending() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            let store = EventStore(pool: client)
+            _ = try await store.append(log: "acme", events: try Fixtures.events(500))
+            let reports = try await withThrowingTaskGroup(of: [LogVerifier.Report].self) { group in
+                group.addTask {
+                    for _ in 0..<60 { _ = try await store.append(log: "acme", events: try Fixtures.events(5)) }
+                    return []
+                }
+                group.addTask {
+                    var reports: [LogVerifier.Report] = []
+                    for _ in 0..<30 { reports.append(try await LogVerifier(store: store).verify(log: "acme")) }
+                    return reports
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(reports.count == 30)
+            for report in reports {
+                #expect(report.passed, "\(String(describing: report.problem))")
+                #expect(report.verifiedCount == report.headPosition)
+            }
+        }
+    }
+
     @Test("an untouched log verifies")
     func clean() async throws {
         let report = try await Self.tamperedReport("SELECT 1")

@@ -1,0 +1,45 @@
+"""A simulated history (`consent-ledger simulate`) written once per run, with its event ids."""
+import json
+import os
+
+
+class History:
+    """The NDJSON file and, per line, its event id."""
+
+    def __init__(self, path, ids):
+        self.path, self.ids = path, ids
+        self.line_of = {event_id: index for index, event_id in enumerate(ids)}
+
+    def __len__(self):
+        return len(self.ids)
+
+
+def simulated(ctx, families=12, days=10, seed=7):
+    path = ctx.path(f"history-{families}-{days}-{seed}.ndjson")
+    if not os.path.exists(path):
+        outcome = ctx.ledger.run("simulate", "--families", families, "--days", days, "--seed", seed)
+        if not outcome.ok:
+            raise RuntimeError("simulate failed:\n" + outcome.describe())
+        with open(path, "w") as handle:
+            handle.write(outcome.out)
+    ids = []
+    with open(path) as handle:
+        for line in handle:
+            if line.strip():
+                ids.append(json.loads(line)["eventId"])
+    return History(path, ids)
+
+
+def check_prefix(rows, history, what):
+    """The stored events are the history's first k lines, line i at position i + 1, and k is a
+    whole number of batches of `batch_size` (or all of them). Returns k."""
+    for position, event_id, _version, _stream in rows:
+        line = history.line_of.get(event_id)
+        if line is None:
+            from .checks import Violation
+            raise Violation(f"{what}: position {position} holds event {event_id}, which is not in the input")
+        if line + 1 != position:
+            from .checks import Violation
+            raise Violation(f"{what}: input line {line + 1} (event {event_id}) is at position {position}, "
+                            f"expected {line + 1}")
+    return len(rows)

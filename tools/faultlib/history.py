@@ -14,7 +14,7 @@ class History:
         return len(self.ids)
 
 
-def simulated(ctx, families=12, days=10, seed=7):
+def simulated(ctx, families=100, days=30, seed=7):
     path = ctx.path(f"history-{families}-{days}-{seed}.ndjson")
     if not os.path.exists(path):
         outcome = ctx.ledger.run("simulate", "--families", families, "--days", days, "--seed", seed)

@@ -45,7 +45,9 @@ def attempts_for(tables, columns):
             (role, None, "CREATE TABLE in ledger", "CREATE TABLE ledger.faults_forged (a integer)"),
             (role, None, "replace a trigger function",
              "CREATE OR REPLACE FUNCTION ledger.reject_mutation() RETURNS trigger LANGUAGE plpgsql AS $f$BEGIN RETURN NULL; END$f$"),
-            (role, None, "erase a subject (owner only)", "SELECT ledger.erase_subject('tamper', 'p_x', 'faults')"),
+            (role, None, "erase a subject (owner only)", "SELECT ledger.erase_subject('roles', 'p_x')"),
+            (role, None, "record a checkpoint (owner only)",
+             "SELECT ledger.record_checkpoint('roles', 1, sha256('x'), sha256('x'), 'o', 'k', 1, 'v', 'n')"),
             (role, None, "ALTER the schema", "ALTER SCHEMA ledger RENAME TO faults_forged"),
         ]
     attempts.append((AUDITOR, None, "append (app only)",
@@ -53,7 +55,22 @@ def attempts_for(tables, columns):
     return attempts
 
 
+def populate(ctx):
+    """Rows in every ledger table, so that each write has something to hit: a small history, an API
+    key, and a signed checkpoint (which builds the Merkle tree)."""
+    history = ctx.path("roles.ndjson")
+    simulated = ctx.ledger.run("simulate", "--families", 2, "--days", 2, "--seed", 5)
+    with open(history, "w") as handle:
+        handle.write(simulated.out)
+    for argv in (("append", "--log", "roles", "--file", history), ("keys", "create", "--log", "roles", "--role", "auditor"),
+                 ("signing-key", "create", "--name", "faults.example"), ("checkpoint", "--log", "roles")):
+        outcome = ctx.ledger.run(*argv)
+        if not outcome.ok and not (argv[0] == "signing-key" and "exist" in outcome.err):
+            raise RuntimeError(" ".join(argv[:2]) + " failed:\n" + outcome.describe())
+
+
 def setup(ctx, trials):
+    populate(ctx)
     tables = [row[0] for row in ctx.cluster.query(
         "SELECT tablename FROM pg_tables WHERE schemaname = 'ledger' ORDER BY tablename")]
     columns = {}

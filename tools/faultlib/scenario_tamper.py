@@ -27,7 +27,7 @@ class State:
 
 
 def setup(ctx, trials):
-    outcome = ctx.ledger.run("simulate", "--families", 2, "--days", 3, "--seed", 11)
+    outcome = ctx.ledger.run("simulate", "--families", 3, "--days", 20, "--seed", 11)
     path = ctx.path("tamper.ndjson")
     with open(path, "w") as handle:
         handle.write(outcome.out)
@@ -80,16 +80,20 @@ def plan(ctx, state, case):
                f"FROM {BACKUP} o WHERE e.log_id = '{LOG}' AND e.position IN ({p}, {q}) AND o.position = {p + q} - e.position")
         return sql, f"swapped record, leaf and chain hash of positions {p} and {q}", {p}
     if case == "insert-middle-row":
-        # A careful forger: a copy of row p under a new event id, its hashes recomputed on p - 1,
-        # the rows from p on moved one position up. Row p is consistent; row p + 1 cannot be.
+        # A careful forger: a copy of row p as a new event (new id, a stream of its own at version 1),
+        # its hashes recomputed on p - 1, the rows from p on moved one position up. Row p is then
+        # consistent; row p + 1 cannot be.
+        stream = f"forged-{rng.randrange(10**9)}"
+        rec = ("convert_to(regexp_replace(replace(replace(convert_from(b.record, 'UTF8'), b.event_id::text, n.new_id::text), "
+               f"'\"stream\":\"' || b.stream || '\"', '\"stream\":\"{stream}\"'), "
+               "'\"streamVersion\":[0-9]+}$', '\"streamVersion\":1}'), 'UTF8')")
         sql = (f"UPDATE ledger.events SET position = position + 1000000 WHERE {where_log()} AND position >= {p}; "
                f"UPDATE ledger.events SET position = position - 999999 WHERE {where_log()} AND position > 1000000; "
-               f"INSERT INTO ledger.events SELECT x.log_id, {p}, x.new_id, x.stream, x.stream_version, x.type, "
+               f"INSERT INTO ledger.events SELECT x.log_id, {p}, x.new_id, '{stream}', 1, x.type, "
                f"x.schema_version, x.occurred_at, x.recorded_at, x.subject, x.actor_kind, x.actor_id, x.correlation_id, "
                f"x.causation_id, x.idempotency_key, x.rec, sha256('\\x00'::bytea || x.rec), "
                f"sha256((SELECT chain_hash FROM ledger.events WHERE {where_log(p - 1)}) || sha256('\\x00'::bytea || x.rec)) "
-               f"FROM (SELECT b.*, n.new_id, convert_to(replace(convert_from(b.record, 'UTF8'), b.event_id::text, "
-               f"n.new_id::text), 'UTF8') AS rec FROM {BACKUP} b, (SELECT gen_random_uuid() AS new_id) n "
+               f"FROM (SELECT b.*, n.new_id, {rec} AS rec FROM {BACKUP} b, (SELECT gen_random_uuid() AS new_id) n "
                f"WHERE b.position = {p}) x")
         return sql, f"inserted a forged row (hashes recomputed) at position {p}, moving the rest up", {p + 1}
     if case == "subject-column":

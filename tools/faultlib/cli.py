@@ -1,6 +1,7 @@
 """Finding and running the consent-ledger binary against the suite's own embedded cluster."""
 import os
 import shlex
+import signal
 import subprocess
 import time
 
@@ -51,6 +52,7 @@ class Ledger:
 
     def __init__(self, binary, home, workdir):
         self.binary, self.home, self.workdir = binary, home, workdir
+        self.children = []
 
     def env(self):
         env = dict(os.environ)
@@ -89,4 +91,15 @@ class Ledger:
                                    env=self.env(), cwd=self.workdir, start_new_session=True)
         if stdin_path:
             stdin.close()
+        self.children = [child for child in self.children if child.poll() is None] + [process]
         return process
+
+    def kill_children(self):
+        """SIGKILL to every command started here that still runs (at the end of the run)."""
+        for child in self.children:
+            if child.poll() is None:
+                try:
+                    os.killpg(child.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                child.wait()

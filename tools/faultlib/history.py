@@ -43,3 +43,15 @@ def check_prefix(rows, history, what):
             raise Violation(f"{what}: input line {line + 1} (event {event_id}) is at position {position}, "
                             f"expected {line + 1}")
     return len(rows)
+
+
+def full_append_seconds(ctx, history):
+    """How long one complete `append --batch-size 100` of the history takes (measured once per run,
+    into a log of its own), so that kills land within a run."""
+    if getattr(ctx, "full_append_seconds", None) is None:
+        outcome = ctx.ledger.run("append", "--log", "calibrate", "--batch-size", 100, "--file", history.path)
+        if not outcome.ok:
+            raise RuntimeError("calibration append failed:\n" + outcome.describe())
+        ctx.full_append_seconds = outcome.seconds
+        print(f"     {len(history)} events; a full append takes {outcome.seconds:.1f} s", flush=True)
+    return ctx.full_append_seconds

@@ -170,6 +170,7 @@ def main(argv=None):
         interrupted = True
     finally:
         ctx.run_cleanups()
+        ledger.kill_children()
         if options.keep:
             cluster.stop()
             print(f"faults: kept {workdir}", flush=True)

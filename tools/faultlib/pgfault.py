@@ -8,7 +8,7 @@ import time
 
 from . import checks
 from .checks import Violation
-from .history import check_prefix, simulated
+from .history import check_prefix, full_append_seconds, simulated
 from .ingest import Sent, Writers, check_stored, post, settle
 from .keys import create_key
 from .server import Client, Server
@@ -28,15 +28,12 @@ class State:
 
 def setup(ctx, trials, prefix):
     history = simulated(ctx)
-    calibration = ctx.ledger.run("append", "--log", f"{prefix}-calibrate", "--batch-size", 100, "--file", history.path)
-    if not calibration.ok:
-        raise RuntimeError("calibration append failed:\n" + calibration.describe())
     log = f"{prefix}-serve"
     token = create_key(ctx.ledger, log)
     server = Server(ctx.ledger, ctx.workdir)
     ctx.on_exit(server.kill)
     server.start()
-    return State(history, calibration.seconds, server, token, log)
+    return State(history, full_append_seconds(ctx, history), server, token, log)
 
 
 def take_down(ctx, mode):

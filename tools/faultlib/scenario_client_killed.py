@@ -5,13 +5,13 @@ import time
 
 from . import checks
 from .checks import Violation
-from .history import simulated, check_prefix
+from .history import check_prefix, full_append_seconds, simulated
 
 NAME = "client-killed"
 INVARIANT = ("after SIGKILL of `append --batch-size N`: whole batches only, gapless, verify passes; "
              "the same command again completes the history once")
 DEFAULT_TRIALS = 50
-QUICK_TRIALS = 3
+QUICK_TRIALS = 2
 QUICK_SECONDS = 60
 BATCH_SIZES = (7, 50, 100, 250, 500)
 
@@ -24,12 +24,7 @@ class State:
 
 def setup(ctx, trials):
     history = simulated(ctx)
-    # Calibrate: one complete run, to kill within the time a run takes.
-    outcome = ctx.ledger.run("append", "--log", "ck-calibrate", "--batch-size", 100, "--file", history.path)
-    if not outcome.ok:
-        raise RuntimeError("calibration append failed:\n" + outcome.describe())
-    print(f"     {len(history)} events; a full append takes {outcome.seconds:.1f} s", flush=True)
-    return State(history, outcome.seconds)
+    return State(history, full_append_seconds(ctx, history))
 
 
 def trial(ctx, state, number):

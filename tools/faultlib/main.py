@@ -15,10 +15,12 @@ from . import checks
 from .cli import Ledger, find_binary
 from .cluster import Cluster
 from . import (scenario_client_killed, scenario_racing_writers, scenario_server_killed,
-               scenario_postgres_killed, scenario_postgres_stopped, scenario_tamper, scenario_roles)
+               scenario_postgres_killed, scenario_postgres_stopped, scenario_tamper, scenario_roles,
+               scenario_disk_full)
 
 SCENARIOS = [scenario_client_killed, scenario_racing_writers, scenario_server_killed,
-             scenario_postgres_killed, scenario_postgres_stopped, scenario_tamper, scenario_roles]
+             scenario_postgres_killed, scenario_postgres_stopped, scenario_tamper, scenario_roles,
+             scenario_disk_full]
 BY_NAME = {module.NAME: module for module in SCENARIOS}
 
 

@@ -1,11 +1,29 @@
 """Finding and running the consent-ledger binary against the suite's own embedded cluster."""
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def snapshot_binary(path, folder, wait=600):
+    """A private copy of the binary for the run, so that a rebuild of `path` meanwhile cannot
+    break it ("text file busy", or a half-written file). Waits until the copy answers --help."""
+    copy = os.path.join(folder, "consent-ledger")
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            shutil.copy2(path, copy)
+            if subprocess.run([copy, "--help"], capture_output=True).returncode == 0:
+                return copy
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise SystemExit(f"faults: {path} does not run (consent-ledger --help failed for {wait} s)")
+        time.sleep(5)
 
 
 def find_binary():

@@ -53,6 +53,27 @@ class Cluster:
             raise RuntimeError("`db status` printed no psql line:\n" + status.describe())
         self.socket_dir, self.port = match.group(1), match.group(2)
 
+    def wait_ready(self, seconds=120):
+        """Until the server accepts queries (crash recovery done), starting it if it is down."""
+        deadline = time.monotonic() + seconds
+        while True:
+            probe = self.psql("SELECT 1", timeout=30)
+            if probe.ok:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError("the cluster does not answer:\n" + probe.describe())
+            pid = self.postmaster_pid()
+            alive = False
+            if pid:
+                try:
+                    os.kill(pid, 0)
+                    alive = True
+                except ProcessLookupError:
+                    pass
+            if not alive:
+                self.start()
+            time.sleep(1)
+
     def migrate(self):
         outcome = self.ledger.run("migrate", timeout=300)
         if not outcome.ok:
@@ -91,8 +112,11 @@ class Cluster:
     def remove(self):
         """Stops the cluster however it can, then removes its folder."""
         if os.path.exists(self.data_dir):
-            outcome = self.stop()
-            if not outcome.ok:
+            try:
+                stopped = self.stop().ok
+            except OSError:
+                stopped = False
+            if not stopped:
                 pid = self.postmaster_pid()
                 if pid:
                     try:

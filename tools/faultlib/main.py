@@ -12,7 +12,7 @@ import time
 import traceback
 
 from . import checks
-from .cli import Ledger, find_binary
+from .cli import Ledger, find_binary, snapshot_binary
 from .cluster import Cluster
 from . import (scenario_client_killed, scenario_racing_writers, scenario_server_killed,
                scenario_postgres_killed, scenario_postgres_stopped, scenario_tamper, scenario_roles,
@@ -140,10 +140,11 @@ def main(argv=None):
     options = parse(sys.argv[1:] if argv is None else argv)
     if options.seed is None:
         options.seed = random.SystemRandom().randrange(1, 1_000_000)
-    binary = find_binary()
+    source = find_binary()
     modules = [BY_NAME[name] for name in options.scenarios] if options.scenarios else SCENARIOS
     workdir = tempfile.mkdtemp(prefix="faults-", dir="/tmp")
     os.chmod(workdir, 0o755)   # the postgres user runs the cluster in here
+    binary = snapshot_binary(source, workdir)
     ledger = Ledger(binary, os.path.join(workdir, "cluster"), workdir)
     cluster = Cluster(ledger)
     ctx = Context(ledger, cluster, random.Random(options.seed), workdir, options)
@@ -153,7 +154,7 @@ def main(argv=None):
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGHUP, terminate)
 
-    print(f"faults: seed {options.seed}, binary {binary}, folder {workdir}"
+    print(f"faults: seed {options.seed}, binary {source} (copied to {binary}), folder {workdir}"
           f"{' (quick)' if options.quick else ''}", flush=True)
     results = []
     interrupted = False

@@ -109,8 +109,7 @@ def trial(ctx, state, number):
         if not first.err.strip():
             raise Violation(f"{where}: append failed without a word on stderr")
     # The server may have stopped (a PANIC when WAL cannot be written): start it again if so.
-    if cluster.psql("SELECT 1").rc != 0:
-        cluster.start()
+    cluster.wait_ready()
     state.wal.append(int(float(cluster.scalar(f"SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '{start_lsn}')"))))
     acknowledged = [line for line in first.out.splitlines() if line.strip()]
     rows = checks.read_log(ledger, cluster, log)

@@ -2,6 +2,8 @@
 import json
 import os
 
+from .checks import Violation
+
 
 class History:
     """The NDJSON file and, per line, its event id."""
@@ -31,15 +33,13 @@ def simulated(ctx, families=100, days=30, seed=7):
 
 
 def check_prefix(rows, history, what):
-    """The stored events are the history's first k lines, line i at position i + 1, and k is a
-    whole number of batches of `batch_size` (or all of them). Returns k."""
+    """The stored events are the history's first k lines, line i at position i + 1 (so in input
+    order, none twice, none from elsewhere). Returns k; the caller checks it is whole batches."""
     for position, event_id, _version, _stream in rows:
         line = history.line_of.get(event_id)
         if line is None:
-            from .checks import Violation
             raise Violation(f"{what}: position {position} holds event {event_id}, which is not in the input")
         if line + 1 != position:
-            from .checks import Violation
             raise Violation(f"{what}: input line {line + 1} (event {event_id}) is at position {position}, "
                             f"expected {line + 1}")
     return len(rows)

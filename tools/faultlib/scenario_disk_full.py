@@ -1,10 +1,11 @@
 """disk-full: a second embedded cluster whose WAL lives on a 64 MiB tmpfs, filled (all but a few
 MiB) while `append --batch-size 100 --verbose` runs; then the space is freed. Needs root (mount)."""
+import json
 import os
+import pwd
 import re
 import shutil
 import subprocess
-import pwd
 
 from . import checks
 from .checks import Violation
@@ -117,7 +118,6 @@ def trial(ctx, state, number):
     kept = check_prefix(rows, history, where)
     if kept % BATCH != 0 and kept != len(history):
         raise Violation(f"{where}: {kept} events stored, not a whole number of batches of {BATCH}")
-    import json
     for line in acknowledged:
         ack = json.loads(line)
         if at.get(ack["eventId"]) != ack["position"]:

@@ -1,0 +1,147 @@
+"""disk-full: a second embedded cluster whose WAL lives on a 64 MiB tmpfs, filled (all but a few
+MiB) while `append --batch-size 100 --verbose` runs; then the space is freed. Needs root (mount)."""
+import json
+import os
+import pwd
+import re
+import shutil
+import subprocess
+
+from . import checks
+from .checks import Violation
+from .cli import Ledger
+from .cluster import Cluster, SUPERUSER
+from .history import check_prefix, simulated
+
+NAME = "disk-full"
+INVARIANT = ("WAL on a full 64 MiB tmpfs under CLI appends: a clear error, every acknowledged event "
+             "stored, whole batches only, verify passes; appends work again once space is freed")
+DEFAULT_TRIALS = 10
+QUICK_TRIALS = 1
+QUICK_SECONDS = 60
+BATCH = 100
+
+
+class State:
+    def __init__(self, ledger, cluster, mount, history):
+        self.ledger, self.cluster, self.mount, self.history = ledger, cluster, mount, history
+        self.filled = 0
+        self.errors = {}
+        self.wal = []
+
+
+def run(argv):
+    done = subprocess.run(argv, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)} failed: {done.stderr.strip()}")
+
+
+def setup(ctx, trials):
+    if os.geteuid() != 0:
+        raise RuntimeError("disk-full needs root (it mounts a tmpfs for the WAL)")
+    history = simulated(ctx)
+    ledger = Ledger(ctx.ledger.binary, ctx.path("diskfull-cluster"), ctx.workdir)
+    cluster = Cluster(ledger)
+    mount = ctx.path("walfs")
+    os.makedirs(mount, exist_ok=True)
+    run(["mount", "-t", "tmpfs", "-o", "size=64m,mode=0700", "tmpfs", mount])
+    ctx.on_exit(lambda: subprocess.run(["umount", "-l", mount]))
+    ctx.on_exit(cluster.remove)
+    cluster.start()
+    cluster.migrate()
+    # Keep no spare WAL segments around (none recycled, checkpoints often), so that every new
+    # segment needs free space on the tmpfs.
+    for setting in ("min_wal_size = '32MB'", "max_wal_size = '48MB'", "wal_recycle = off"):
+        cluster.query("ALTER SYSTEM SET " + setting)
+    cluster.stop()
+    postgres = pwd.getpwnam(SUPERUSER)
+    wal = os.path.join(cluster.data_dir, "pg_wal")
+    target = os.path.join(mount, "pg_wal")
+    shutil.copytree(wal, target, symlinks=True)
+    for folder, _dirs, files in os.walk(mount):
+        for name in [folder] + [os.path.join(folder, f) for f in files]:
+            os.chown(name, postgres.pw_uid, postgres.pw_gid)
+    shutil.rmtree(wal)
+    os.symlink(target, wal)
+    cluster.start()
+    return State(ledger, cluster, mount, history)
+
+
+def fill(state, leave):
+    """Writes a filler file so that only `leave` bytes stay free on the tmpfs."""
+    stats = os.statvfs(state.mount)
+    free = stats.f_bavail * stats.f_frsize
+    size = max(0, free - leave)
+    with open(os.path.join(state.mount, "filler"), "wb") as handle:
+        chunk = b"\0" * (1 << 20)
+        while size > 0:
+            written = handle.write(chunk[:min(size, len(chunk))])
+            size -= written
+    return free
+
+
+def trial(ctx, state, number):
+    cluster, ledger, history = state.cluster, state.ledger, state.history
+    # Put the WAL's insert position R bytes before the end of a segment (R less than the WAL of one
+    # history, about 4 MiB), so that the append needs a new 16 MiB segment part of the way through.
+    cluster.query("CHECKPOINT")
+    cluster.query("SELECT pg_switch_wal()")
+    room = ctx.rng.randrange(1 << 18, 5 << 19)
+    cluster.query(f"SELECT pg_logical_emit_message(false, 'faults', repeat('x', 1048576)) "
+                  f"FROM generate_series(1, {((16 << 20) - room) >> 20})")
+    leave = ctx.rng.randrange(1, 8) << 20
+    log = f"df-{number}"
+    argv = ("append", "--log", log, "--batch-size", BATCH, "--verbose", "--file", history.path)
+    start_lsn = cluster.scalar("SELECT pg_current_wal_lsn()")
+    free = fill(state, leave)
+    try:
+        first = ledger.run(*argv, timeout=180)
+    finally:
+        os.remove(os.path.join(state.mount, "filler"))
+    where = (f"trial {number}: WAL about {room / (1 << 20):.1f} MiB before a segment's end, the tmpfs filled to "
+             f"leave {leave >> 20} MiB of {free >> 20} MiB free during "
+             f"{ledger.run_line(*argv)} (exit {first.rc})")
+    if not first.ok:
+        state.filled += 1
+        lines = first.err.strip().splitlines() or ["(nothing)"]
+        message = next((l for l in lines if "error" in l.lower()), lines[0]).strip()
+        message = re.sub(r"\d+", "N", message)[:200]
+        state.errors[message] = state.errors.get(message, 0) + 1
+        if not first.err.strip():
+            raise Violation(f"{where}: append failed without a word on stderr")
+    # The server may have stopped (a PANIC when WAL cannot be written): start it again if so.
+    cluster.wait_ready()
+    state.wal.append(int(float(cluster.scalar(f"SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '{start_lsn}')"))))
+    acknowledged = [line for line in first.out.splitlines() if line.strip()]
+    rows = checks.read_log(ledger, cluster, log)
+    at = checks.check_gapless(rows, where)
+    kept = check_prefix(rows, history, where)
+    if kept % BATCH != 0 and kept != len(history):
+        raise Violation(f"{where}: {kept} events stored, not a whole number of batches of {BATCH}")
+    for line in acknowledged:
+        ack = json.loads(line)
+        if at.get(ack["eventId"]) != ack["position"]:
+            raise Violation(f"{where}: line {ack['line']} acknowledged at position {ack['position']} is stored at "
+                            f"{at.get(ack['eventId'])}\n" + first.describe())
+    if first.ok and kept != len(history):
+        raise Violation(f"{where}: append exited 0 but {kept} of {len(history)} events are stored")
+    if rows:
+        checks.verify(ledger, log)
+    again = ledger.run(*argv, timeout=300)
+    if not again.ok:
+        raise Violation(f"{where}: with the space freed, the same command failed:\n" + again.describe())
+    rows = checks.read_log(ledger, cluster, log)
+    checks.check_gapless(rows, where + ", after the rerun")
+    if check_prefix(rows, history, where + ", after the rerun") != len(history):
+        raise Violation(f"{where}: after the rerun {len(rows)} of {len(history)} events are stored")
+    checks.verify(ledger, log)
+
+
+def teardown(ctx, state):
+    pass
+
+
+def summary(state):
+    errors = "; ".join(f"{count}x {message!r}" for message, count in state.errors.items())
+    wal = f"; WAL per trial up to {max(state.wal) >> 20} MiB" if state.wal else ""
+    return f"the disk ran out in {state.filled} trials{wal}" + (f": {errors}" if errors else "")

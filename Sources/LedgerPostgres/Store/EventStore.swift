@@ -156,11 +156,14 @@ public struct EventStore: Sendable {
         to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), record, leaf_hash, chain_hash
         """
 
+    /// The event of a row whose first columns are ``columns`` (a query may add more after them).
     static func decode(_ row: PostgresRow) throws -> StoredEvent {
-        let (log, position, eventId, stream, version, type, recordedAt, record, leaf, chain) =
-            try row.decode((String, Int64, String, String, Int64, String, String, ByteBuffer, ByteBuffer, ByteBuffer).self)
-        return StoredEvent(log: log, position: position, eventId: eventId, stream: stream, streamVersion: version,
-                           type: type, recordedAt: recordedAt, record: Array(buffer: record),
-                           leafHash: Array(buffer: leaf), chainHash: Array(buffer: chain))
+        let cells = row.makeRandomAccess()
+        return StoredEvent(log: try cells[0].decode(String.self), position: try cells[1].decode(Int64.self),
+                           eventId: try cells[2].decode(String.self), stream: try cells[3].decode(String.self),
+                           streamVersion: try cells[4].decode(Int64.self), type: try cells[5].decode(String.self),
+                           recordedAt: try cells[6].decode(String.self), record: Array(buffer: try cells[7].decode(ByteBuffer.self)),
+                           leafHash: Array(buffer: try cells[8].decode(ByteBuffer.self)),
+                           chainHash: Array(buffer: try cells[9].decode(ByteBuffer.self)))
     }
 }

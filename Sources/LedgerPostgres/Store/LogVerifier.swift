@@ -33,20 +33,33 @@ public struct LogVerifier: Sendable {
     /// Creates a verifier.
     public init(store: EventStore) { self.store = store }
 
-    /// Verifies `log` from position 1 to its head as read first; events appended while it runs are
-    /// left for the next run. `progress` is called every `progressEvery` events.
+    /// Verifies `log` from position 1 to its head; `progress` is called every `progressEvery` events.
+    /// The events and the head are read in one statement, so in one snapshot: an append that
+    /// commits while verify runs is in neither, and a head that does not match the newest event is
+    /// a real problem, never a race.
     public func verify(log: String, progressEvery: Int64 = 100_000,
                        progress: (Int64, Int64) -> Void = { _, _ in }) async throws -> Report {
-        let head = try await store.requireHead(log: log)
+        var head = try await store.requireHead(log: log)
         async let columnProblem = Self.firstColumnProblem(log: log, store: store)
         var verifier = ChainVerifier(log: log)
         var problem: IntegrityProblem?
+        let query: PostgresQuery = """
+            SELECT \(unescaped: EventStore.columns), h.head_position, h.head_chain_hash
+              FROM ledger.events
+             CROSS JOIN (SELECT head_position, head_chain_hash FROM ledger.logs WHERE log_id = \(log)) h
+             WHERE log_id = \(log) ORDER BY position
+            """
         do {
-            // As many rows as the head claims: positions 1 to the head when none is missing (an append
-            // that commits meanwhile is not read, so the head check compares like with like); past it
-            // when some are, and the gap is then found where it is.
-            try await store.read(log: log, limit: head.position) { row in
-                if let found = verifier.check(row) {
+            var first = true
+            try await store.pool.forEachRow(query, logger: store.logger) { row in
+                if first {
+                    // The head as of this statement's snapshot (the one read before may be older).
+                    let cells = row.makeRandomAccess()
+                    head.position = try cells[10].decode(Int64.self)
+                    head.chainHash = Array(buffer: try cells[11].decode(ByteBuffer.self))
+                    first = false
+                }
+                if let found = verifier.check(try EventStore.decode(row)) {
                     problem = found
                     throw StopReading()
                 }

@@ -10,18 +10,6 @@ import Testing
 /// Swift path accepts (decision 0035), and computes the same derived facts.
 @Suite("The catalogue in SQL agrees with Swift")
 struct CatalogueAgreementTests {
-    /// SplitMix64: a seeded, reproducible sequence.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Values a mutation puts in place of another.
     static let pool: [JSONValue] = [
         .string("x"), .string(""), .string("2026-11-22"), .string("2026-11-22T10:15:00Z"), .string("2026-02-30T10:15:00Z"),
@@ -36,7 +24,7 @@ struct CatalogueAgreementTests {
                                 "jurisdiction", "correlationId", "causationId", "payload"]
 
     /// One random change to `event`, and what it was.
-    static func mutate(_ event: [String: JSONValue], _ random: inout Random) -> ([String: JSONValue], String) {
+    static func mutate(_ event: [String: JSONValue], _ random: inout SeededGenerator) -> ([String: JSONValue], String) {
         var event = event
         func any() -> JSONValue { pool.randomElement(using: &random)! }
         func changeInside(_ value: JSONValue, depth: Int) -> (JSONValue, String) {
@@ -121,7 +109,7 @@ struct CatalogueAgreementTests {
             members.removeValue(forKey: "expectedVersion")
             originals.append(members)
         }
-        var random = Random(state: 29)
+        var random = SeededGenerator(seed: 29)
         var cases: [(event: [String: JSONValue], what: String)] = []
         for original in originals {
             cases.append((original, "as simulated"))
@@ -159,7 +147,7 @@ struct CatalogueAgreementTests {
     }
 
     /// Random payloads of the types that derive facts, valid in Swift, each with Swift's facts.
-    static func derivingPayloads(_ random: inout Random) -> [(type: String, version: Int, jurisdiction: String?, payload: JSONValue, facts: String?)] {
+    static func derivingPayloads(_ random: inout SeededGenerator) -> [(type: String, version: Int, jurisdiction: String?, payload: JSONValue, facts: String?)] {
         var out: [(String, Int, String?, JSONValue, String?)] = []
         // The age of majority comes from the envelope's jurisdiction: 18, and each exception (19, 21), exact or by country.
         let jurisdictions: [String?] = [nil, "US-TX", "GB", "US-AL", "US-NE", "US-MS", "US-PR", "PR", "PR-XX"]
@@ -199,7 +187,7 @@ struct CatalogueAgreementTests {
 
     @Test("ledger.derived_facts computes what the Swift payload types derive")
     func derivedFactsAgree() async throws {
-        var random = Random(state: 31)
+        var random = SeededGenerator(seed: 31)
         let payloads = Self.derivingPayloads(&random)
         #expect(payloads.count > 500)
         let events = payloads.map { p in
@@ -222,7 +210,7 @@ struct CatalogueAgreementTests {
 
     @Test("the SQL timestamp and date checks agree with Swift's over many strings")
     func timestampsAgree() async throws {
-        var random = Random(state: 37)
+        var random = SeededGenerator(seed: 37)
         let seeds = ["2026-11-22T10:15:00Z", "2024-02-29T23:59:60.123456789+01:00", "2023-02-28T00:00:00-23:59", "0001-01-01T00:00:00Z",
                      "2026-04-30T12:00:00.5Z", "2026-11-22", "2024-02-29", "2026-12-31"]
         let characters = Array("0123456789-:TZtz.+ 9")

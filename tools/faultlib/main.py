@@ -16,12 +16,14 @@ from .cli import Ledger, find_binary, snapshot_binary
 from .cluster import Cluster
 from . import (scenario_client_killed, scenario_racing_writers, scenario_server_killed,
                scenario_postgres_killed, scenario_postgres_stopped, scenario_tamper, scenario_roles,
-               scenario_disk_full)
+               scenario_disk_full, scenario_soak)
 
 SCENARIOS = [scenario_client_killed, scenario_racing_writers, scenario_server_killed,
              scenario_postgres_killed, scenario_postgres_stopped, scenario_tamper, scenario_roles,
              scenario_disk_full]
-BY_NAME = {module.NAME: module for module in SCENARIOS}
+# Run only when named (`tools/faults soak --minutes M`): not part of the default run or --quick.
+ON_REQUEST = [scenario_soak]
+BY_NAME = {module.NAME: module for module in SCENARIOS + ON_REQUEST}
 
 
 class Context:
@@ -76,19 +78,23 @@ def parse(argv):
     parser.add_argument("--quick", action="store_true", help="a few trials each, for CI (under 4 minutes)")
     parser.add_argument("--seed", type=int, help="random seed (printed; give it again to replay a run)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (server logs, data)")
+    parser.add_argument("--minutes", type=int, help="soak: how many minutes of load (default 10)")
     options = parser.parse_args(argv)
     for name in options.scenarios:
         if name not in BY_NAME:
             parser.error(f"unknown scenario {name}; the scenarios are: {', '.join(BY_NAME)}")
     if options.trials is not None and options.trials < 1:
         parser.error("--trials must be at least 1")
+    if options.minutes is not None and options.minutes < 2:
+        parser.error("--minutes must be at least 2 (a growth needs two samples)")
     return options
 
 
 def run_scenario(module, ctx):
     result = ScenarioResult(module)
     options = ctx.options
-    trials = options.trials or (module.QUICK_TRIALS if options.quick else module.DEFAULT_TRIALS)
+    trials = (options.trials or (getattr(options, "minutes", None) if module.NAME == "soak" else None)
+              or (module.QUICK_TRIALS if options.quick else module.DEFAULT_TRIALS))
     ctx.trials = trials
     budget = options.seconds if options.seconds is not None else (module.QUICK_SECONDS if options.quick else None)
     started = time.monotonic()

@@ -19,7 +19,7 @@ actor TestCluster {
             .appendingPathComponent("consent-ledger-tests-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         let cluster = LocalCluster(directory: folder, durable: false,
-                                   serverSettings: ["max_connections=400", "shared_buffers=256MB"])
+                                   serverSettings: ["max_connections=1000", "shared_buffers=256MB"])
         clusterToStopAtExit = cluster
         atexit {
             guard let cluster = clusterToStopAtExit else { return }

@@ -73,6 +73,8 @@ public struct TreeVerifier: Sendable {
                 problem = "the checkpoint of \(treeSize) leaves is beyond the built tree (\(size) leaves)"
             } else if try await tree.root(log: log, size: UInt64(treeSize)) != checkpoint.rootHash {
                 problem = "the checkpoint of \(treeSize) leaves signs a root that is not the tree's root at that size"
+            } else if try await store.chainHash(log: log, position: treeSize) != checkpoint.chainHash {
+                problem = "the checkpoint of \(treeSize) leaves records a chain hash that is not the log's at position \(treeSize)"
             } else {
                 problem = checkpoint.signatureProblem
             }

@@ -48,3 +48,13 @@ struct TreeVerifierTests {
         #expect(report.problem?.contains("checkpoint of 21 leaves") == true, "\(report.problem ?? "")")
     }
 }
+
+extension TreeVerifierTests {
+    @Test("a checkpoint whose recorded chain hash was changed is named (found by tools/faults tamper)")
+    func changedCheckpointChainHash() async throws {
+        let report = try await Self.verified(after: ("ledger.checkpoints",
+            "UPDATE ledger.checkpoints SET chain_hash = sha256(chain_hash) WHERE log_id = 'acme' AND tree_size = 21"))
+        #expect(report.problem?.contains("checkpoint of 21 leaves records a chain hash that is not the log's at position 21") == true,
+                "\(report.problem ?? "")")
+    }
+}

@@ -43,9 +43,9 @@ def kib(path, field):
 
 def postgres_anon_kib(postmaster):
     """The private (anonymous) resident memory of the postmaster and every process it started, how
-    many processes that is, and the largest one's, in KiB."""
+    many processes that is, and the largest one's, in KiB, and the largest one's process id."""
     total = kib(f"/proc/{postmaster}/status", "RssAnon")
-    count, largest = 1, total
+    count, largest, largest_pid = 1, total, postmaster
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -58,8 +58,9 @@ def postgres_anon_kib(postmaster):
             own = kib(f"/proc/{entry}/status", "RssAnon")
             total += own
             count += 1
-            largest = max(largest, own)
-    return total, count, largest
+            if own > largest:
+                largest, largest_pid = own, int(entry)
+    return total, count, largest, largest_pid
 
 
 def slope_mib_per_hour(samples):
@@ -107,7 +108,7 @@ class State:
         self.server, self.ingest, self.auditor = server, ingest, auditor
         self.started = time.monotonic()
         self.samples = []            # (seconds, serve KiB, PostgreSQL KiB), private resident memory
-        self.processes = []          # (PostgreSQL processes, the largest one's KiB), at each sample
+        self.processes = []          # (PostgreSQL processes, the largest one's KiB, its role), at each sample
         self.sents = []
         self.writers = None
         self.readers = None
@@ -137,9 +138,10 @@ def setup(ctx, trials):
 
 def sample(ctx, state):
     server_kib = kib(f"/proc/{state.server.process.pid}/status", "RssAnon")
-    postgres_kib, processes, largest = postgres_anon_kib(ctx.cluster.postmaster_pid())
+    postgres_kib, processes, largest, pid = postgres_anon_kib(ctx.cluster.postmaster_pid())
     state.samples.append((time.monotonic() - state.started, server_kib, postgres_kib))
-    state.processes.append((processes, largest))
+    role = ctx.cluster.scalar(f"SELECT coalesce(usename, backend_type) FROM pg_stat_activity WHERE pid = {pid}") or "postmaster"
+    state.processes.append((processes, largest, role))
 
 
 def trial(ctx, state, number):
@@ -198,4 +200,4 @@ def summary(state):
     return (f"{len(state.sents)} appends, {state.readers.requests} reads; serve {first[1] // 1024}->{last[1] // 1024} MiB, "
             f"PostgreSQL {first[2] // 1024}->{last[2] // 1024} MiB private; growth after warm-up {server_growth:+.1f} MiB/h serve, "
             f"{postgres_growth:+.1f} MiB/h PostgreSQL; PostgreSQL processes {state.processes[0][0]}->{state.processes[-1][0]}, "
-            f"the largest {state.processes[0][1] // 1024}->{state.processes[-1][1] // 1024} MiB")
+            f"the largest {state.processes[0][1] // 1024}->{state.processes[-1][1] // 1024} MiB ({state.processes[-1][2]})")

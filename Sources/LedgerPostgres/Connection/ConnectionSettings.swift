@@ -18,6 +18,10 @@ public struct ConnectionSettings: Sendable, Equatable {
     public var database: String
     /// Whether TLS is required (TCP only).
     public var requireTLS: Bool
+    /// Whether the pool's work stages large ranges in temporary tables (the projections' folds and
+    /// the reports: the auditor and administrator roles). Such a pool gets ``stagingTempBuffers``
+    /// and at most ``stagingPoolSize`` connections; the others (appends) keep PostgreSQL's default.
+    public var stagesLargeRanges: Bool = false
 
     /// The same settings against another database.
     public func with(database: String) -> ConnectionSettings {
@@ -26,13 +30,24 @@ public struct ConnectionSettings: Sendable, Equatable {
         return copy
     }
 
-    /// Session settings sent when a connection starts. `temp_buffers` can only be set before a
-    /// session first touches a temporary table, and the projections stage every range in one
-    /// (`fold_input`, tens of megabytes for a rebuild step): with the default 8 MB every scan of it
-    /// would go back to the operating system. The memory is taken only as used. `TimeZone` is UTC
-    /// so that any time the database writes as text (a finding's detail, a report's figures) reads
-    /// the same whatever the server's default zone.
-    public static let startupParameters: [(String, String)] = [("temp_buffers", "256MB"), ("TimeZone", "UTC")]
+    /// Session settings sent when any connection starts. `TimeZone` is UTC so that any time the
+    /// database writes as text (a finding's detail, a report's figures) reads the same whatever the
+    /// server's default zone.
+    public static let startupParameters: [(String, String)] = [("TimeZone", "UTC")]
+
+    /// `temp_buffers` of a staging pool's connections. It can only be set before a session first
+    /// touches a temporary table, and the projections stage every range in one (`fold_input`, tens
+    /// of megabytes for a rebuild step; a quarter's `regulator_period` 157 MB): with the default
+    /// 8 MB every scan of it would go back to the operating system. PostgreSQL takes the memory as
+    /// buffers are first used but never gives it back, and its clock sweep reaches every buffer in
+    /// turn, so a long-lived session that makes and drops temporary tables grows to the whole
+    /// amount (decision 0037): hence the few connections of ``stagingPoolSize``.
+    public static let stagingTempBuffers = "256MB"
+
+    /// The most connections a staging pool opens (PostgresNIO's default, kept for the others, is
+    /// 20). With ``stagingTempBuffers`` this bounds what the temporary buffers can take in
+    /// PostgreSQL: 2 pools × 6 × 256 MB.
+    public static let stagingPoolSize = 6
 
     /// The pool's configuration.
     public var clientConfiguration: PostgresClient.Configuration {
@@ -44,6 +59,10 @@ public struct ConnectionSettings: Sendable, Equatable {
                                   tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
         }
         configuration.options.additionalStartupParameters = Self.startupParameters
+        if stagesLargeRanges {
+            configuration.options.additionalStartupParameters.append(("temp_buffers", Self.stagingTempBuffers))
+            configuration.options.maximumConnections = Self.stagingPoolSize
+        }
         return configuration
     }
 

@@ -32,6 +32,13 @@ public enum DatabaseTarget: Sendable {
 
     /// The connection settings for a role, against a database (the ledger's by default).
     public func settings(role: Role, database: String? = nil) -> ConnectionSettings {
+        var settings = address(role: role, database: database)
+        settings.stagesLargeRanges = role != .application
+        return settings
+    }
+
+    /// Where and as whom `role` connects.
+    private func address(role: Role, database: String?) -> ConnectionSettings {
         switch self {
         case .embedded(let cluster):
             let user: String

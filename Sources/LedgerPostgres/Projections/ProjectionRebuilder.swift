@@ -165,32 +165,7 @@ public struct ProjectionRebuilder: Sendable {
                 }
                 var done = total
                 // The swap: catch up with what was appended meanwhile, then replace the live schemas.
-                let (latePositions, lateEvents, stalls) = try await connection.inTransaction(logger: logger) { connection in
-                    for projection in projections.sorted(by: { $0.name < $1.name }) {
-                        try await ProjectionLocks.foldLock(projection.name, on: connection, logger: logger)
-                    }
-                    var positions: Int64 = 0, events = 0
-                    for projection in projections {
-                        var caughtUp: Int64 = 0
-                        for log in try await logIds(on: connection) {
-                            // Stops at the head, or at a stall (recorded in the build's checkpoints).
-                            while case .folded(let after, let through, let count) = try await runner.foldNext(
-                                projection, schema: projection.buildSchema, log: log, chunkSize: chunkSize, on: connection) {
-                                caughtUp += through - after
-                                events += count
-                            }
-                        }
-                        positions = max(positions, caughtUp)  // the same late positions, folded into each
-                    }
-                    try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
-                    try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
-                    var stalls: [ProjectionStall] = []
-                    for projection in projections {
-                        try await ProjectionSchema.swapIn(projection, on: connection, logger: logger)
-                        stalls += try await ProjectionStall.read(projection.name, on: connection, logger: logger)
-                    }
-                    return (positions, events, stalls)
-                }
+                let (latePositions, lateEvents, stalls) = try await swap(projections, runner: runner, on: connection)
                 done += latePositions
                 events += lateEvents
                 for projection in locked {
@@ -209,6 +184,74 @@ public struct ProjectionRebuilder: Sendable {
                 throw error
             }
         }
+    }
+
+    /// How long the swap waits for one lock on a live table before it gives way: under
+    /// PostgreSQL's `deadlock_timeout` (1 s), so that when a reader holds one live table and waits
+    /// for another the swap has taken, the swap is the one that backs off (and tries again) rather
+    /// than a deadlock error for either.
+    static let swapLockTimeout = "500ms"
+
+    /// How many times the swap is tried before the rebuild gives up (its build schemas stay; the
+    /// next rebuild replaces them).
+    static let swapAttempts = 20
+
+    /// Catches the build schemas up with the events appended during the build and swaps them in,
+    /// in one transaction; tried again (after a pause that grows) when a reader's locks on the live
+    /// tables are in the way. Returns the late positions, their events, and the stalls.
+    private func swap(_ projections: [ProjectionDefinition], runner: ProjectionRunner,
+                      on connection: PostgresConnection) async throws -> (Int64, Int, [ProjectionStall]) {
+        var attempt = 1
+        while true {
+            do {
+                return try await connection.inTransaction(logger: logger) { connection in
+                    try await swapOnce(projections, runner: runner, on: connection)
+                }
+            } catch let error as PSQLError where Self.isLockConflict(error) && attempt < Self.swapAttempts {
+                logger.info("rebuild: the live tables are busy (\(error.serverInfo?[.message] ?? "lock conflict")); swapping again")
+                try await Task.sleep(for: .milliseconds(100 * min(attempt, 10)))
+                attempt += 1
+            } catch let error as PSQLError where Self.isLockConflict(error) {
+                throw LedgerError(.projectionBusy,
+                                  "the rebuilt projections could not be swapped in: readers kept the live tables busy "
+                                      + "through \(Self.swapAttempts) attempts",
+                                  hint: "Run the rebuild again when fewer reports are running; nothing of the live tables changed.")
+            }
+        }
+    }
+
+    /// A lock wait that ran out (`lock_timeout`, SQLSTATE 55P03) or a deadlock (40P01).
+    static func isLockConflict(_ error: PSQLError) -> Bool {
+        ["55P03", "40P01"].contains(error.serverInfo?[.sqlState] ?? "")
+    }
+
+    private func swapOnce(_ projections: [ProjectionDefinition], runner: ProjectionRunner,
+                          on connection: PostgresConnection) async throws -> (Int64, Int, [ProjectionStall]) {
+        for projection in projections.sorted(by: { $0.name < $1.name }) {
+            try await ProjectionLocks.foldLock(projection.name, on: connection, logger: logger)
+        }
+        var positions: Int64 = 0, events = 0
+        for projection in projections {
+            var caughtUp: Int64 = 0
+            for log in try await logIds(on: connection) {
+                // Stops at the head, or at a stall (recorded in the build's checkpoints).
+                while case .folded(let after, let through, let count) = try await runner.foldNext(
+                    projection, schema: projection.buildSchema, log: log, chunkSize: chunkSize, on: connection) {
+                    caughtUp += through - after
+                    events += count
+                }
+            }
+            positions = max(positions, caughtUp)  // the same late positions, folded into each
+        }
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(Self.swapLockTimeout)'"), logger: logger)
+        var stalls: [ProjectionStall] = []
+        for projection in projections {
+            try await ProjectionSchema.swapIn(projection, on: connection, logger: logger)
+            stalls += try await ProjectionStall.read(projection.name, on: connection, logger: logger)
+        }
+        return (positions, events, stalls)
     }
 
     /// Stages (`after`, `through`] of `log` once and folds it into every projection's build

@@ -1,33 +1,47 @@
 """disk-full: a second embedded cluster whose WAL lives on a 64 MiB tmpfs, filled (all but a few
-MiB) while `append --batch-size 100 --verbose` runs; then the space is freed. Needs root (mount)."""
+MiB) while `append --batch-size 100 --verbose` runs (odd trials) or while 4 clients post single
+events to `serve` (even trials; serve is started once and never restarted); then the space is
+freed. Needs root (mount)."""
 import json
 import os
 import pwd
 import re
 import shutil
 import subprocess
+import time
 
 from . import checks
 from .checks import Violation
 from .cli import Ledger
 from .cluster import Cluster, SUPERUSER
 from .history import check_prefix, simulated
+from .ingest import Writers, check_stored, settle
+from .keys import create_key
+from .server import Client, Server
 
 NAME = "disk-full"
-INVARIANT = ("WAL on a full 64 MiB tmpfs under CLI appends: a clear error, every acknowledged event "
-             "stored, whole batches only, verify passes; appends work again once space is freed")
+INVARIANT = ("WAL on a full 64 MiB tmpfs under CLI and serve appends: a clear error (serve: 503 with Retry-After), "
+             "every acknowledged event stored, whole batches only, verify passes; appends work again once space "
+             "is freed, serve unrestarted")
 DEFAULT_TRIALS = 10
-QUICK_TRIALS = 1
-QUICK_SECONDS = 60
+QUICK_TRIALS = 2
+QUICK_SECONDS = 90
 BATCH = 100
+CLIENTS = 4
+FULL_SECONDS = 6.0
+SERVE_LOG = "df-serve"
 
 
 class State:
-    def __init__(self, ledger, cluster, mount, history):
+    def __init__(self, ledger, cluster, mount, history, server, token):
         self.ledger, self.cluster, self.mount, self.history = ledger, cluster, mount, history
+        self.server, self.token = server, token
         self.filled = 0
         self.errors = {}
         self.wal = []
+        self.sents = []
+        self.serve_answers = {}
+        self.recoveries = []
 
 
 def run(argv):
@@ -64,7 +78,11 @@ def setup(ctx, trials):
     shutil.rmtree(wal)
     os.symlink(target, wal)
     cluster.start()
-    return State(ledger, cluster, mount, history)
+    token = create_key(ledger, SERVE_LOG)
+    server = Server(ledger, ctx.workdir)
+    ctx.on_exit(server.kill)
+    server.start()
+    return State(ledger, cluster, mount, history, server, token)
 
 
 def fill(state, leave):
@@ -80,16 +98,73 @@ def fill(state, leave):
     return free
 
 
-def trial(ctx, state, number):
-    cluster, ledger, history = state.cluster, state.ledger, state.history
-    # Put the WAL's insert position R bytes before the end of a segment (R less than the WAL of one
-    # history, about 4 MiB), so that the append needs a new 16 MiB segment part of the way through.
+def near_segment_end(ctx, cluster, most):
+    """Puts the WAL's insert position R bytes before the end of a segment (R from 64 KiB to `most`,
+    less than the appends will write), so that the appends need a new 16 MiB segment part of the
+    way through. Returns (R, the bytes to leave free: less than a segment)."""
     cluster.query("CHECKPOINT")
     cluster.query("SELECT pg_switch_wal()")
-    room = ctx.rng.randrange(1 << 18, 5 << 19)
+    room = ctx.rng.randrange(1 << 16, most)
     cluster.query(f"SELECT pg_logical_emit_message(false, 'faults', repeat('x', 1048576)) "
                   f"FROM generate_series(1, {((16 << 20) - room) >> 20})")
-    leave = ctx.rng.randrange(1, 8) << 20
+    return room, ctx.rng.randrange(1, 8) << 20
+
+
+def trial(ctx, state, number):
+    if number % 2 == 1:
+        cli_trial(ctx, state, number)
+    else:
+        serve_trial(ctx, state, number)
+
+
+def serve_trial(ctx, state, number):
+    cluster, server = state.cluster, state.server
+    if server.process.poll() is not None:
+        raise Violation(f"trial {number}: serve is no longer running (exit {server.process.returncode}); "
+                        f"log {server.log_path}:\n{server.tail()}")
+    # A few hundred single events write well under a MiB of WAL.
+    room, leave = near_segment_end(ctx, cluster, 1 << 19)
+    writers = Writers(server.port, state.token, SERVE_LOG, CLIENTS, f"subject-df{number}", allowed=(200, 201, 503, 429))
+    free = fill(state, leave)
+    try:
+        writers.start()
+        time.sleep(FULL_SECONDS)
+    finally:
+        os.remove(os.path.join(state.mount, "filler"))
+    where = (f"trial {number}: WAL about {room / (1 << 20):.1f} MiB before a segment's end, the tmpfs filled to "
+             f"leave {leave >> 20} MiB of {free >> 20} MiB free for {FULL_SECONDS:.0f} s of {CLIENTS} clients' "
+             f"appends to serve (port {server.port}, log {server.log_path})")
+    cluster.wait_ready()
+    freed = time.monotonic()
+    probe = Client(server.port, state.token, timeout=30)
+    while True:
+        ready = probe.request("GET", "/ready")
+        if ready.status == 200:
+            break
+        if time.monotonic() - freed > 60 or server.process.poll() is not None:
+            writers.finish()
+            raise Violation(f"{where}: serve was not ready within 60 s of the space being freed (last /ready: "
+                            f"{ready!r}):\n" + server.tail())
+        time.sleep(0.2)
+    probe.close()
+    state.recoveries.append(time.monotonic() - freed)
+    time.sleep(1.0)
+    writers.finish()
+    for status, count in writers.statuses.items():
+        state.serve_answers[status] = state.serve_answers.get(status, 0) + count
+    if any(status == 503 for status in writers.statuses):
+        state.filled += 1
+    if writers.problems:
+        raise Violation(where + "\n" + "\n".join(writers.problems[:6]))
+    sents = writers.all_sent()
+    settle(server.port, state.token, SERVE_LOG, sents, where)
+    state.sents.extend(sents)
+    check_stored(state.ledger, cluster, SERVE_LOG, state.sents, where)
+
+
+def cli_trial(ctx, state, number):
+    cluster, ledger, history = state.cluster, state.ledger, state.history
+    room, leave = near_segment_end(ctx, cluster, 5 << 19)      # one history writes about 4 MiB
     log = f"df-{number}"
     argv = ("append", "--log", log, "--batch-size", BATCH, "--verbose", "--file", history.path)
     start_lsn = cluster.scalar("SELECT pg_current_wal_lsn()")
@@ -138,10 +213,13 @@ def trial(ctx, state, number):
 
 
 def teardown(ctx, state):
-    pass
+    if state:
+        state.server.stop()
 
 
 def summary(state):
     errors = "; ".join(f"{count}x {message!r}" for message, count in state.errors.items())
-    wal = f"; WAL per trial up to {max(state.wal) >> 20} MiB" if state.wal else ""
-    return f"the disk ran out in {state.filled} trials{wal}" + (f": {errors}" if errors else "")
+    wal = f"; CLI WAL per trial up to {max(state.wal) >> 20} MiB" if state.wal else ""
+    serve = (f"; serve ready {max(state.recoveries):.1f} s at most after the space was freed, its appends "
+             f"answered {dict(sorted(state.serve_answers.items(), key=lambda kv: str(kv[0])))}") if state.recoveries else ""
+    return f"the disk ran out in {state.filled} trials{wal}{serve}" + (f": {errors}" if errors else "")

@@ -27,21 +27,29 @@ public struct Ledger: Sendable {
     public let migration: Migrator.Outcome?
     /// Concurrent single-event appends without an idempotency key share transactions here.
     let groupCommit: GroupCommit
+    /// Verified API keys, while ``followKeyChanges()`` runs (otherwise it keeps nothing).
+    public let keyCache: APIKeyCache
 
     /// A ledger over running pools.
     public init(pools: RolePools, migration: Migrator.Outcome? = nil, logger: Logger = Logger(label: "consent-ledger")) {
+        self.init(pools: pools, migration: migration, logger: logger, keyCache: APIKeyCache())
+    }
+
+    private init(pools: RolePools, migration: Migrator.Outcome?, logger: Logger, keyCache: APIKeyCache) {
         self.pools = pools
         self.migration = migration
         self.logger = logger
+        self.keyCache = keyCache
         self.groupCommit = GroupCommit(store: EventStore(pool: pools.application, logger: logger))
     }
 
     /// The same ledger, each pool waiting at most `limit` for a connection before it asks whether
     /// the database is up (the server's bound on a request's wait; decision 0020). It has a group
-    /// commit of its own: make it once, where the server is built.
+    /// commit of its own: make it once, where the server is built. It shares this one's key cache.
     public func waiting(at limit: Duration) -> Ledger {
         Ledger(pools: RolePools(application: pools.application.waiting(at: limit), auditor: pools.auditor.waiting(at: limit),
-                                administrator: pools.administrator.waiting(at: limit)), migration: migration, logger: logger)
+                                administrator: pools.administrator.waiting(at: limit)), migration: migration, logger: logger,
+               keyCache: keyCache)
     }
 
     /// Opens the database at `target` (starting the embedded cluster when it is not running, as

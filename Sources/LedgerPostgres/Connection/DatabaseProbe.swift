@@ -14,7 +14,7 @@ final class DatabaseProbe: Sendable {
         var answer: (at: ContinuousClock.Instant, reachable: Bool)?
         var attempt: Task<Bool, Never>?
     }
-    private let settings: ConnectionSettings
+    let settings: ConnectionSettings
     private let logger: Logger
     private let state = NIOLockedValueBox(State())
 

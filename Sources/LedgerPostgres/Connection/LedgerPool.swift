@@ -32,6 +32,8 @@ public struct LedgerPool: Sendable {
     public let logger: Logger
     /// Tells a busy database from an unreachable one (nil: every wait over the limit fails).
     let probe: DatabaseProbe?
+    /// Where the pool connects, when it was told (for a connection of one's own beside the pool).
+    public var settings: ConnectionSettings? { probe?.settings }
 
     /// The wait a command-line run accepts: long enough for a cluster that is still starting.
     public static let commandWaitLimit: Duration = .seconds(30)

@@ -125,7 +125,8 @@ struct Serve: AsyncParsableCommand {
         try await Ledger.with(target, migrating: true, progress: Console.note) { ledger in
             Console.note("schema version \(ledger.migration?.version ?? 0)")
             let api = LedgerAPI(ledger: ledger, settings: settings, metrics: metrics, logger: logger)
-            var services: [any Service] = [ProjectionLagService(pool: ledger.pools.auditor, logger: logger)]
+            var services: [any Service] = [ProjectionLagService(pool: ledger.pools.auditor, logger: logger),
+                                           KeyChangeService(ledger: ledger)]
             if !noProjections {
                 services.append(ProjectionService(follower: ProjectionFollower(runner: ProjectionRunner(pool: ledger.pools.administrator)),
                                                   note: { logger.info("\($0)") }))

@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LedgerCore
+import LedgerPostgres
+import Testing
+
+/// `serve`'s cache of verified API keys (decision 0039): a known key costs no lookup, and a revoked
+/// key is refused within the stated bound, also after the listening connection was lost.
+@Suite("consent-ledger serve, cached API keys")
+struct KeyRevocationTests {
+    /// The bound docs/http-api.md states for a revocation to reach `serve`.
+    static let revocationBound: Duration = .seconds(5)
+
+    static func status(port: Int, token: String) async throws -> Int {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/logs/acme/events?limit=1")!)
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? -1
+    }
+
+    /// Polls until `token` is answered 401, for at most ``revocationBound``; true if it was.
+    static func refusedWithinBound(port: Int, token: String) async throws -> Bool {
+        let deadline = ContinuousClock.now + revocationBound
+        while ContinuousClock.now < deadline {
+            if try await status(port: port, token: token) == 401 { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// Index and sequential scans of ledger.api_keys so far, once the backends have reported them
+    /// (PostgreSQL flushes a backend's table statistics at most once a second, when it is idle).
+    static func keyLookups(_ db: TestDatabase) async throws -> Int64 {
+        try await Task.sleep(for: .milliseconds(2_500))
+        return try await db.as(.administrator) { client in
+            try await client.int("SELECT coalesce(idx_scan, 0) + seq_scan FROM pg_stat_user_tables WHERE schemaname = 'ledger' AND relname = 'api_keys'")
+        }
+    }
+
+    @Test("50 requests with one key look it up in the database at most once; a key revoked by another process is refused within 5 s")
+    func cachedThenRevoked() async throws {
+        let db = try await TestDatabase.create()
+        let (key, token) = try await db.as(.administrator) { client in
+            try await APIKeyStore(pool: client).create(log: "acme", role: .auditor)
+        }
+        let url = try CLITests.url(db, user: "postgres")
+        let server = try ServerProcess.start(["serve", "--port", "0", "--no-projections", "--database-url", url])
+        defer { server.kill() }
+        let port = try await server.port()
+        #expect(try await Self.status(port: port, token: token) != 401)
+        let before = try await Self.keyLookups(db)
+        for _ in 0..<50 { #expect(try await Self.status(port: port, token: token) != 401) }
+        let after = try await Self.keyLookups(db)
+        #expect(after - before <= 1, "50 requests looked the key up \(after - before) times")
+
+        let revoked = try CLIRunner.run(["keys", "revoke", key.keyID, "--database-url", url])
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        #expect(try await Self.refusedWithinBound(port: port, token: token), "the revoked key still works after 5 s")
+    }
+
+    @Test("with the listening connection killed, a key revoked in SQL meanwhile is refused within 5 s, and keys still work")
+    func listenerLost() async throws {
+        let db = try await TestDatabase.create()
+        let (first, firstToken) = try await db.as(.administrator) { client in
+            try await APIKeyStore(pool: client).create(log: "acme", role: .auditor)
+        }
+        let (_, secondToken) = try await db.as(.administrator) { client in
+            try await APIKeyStore(pool: client).create(log: "acme", role: .auditor)
+        }
+        let url = try CLITests.url(db, user: "postgres")
+        let server = try ServerProcess.start(["serve", "--port", "0", "--no-projections", "--database-url", url])
+        defer { server.kill() }
+        let port = try await server.port()
+        // Both keys verified, and so cached once the listener is in place.
+        for _ in 0..<3 {
+            #expect(try await Self.status(port: port, token: firstToken) != 401)
+            #expect(try await Self.status(port: port, token: secondToken) != 401)
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let killed = try await db.as(.administrator) { client in
+            try await client.int("""
+                SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+                 WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%consent_ledger_api_keys%'
+                """)
+        }
+        #expect(killed == 1, "the listening connection was not found")
+        try await db.as(.administrator) { client in
+            _ = try await client.query("UPDATE ledger.api_keys SET revoked_at = clock_timestamp() WHERE key_id = \(first.keyID)")
+        }
+        #expect(try await Self.refusedWithinBound(port: port, token: firstToken), "the key revoked while nobody listened still works")
+        #expect(try await Self.status(port: port, token: secondToken) != 401)
+    }
+}

@@ -73,4 +73,47 @@ struct GroupCommitTests {
         let stored = try await fixture.db.as(.auditor) { client in try await client.int("SELECT count(*) FROM ledger.events") }
         #expect(stored == 11)
     }
+
+    @Test("posts each with its own Idempotency-Key, at once: fewer transactions than events; a key sent twice is stored once, a key with other content is 409")
+    func keyedConcurrent() async throws {
+        let fixture = try await ServerFixture.make()
+        // 40 keys, each with its own event; keys 0..<4 sent again with the same event, keys 4..<8
+        // sent again with another event: all 48 at once.
+        let firsts: [(key: String, id: String)] = (0..<40).map { ("key-\($0)", UUID().uuidString.lowercased()) }
+        let requests = firsts + (0..<4).map { firsts[$0] } + (4..<8).map { (firsts[$0].key, UUID().uuidString.lowercased()) }
+        let answers = try await fixture.test { client in
+            try await withThrowingTaskGroup(of: (String, Int, Int64?).self) { group in
+                for request in requests {
+                    group.addTask {
+                        let response = try await client.execute(uri: "/v1/logs/acme/events", method: .post,
+                                                                headers: fixture.headers("ingest", [.init("Idempotency-Key")!: request.key]),
+                                                                body: ByteBuffer(string: Fixtures.line(id: request.id)))
+                        return (request.key, response.status.code, response.json?["firstPosition"]?.intValue.map(Int64.init))
+                    }
+                }
+                return try await group.reduce(into: [(String, Int, Int64?)]()) { $0.append($1) }
+            }
+        }
+        let byKey = Dictionary(grouping: answers, by: \.0)
+        for index in 8..<40 {
+            #expect(byKey["key-\(index)"]?.map(\.1) == [201], "key-\(index): \(byKey["key-\(index)"] ?? [])")
+        }
+        for index in 0..<4 {
+            let pair = byKey["key-\(index)"] ?? []
+            #expect(pair.map(\.1).sorted() == [200, 201], "key-\(index) sent twice: \(pair)")
+            #expect(Set(pair.map(\.2)).count == 1, "key-\(index): both answers name the same position: \(pair)")
+        }
+        for index in 4..<8 {
+            let pair = byKey["key-\(index)"] ?? []
+            #expect(pair.map(\.1).sorted() == [201, 409], "key-\(index) with other content: \(pair)")
+        }
+        let (stored, transactions) = try await fixture.db.as(.administrator) { client in
+            (try await client.int("SELECT count(*) FROM ledger.events WHERE log_id = 'acme'"),
+             try await client.int("SELECT count(DISTINCT pg_xact_commit_timestamp(xmin)) FROM ledger.events WHERE log_id = 'acme'"))
+        }
+        #expect(stored == 40)
+        // Each savepoint has a transaction id of its own (xmin), but all of a transaction's commit at
+        // one timestamp (the test cluster runs with track_commit_timestamp): fewer commits than events.
+        #expect(transactions < 40, "\(transactions) transactions for 40 events")
+    }
 }

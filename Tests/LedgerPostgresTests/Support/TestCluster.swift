@@ -19,7 +19,9 @@ actor TestCluster {
             .appendingPathComponent("consent-ledger-tests-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         let cluster = LocalCluster(directory: folder, durable: false,
-                                   serverSettings: ["max_connections=1000", "shared_buffers=256MB"])
+                                   serverSettings: ["max_connections=1000", "shared_buffers=256MB",
+                                                    // GroupCommitTests count commits by their timestamps.
+                                                    "track_commit_timestamp=on"])
         clusterToStopAtExit = cluster
         atexit {
             guard let cluster = clusterToStopAtExit else { return }

@@ -33,7 +33,7 @@ struct CPUSplit: Sendable {
     init(serverPid: Int32, postmasterPid: Int?) {
         self.serverPid = serverPid
         self.postmasterPid = postmasterPid
-        generator = CPUShare.ticks("self", children: false)
+        generator = CPUShare.ticks("self", children: true)   // wrk, a child, counts once waited
         server = CPUShare.ticks("\(serverPid)", children: false)
         postgres = postmasterPid.map { pid in
             CPUShare.ticks("\(pid)", children: true)

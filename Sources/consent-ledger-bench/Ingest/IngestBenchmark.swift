@@ -18,16 +18,29 @@ struct IngestBenchmark: AsyncParsableCommand {
             key and starts `consent-ledger serve` on it (the binary next to this one, or --server-binary) \
             as a separate process. Each round then measures, one after the other: pgbench with \
             --pgbench-clients clients inserting one row per transaction into a plain table; --clients HTTP \
-            clients each posting one event per request as fast as answers come (group commit); the same \
-            with an Idempotency-Key on every request (no group commit). Then --clients paced clients post \
+            clients each posting one event per request as fast as answers come (wrk by default, or the Swift \
+            client), without an Idempotency-Key and then with one on every request; for each, the server's \
+            CPU time per stored event and the mean number of events per transaction (ledger.batches). Then --clients paced clients post \
             at half the median grouped throughput, and the report gives p50, p99 and max latency, counted \
-            from when each request was due. At the end every acknowledged event must be in the log, and \
+            from when each request was due. At the end every acknowledged event must be in the log (with wrk, \
+            by count: it cannot name the events of the requests still in flight when it stops), and \
             the server must stop cleanly on SIGTERM. Report on standard output, progress on standard error.
             """
     )
 
+    /// What posts the requests of the throughput phases.
+    enum Generator: String, ExpressibleByArgument, CaseIterable {
+        /// Debian's `wrk`, in C (`WrkLoad`): little CPU per request.
+        case wrk
+        /// The Swift client library app backends use (`HTTPLoad`).
+        case swift
+    }
+
     @Option(help: "Concurrent HTTP clients, each with one request in flight.")
     var clients = 32
+
+    @Option(help: "The load generator of the throughput phases: wrk (installed by tools/bench-ingest) or swift. The paced phase is always the Swift client.")
+    var generator: Generator = .wrk
 
     @Option(name: .customLong("pgbench-clients"), help: "pgbench clients (-c).")
     var pgbenchClients = 8
@@ -77,7 +90,8 @@ struct IngestBenchmark: AsyncParsableCommand {
                 let postmasterPid = ServerProcesses.postmasterPid(dataDirectory: throwaway.cluster.dataDirectory)
                 var report = try await measure(throwaway.target, serve: serve, postmasterPid: postmasterPid, token: token,
                                                baseline: baseline, logger: logger,
-                                               report: IngestReport(clients: clients, pgbenchClients: pgbenchClients, seconds: seconds,
+                                               report: IngestReport(generator: generator, clients: clients,
+                                                                    pgbenchClients: pgbenchClients, seconds: seconds,
                                                                     warmup: warmup, serverVersion: version, projections: withProjections,
                                                                     commandLine: CommandLine.arguments))
                 report.exitStatus = serve.stop()
@@ -110,18 +124,34 @@ struct IngestBenchmark: AsyncParsableCommand {
             Progress.note("round \(round): pgbench \(pgbenchClients) clients: \(Int(tps)) rows/s")
             for ungrouped in [false, true] {
                 try await execute("CHECKPOINT", target: target, logger: logger)
-                let http = HTTPLoad(port: serve.port, log: "bench", token: token, ungrouped: ungrouped)
+                let batchesBefore = try await batches(target, logger: logger)
                 let split = CPUSplit(serverPid: serve.process.processIdentifier, postmasterPid: postmasterPid)
-                let outcome = try await http.closedLoop(clients: clients, warmup: Double(warmup), seconds: Double(seconds))
-                if !ungrouped, let cores = CPUSplit(serverPid: serve.process.processIdentifier, postmasterPid: postmasterPid)
-                    .cores(since: split) {
-                    report.groupedCores.append(cores)
+                let phase: IngestReport.Phase
+                switch generator {
+                case .wrk:
+                    let wrk = WrkLoad(port: serve.port, log: "bench", token: token, keyed: ungrouped)
+                    var warm = WrkLoad.Outcome()
+                    if warmup > 0 { warm = try wrk.run(connections: clients, seconds: warmup, nonce: UInt32.random(in: 0...UInt32.max)) }
+                    let measured = try wrk.run(connections: clients, seconds: seconds, nonce: UInt32.random(in: 0...UInt32.max))
+                    acknowledged += warm.created + measured.created
+                    report.unnamedInFlight += clients * (warmup > 0 ? 2 : 1)
+                    phase = .wrk(measured)
+                case .swift:
+                    let outcome = try await HTTPLoad(port: serve.port, log: "bench", token: token, ungrouped: ungrouped)
+                        .closedLoop(clients: clients, warmup: Double(warmup), seconds: Double(seconds))
+                    acknowledged += outcome.acknowledgedTotal
+                    phase = .swift(outcome)
                 }
-                acknowledged += outcome.acknowledgedTotal
-                if ungrouped { report.ungrouped.append(outcome) } else { report.grouped.append(outcome) }
-                Progress.note("round \(round): HTTP \(clients) clients\(ungrouped ? ", no group commit" : ""): "
-                    + "\(Int(outcome.perSecond)) events/s, p50 \(IngestReport.ms(HTTPLoad.percentile(outcome.latencies, 0.5))) ms"
-                    + (outcome.failures.isEmpty ? "" : ", failures \(outcome.failures)"))
+                let cores = CPUSplit(serverPid: serve.process.processIdentifier, postmasterPid: postmasterPid).cores(since: split)
+                let batchesAfter = try await batches(target, logger: logger)
+                let measured = IngestReport.Measured(phase: phase, cores: cores, wallSeconds: Double(warmup + seconds),
+                                                     transactions: batchesAfter.transactions - batchesBefore.transactions,
+                                                     events: batchesAfter.events - batchesBefore.events)
+                if ungrouped { report.ungrouped.append(measured) } else { report.grouped.append(measured) }
+                Progress.note("round \(round): HTTP \(clients) clients\(ungrouped ? ", Idempotency-Key on each" : ""): "
+                    + "\(Int(measured.perSecond)) events/s, p50 \(IngestReport.ms(measured.p50)) ms, "
+                    + "\(String(format: "%.1f", measured.meanBatch)) events per transaction"
+                    + (measured.failures.isEmpty ? "" : ", failures \(measured.failures)"))
             }
         }
         let rate = IngestReport.median(report.grouped.map(\.perSecond)) * loadFraction
@@ -133,6 +163,17 @@ struct IngestBenchmark: AsyncParsableCommand {
         report.paced = (rate, paced)
         report.acknowledged = acknowledged
         return report
+    }
+
+    /// The transactions (rows of ledger.batches: one per `append_events` call) and events of log
+    /// `bench` so far.
+    private func batches(_ target: DatabaseTarget, logger: Logger) async throws -> (transactions: Int, events: Int) {
+        try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
+            let rows = try await admin.query(
+                "SELECT count(*), coalesce(sum(event_count), 0)::bigint FROM ledger.batches WHERE log_id = 'bench'", logger: logger)
+            for try await (transactions, events) in rows.decode((Int64, Int64).self) { return (Int(transactions), Int(events)) }
+            return (0, 0)
+        }
     }
 
     /// Migrates, creates the ingest key of log `bench`, and returns it with the server's version.

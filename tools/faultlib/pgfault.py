@@ -11,7 +11,7 @@ from .checks import Violation
 from .history import check_prefix, full_append_seconds, simulated
 from .ingest import Sent, Writers, check_stored, post, settle
 from .keys import create_key
-from .server import Client, Server
+from .server import Client, Server, await_ready
 
 CLIENTS = 4
 DOWN_SECONDS = 3.0
@@ -139,18 +139,13 @@ def serve_trial(ctx, state, number, mode):
         time.sleep(max(0.0, DOWN_SECONDS - (time.monotonic() - started)))
     finally:
         ctx.cluster.start()
-    back = time.monotonic()
-    while True:
-        ready = probe.request("GET", "/ready")
-        if ready.status == 200:
-            break
-        if time.monotonic() - back > 60 or server.process.poll() is not None:
-            writers.finish()
-            raise Violation(f"{where}: serve did not recover by itself within 60 s of the database's restart "
-                            f"(last /ready: {ready!r}; serve {'exited' if server.process.poll() is not None else 'running'}):\n"
-                            + server.tail())
-        time.sleep(0.2)
-    state.recoveries.append(time.monotonic() - back)
+    recovered, ready = await_ready(server, probe, time.monotonic())
+    if recovered is None:
+        writers.finish()
+        raise Violation(f"{where}: serve did not recover by itself within 60 s of the database's restart "
+                        f"(last /ready: {ready!r}; serve {'exited' if server.process.poll() is not None else 'running'}):\n"
+                        + server.tail())
+    state.recoveries.append(recovered)
     time.sleep(1.0)
     writers.finish()
     probe.close()

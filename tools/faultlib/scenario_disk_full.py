@@ -17,7 +17,7 @@ from .cluster import Cluster, SUPERUSER
 from .history import check_prefix, simulated
 from .ingest import Writers, check_stored, settle
 from .keys import create_key
-from .server import Client, Server
+from .server import Client, Server, await_ready
 
 NAME = "disk-full"
 INVARIANT = ("WAL on a full 64 MiB tmpfs under CLI and serve appends: a clear error (serve: 503 with Retry-After), "
@@ -135,19 +135,14 @@ def serve_trial(ctx, state, number):
              f"leave {leave >> 20} MiB of {free >> 20} MiB free for {FULL_SECONDS:.0f} s of {CLIENTS} clients' "
              f"appends to serve (port {server.port}, log {server.log_path})")
     cluster.wait_ready()
-    freed = time.monotonic()
     probe = Client(server.port, state.token, timeout=30)
-    while True:
-        ready = probe.request("GET", "/ready")
-        if ready.status == 200:
-            break
-        if time.monotonic() - freed > 60 or server.process.poll() is not None:
-            writers.finish()
-            raise Violation(f"{where}: serve was not ready within 60 s of the space being freed (last /ready: "
-                            f"{ready!r}):\n" + server.tail())
-        time.sleep(0.2)
+    recovered, ready = await_ready(server, probe, time.monotonic())
     probe.close()
-    state.recoveries.append(time.monotonic() - freed)
+    if recovered is None:
+        writers.finish()
+        raise Violation(f"{where}: serve was not ready within 60 s of the space being freed (last /ready: "
+                        f"{ready!r}):\n" + server.tail())
+    state.recoveries.append(recovered)
     time.sleep(1.0)
     writers.finish()
     for status, count in writers.statuses.items():

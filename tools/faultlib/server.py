@@ -123,3 +123,15 @@ class Server:
                 return "".join(handle.readlines()[-lines:])
         except OSError:
             return ""
+
+
+def await_ready(server, probe, since, limit=60.0):
+    """Polls `/ready` through `probe` until it answers 200. Returns (seconds from `since` until it
+    did, or None when `limit` seconds passed first or serve exited; the last answer)."""
+    while True:
+        ready = probe.request("GET", "/ready")
+        if ready.status == 200:
+            return time.monotonic() - since, ready
+        if time.monotonic() - since > limit or server.process.poll() is not None:
+            return None, ready
+        time.sleep(0.2)

@@ -17,10 +17,10 @@ struct BenchCluster: Sendable {
     var target: DatabaseTarget { .embedded(cluster) }
 
     /// Creates (initdb) and starts a throwaway cluster in a new folder under the temporary directory.
-    static func throwaway() throws -> BenchCluster {
+    static func throwaway(serverSettings: [String] = []) throws -> BenchCluster {
         let name = "consent-ledger-bench-" + UUID().uuidString.prefix(8).lowercased()
         let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(name)
-        let cluster = LocalCluster(directory: directory, durable: true)
+        let cluster = LocalCluster(directory: directory, durable: true, serverSettings: serverSettings)
         Progress.note("starting a throwaway PostgreSQL cluster in \(directory.path)")
         try cluster.start()
         return BenchCluster(cluster: cluster, kept: false)

@@ -8,8 +8,9 @@ struct ThrowawayOptions: ParsableArguments {
     /// `" --keep"` when given, for the options in effect.
     var effective: String { keep ? " --keep" : "" }
 
-    /// Starts a throwaway cluster, runs `measure` on it and prints its report (``BenchRun``).
-    func report(_ measure: (BenchCluster) async throws -> [String]) async throws {
-        try await BenchRun.report(on: try BenchCluster.throwaway(), leaveRunning: keep, measure)
+    /// Starts a throwaway cluster (with `serverSettings` on top of the durable defaults), runs
+    /// `measure` on it and prints its report (``BenchRun``).
+    func report(serverSettings: [String] = [], _ measure: (BenchCluster) async throws -> [String]) async throws {
+        try await BenchRun.report(on: try BenchCluster.throwaway(serverSettings: serverSettings), leaveRunning: keep, measure)
     }
 }

@@ -14,13 +14,14 @@ struct IngestBenchmark: AsyncParsableCommand {
         commandName: "ingest",
         abstract: "HTTP ingest throughput, one event per request, beside pgbench single-row inserts; latency at half load.",
         discussion: """
-            Starts its own durable PostgreSQL cluster in a temporary folder, migrates it, creates an ingest \
-            key and starts `consent-ledger serve` on it (the binary next to this one, or --server-binary) \
-            as a separate process. Each round then measures, one after the other: pgbench with \
+            Starts its own durable PostgreSQL cluster in a temporary folder and `consent-ledger serve` on it \
+            (the binary next to this one, or --server-binary, so that two builds can be compared) as a \
+            separate process, which migrates it to its own schema; then creates an ingest key. Each round then measures, one after the other: pgbench with \
             --pgbench-clients clients inserting one row per transaction into a plain table; --clients HTTP \
             clients each posting one event per request as fast as answers come (wrk by default, or the Swift \
             client), without an Idempotency-Key and then with one on every request; for each, the server's \
-            CPU time per stored event and the mean number of events per transaction (ledger.batches). Then --clients paced clients post \
+            CPU time per stored event and the mean number of events per transaction (by commit \
+            timestamp: the cluster runs with track_commit_timestamp). Then --clients paced clients post \
             at half the median grouped throughput, and the report gives p50, p99 and max latency, counted \
             from when each request was due. At the end every acknowledged event must be in the log (with wrk, \
             by count: it cannot name the events of the requests still in flight when it stops), and \
@@ -78,15 +79,19 @@ struct IngestBenchmark: AsyncParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError("no consent-ledger binary at \(binary): build it (swift build -c release) or give --server-binary")
         }
-        try await cluster.report { throwaway in
-            let (token, version) = try await prepare(throwaway.target, logger: logger)
+        // Commit timestamps, to count the transactions the events went in (savepoints have
+        // transaction ids of their own, commits are one per transaction).
+        try await cluster.report(serverSettings: ["track_commit_timestamp=on"]) { throwaway in
             let baseline = try PgbenchBaseline(cluster: throwaway.cluster, folder: throwaway.cluster.directory.path)
+            // The server under test migrates the database to its own schema (it may be another
+            // build's, to compare two builds with the same benchmark).
             let serve = try ServeProcess(binary: binary, dataDirectory: throwaway.cluster.directory.path,
                                          extra: withProjections ? [] : ["--no-projections"],
                                          logPath: throwaway.cluster.directory.path + "/serve.log")
             do {
                 try await serve.waitUntilReady()
                 Progress.note("serving on port \(serve.port) (\(binary))")
+                let (token, version) = try await prepare(throwaway.target, logger: logger)
                 let postmasterPid = ServerProcesses.postmasterPid(dataDirectory: throwaway.cluster.dataDirectory)
                 var report = try await measure(throwaway.target, serve: serve, postmasterPid: postmasterPid, token: token,
                                                baseline: baseline, logger: logger,
@@ -124,7 +129,7 @@ struct IngestBenchmark: AsyncParsableCommand {
             Progress.note("round \(round): pgbench \(pgbenchClients) clients: \(Int(tps)) rows/s")
             for ungrouped in [false, true] {
                 try await execute("CHECKPOINT", target: target, logger: logger)
-                let batchesBefore = try await batches(target, logger: logger)
+                let before = try await commits(target, after: 0, logger: logger).head
                 let split = CPUSplit(serverPid: serve.process.processIdentifier, postmasterPid: postmasterPid)
                 let phase: IngestReport.Phase
                 switch generator {
@@ -143,10 +148,9 @@ struct IngestBenchmark: AsyncParsableCommand {
                     phase = .swift(outcome)
                 }
                 let cores = CPUSplit(serverPid: serve.process.processIdentifier, postmasterPid: postmasterPid).cores(since: split)
-                let batchesAfter = try await batches(target, logger: logger)
+                let phaseCommits = try await commits(target, after: before, logger: logger)
                 let measured = IngestReport.Measured(phase: phase, cores: cores, wallSeconds: Double(warmup + seconds),
-                                                     transactions: batchesAfter.transactions - batchesBefore.transactions,
-                                                     events: batchesAfter.events - batchesBefore.events)
+                                                     transactions: phaseCommits.transactions, events: phaseCommits.events)
                 if ungrouped { report.ungrouped.append(measured) } else { report.grouped.append(measured) }
                 Progress.note("round \(round): HTTP \(clients) clients\(ungrouped ? ", Idempotency-Key on each" : ""): "
                     + "\(Int(measured.perSecond)) events/s, p50 \(IngestReport.ms(measured.p50)) ms, "
@@ -165,21 +169,26 @@ struct IngestBenchmark: AsyncParsableCommand {
         return report
     }
 
-    /// The transactions (rows of ledger.batches: one per `append_events` call) and events of log
-    /// `bench` so far.
-    private func batches(_ target: DatabaseTarget, logger: Logger) async throws -> (transactions: Int, events: Int) {
+    /// The events of log `bench` after position `after`, the transactions they were committed in
+    /// (distinct commit timestamps), and the head.
+    private func commits(_ target: DatabaseTarget, after: Int64, logger: Logger) async throws
+        -> (transactions: Int, events: Int, head: Int64) {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
-            let rows = try await admin.query(
-                "SELECT count(*), coalesce(sum(event_count), 0)::bigint FROM ledger.batches WHERE log_id = 'bench'", logger: logger)
-            for try await (transactions, events) in rows.decode((Int64, Int64).self) { return (Int(transactions), Int(events)) }
-            return (0, 0)
+            let rows = try await admin.query("""
+                SELECT count(DISTINCT pg_xact_commit_timestamp(xmin)), count(*), coalesce(max(position), \(after))
+                  FROM ledger.events WHERE log_id = 'bench' AND position > \(after)
+                """, logger: logger)
+            for try await (transactions, events, head) in rows.decode((Int64, Int64, Int64).self) {
+                return (Int(transactions), Int(events), head)
+            }
+            return (0, 0, after)
         }
     }
 
-    /// Migrates, creates the ingest key of log `bench`, and returns it with the server's version.
+    /// Creates the ingest key of log `bench` (in the schema the server made), and returns it with
+    /// PostgreSQL's version.
     private func prepare(_ target: DatabaseTarget, logger: Logger) async throws -> (String, String) {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
-            try await BenchSQL.migrate(admin, logger: logger)
             let token = try await APIKeyStore(pool: admin, logger: logger).create(log: "bench", role: .ingest, label: "bench").1
             return (token, try await BenchSQL.serverVersion(on: admin, logger: logger))
         }

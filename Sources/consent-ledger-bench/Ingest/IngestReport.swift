@@ -15,7 +15,7 @@ struct IngestReport {
         let cores: CPUSplit.Cores?
         /// Warm-up and measured seconds, the span `cores` covers.
         let wallSeconds: Double
-        /// `append_events` calls and events in them, warm-up included.
+        /// Transactions committed (distinct commit timestamps) and the events in them, warm-up included.
         let transactions: Int
         let events: Int
 

@@ -2,6 +2,7 @@
 MiB) while `append --batch-size 100 --verbose` runs (odd trials) or while 4 clients post single
 events to `serve` (even trials; serve is started once and never restarted); then the space is
 freed. Needs root (mount)."""
+import errno
 import json
 import os
 import pwd
@@ -79,23 +80,41 @@ def setup(ctx, trials):
     os.symlink(target, wal)
     cluster.start()
     token = create_key(ledger, SERVE_LOG)
-    server = Server(ledger, ctx.workdir)
+    # No projections: only the trials' appends write WAL, so that the room left is what they meet.
+    server = Server(ledger, ctx.workdir, extra=["--no-projections"])
     ctx.on_exit(server.kill)
     server.start()
     return State(ledger, cluster, mount, history, server, token)
 
 
+FILLER = "filler"
+
+
 def fill(state, leave):
-    """Writes a filler file so that only `leave` bytes stay free on the tmpfs."""
+    """Writes a filler file so that only `leave` bytes stay free on the tmpfs (fewer, when the
+    database takes some meanwhile: the write stops at a full disk). Returns the free bytes before.
+    The caller removes it (`empty`) whatever happens next."""
     stats = os.statvfs(state.mount)
     free = stats.f_bavail * stats.f_frsize
     size = max(0, free - leave)
-    with open(os.path.join(state.mount, "filler"), "wb") as handle:
+    with open(os.path.join(state.mount, FILLER), "wb") as handle:
         chunk = b"\0" * (1 << 20)
-        while size > 0:
-            written = handle.write(chunk[:min(size, len(chunk))])
-            size -= written
+        try:
+            while size > 0:
+                written = handle.write(chunk[:min(size, len(chunk))])
+                size -= written
+        except OSError as error:
+            if error.errno != errno.ENOSPC:
+                raise
     return free
+
+
+def empty(state):
+    """Removes the filler, if there is one."""
+    try:
+        os.remove(os.path.join(state.mount, FILLER))
+    except FileNotFoundError:
+        pass
 
 
 def near_segment_end(ctx, cluster, most):
@@ -125,12 +144,12 @@ def serve_trial(ctx, state, number):
     # A few hundred single events write well under a MiB of WAL.
     room, leave = near_segment_end(ctx, cluster, 1 << 19)
     writers = Writers(server.port, state.token, SERVE_LOG, CLIENTS, f"subject-df{number}", allowed=(200, 201, 503, 429))
-    free = fill(state, leave)
     try:
+        free = fill(state, leave)
         writers.start()
         time.sleep(FULL_SECONDS)
     finally:
-        os.remove(os.path.join(state.mount, "filler"))
+        empty(state)
     where = (f"trial {number}: WAL about {room / (1 << 20):.1f} MiB before a segment's end, the tmpfs filled to "
              f"leave {leave >> 20} MiB of {free >> 20} MiB free for {FULL_SECONDS:.0f} s of {CLIENTS} clients' "
              f"appends to serve (port {server.port}, log {server.log_path})")
@@ -163,11 +182,11 @@ def cli_trial(ctx, state, number):
     log = f"df-{number}"
     argv = ("append", "--log", log, "--batch-size", BATCH, "--verbose", "--file", history.path)
     start_lsn = cluster.scalar("SELECT pg_current_wal_lsn()")
-    free = fill(state, leave)
     try:
+        free = fill(state, leave)
         first = ledger.run(*argv, timeout=180)
     finally:
-        os.remove(os.path.join(state.mount, "filler"))
+        empty(state)
     where = (f"trial {number}: WAL about {room / (1 << 20):.1f} MiB before a segment's end, the tmpfs filled to "
              f"leave {leave >> 20} MiB of {free >> 20} MiB free during "
              f"{ledger.run_line(*argv)} (exit {first.rc})")

@@ -117,6 +117,12 @@ public enum DatabaseErrors {
             // The connection failed, the server is shutting down, restarting or starting up, or
             // has no connection slot left: the same request may succeed in a moment.
             return unavailable("the database cannot serve now: \(message) (SQLSTATE \(state))")
+        case "53100", "53200":
+            // Its disk or its memory is full (found by tools/faults disk-full: serve answered 500).
+            // Nothing of the request was stored, and it may succeed once an operator frees space.
+            return LedgerError(.databaseUnavailable, "the database cannot serve now: \(message) (SQLSTATE \(state))",
+                               hint: "Nothing of this request was stored. Free space on the database server's disk "
+                                   + "(or memory), then try again; the same request is safe to send again.")
         case "3F000", "42P01", "42883":
             return LedgerError(.schemaMissing, "the database has no ledger schema (\(message))",
                                hint: "Run `consent-ledger migrate` first.")

@@ -25,7 +25,7 @@ public struct Ledger: Sendable {
     /// What the migration run by ``with(_:migrating:keepRunning:logger:waitLimit:progress:_:)`` did
     /// (nil when it was not asked to migrate).
     public let migration: Migrator.Outcome?
-    /// Concurrent single-event appends without an idempotency key share transactions here.
+    /// Concurrent single-event appends share transactions here (with or without an idempotency key).
     let groupCommit: GroupCommit
     /// Verified API keys, while ``followKeyChanges()`` runs (otherwise it keeps nothing).
     public let keyCache: APIKeyCache

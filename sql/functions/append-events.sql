@@ -32,6 +32,9 @@ SET search_path = ledger, pg_temp
 -- The catalogue's checks are one large expression: compiling it with LLVM costs seconds, running it
 -- costs milliseconds.
 SET jit = off
+-- Every statement inside, the per-type catalogue checks included, is planned once per session: a
+-- custom plan for each batch would plan the checks again on every call (decision 0040).
+SET plan_cache_mode = force_generic_plan
 SET client_min_messages = warning
 AS $fn$
 #variable_conflict use_column
@@ -121,9 +124,10 @@ BEGIN
   -- the payload against the event catalogue, and a `derived` member equal to what the ledger
   -- computes. The functions in sql/generated/ are written from the Swift catalogue; each returns
   -- the event's first problem as '<field>: <what is wrong>'. One statement over the whole batch.
-  -- Each check is a set-returning SQL function the planner inlines (one plan for the batch); the
-  -- materialized steps keep each function's argument a plain column, so that no check is copied
-  -- into another.
+  -- The envelope and key checks are SQL functions the planner inlines (one plan for the batch);
+  -- the payload and derived-facts checks run one function per event type the batch holds, so a
+  -- call sets up only those types' expressions (decision 0040). The materialized steps keep each
+  -- function's argument a plain column, so that no check is copied into another.
   WITH keys AS MATERIALIZED (
     SELECT k.ord, k.kind, k.problem
       FROM ledger.key_problems(ARRAY(SELECT CASE WHEN ledger.may_have_key_problem(st.body, st.doc) THEN st.body END
@@ -133,9 +137,9 @@ BEGIN
   envelopes AS MATERIALIZED (
     SELECT o.ord, o.doc, e.problem FROM objects o LEFT JOIN LATERAL ledger.envelope_problem(o.doc) e ON true),
   payloads AS MATERIALIZED (
-    SELECT v.ord, p.problem
-      FROM (SELECT en.ord, CASE WHEN en.problem IS NULL THEN en.doc END AS doc FROM envelopes en OFFSET 0) v
-      LEFT JOIN LATERAL ledger.payload_problem(v.doc) p ON true)
+    SELECT p.ord, p.problem
+      FROM ledger.payload_problems(ARRAY(SELECT CASE WHEN en.problem IS NULL THEN en.doc END
+                                           FROM envelopes en ORDER BY en.ord)) p)
   SELECT s.ord, s.type, s.problem INTO v_bad FROM (
     SELECT st.ord, CASE WHEN jsonb_typeof(st.doc) = 'object' THEN st.doc->>'type' END AS type, coalesce(
       (SELECT k.problem FROM keys k WHERE k.ord = st.ord AND k.kind = 'duplicate'),
@@ -153,7 +157,7 @@ BEGIN
     ) AS problem
     FROM pg_temp.append_staging st
     JOIN envelopes en ON en.ord = st.ord
-    JOIN payloads pa ON pa.ord = st.ord
+    LEFT JOIN payloads pa ON pa.ord = st.ord
   ) s WHERE s.problem IS NOT NULL ORDER BY s.ord LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION USING ERRCODE = 'CL004',

@@ -25,7 +25,7 @@ struct ProjectionStallTests {
     }
 
     /// Stores `unfoldableEvent` at the head of `log` as a ledger without the database's payload
-    /// check would have: as the superuser, in one transaction, the generated `ledger.payload_problem`
+    /// check would have: as the superuser, in one transaction, the generated `ledger.payload_problems`
     /// is set aside for one that finds nothing, the event appended through `ledger.append_events`
     /// (which still hashes and chains it), and the check put back. Returns its position.
     static func storeUnfoldable(_ db: TestDatabase, log: String, subject: String) async throws -> Int64 {
@@ -33,8 +33,8 @@ struct ProjectionStallTests {
             try await client.transaction { connection in
                 let logger = Logger(label: "projection-stall-test")
                 for statement in [
-                    "ALTER FUNCTION ledger.payload_problem(jsonb) RENAME TO payload_problem_enforced",
-                    "CREATE FUNCTION ledger.payload_problem(p_event jsonb) RETURNS TABLE (problem text) LANGUAGE sql AS 'SELECT NULL::text WHERE false'",
+                    "ALTER FUNCTION ledger.payload_problems(jsonb[]) RENAME TO payload_problems_enforced",
+                    "CREATE FUNCTION ledger.payload_problems(p_events jsonb[]) RETURNS TABLE (ord bigint, problem text) LANGUAGE sql AS 'SELECT NULL::bigint, NULL::text WHERE false'",
                 ] {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
@@ -44,8 +44,8 @@ struct ProjectionStallTests {
                     logger: logger)
                 for try await value in rows.decode(Int64.self) { position = value }
                 for statement in [
-                    "DROP FUNCTION ledger.payload_problem(jsonb)",
-                    "ALTER FUNCTION ledger.payload_problem_enforced(jsonb) RENAME TO payload_problem",
+                    "DROP FUNCTION ledger.payload_problems(jsonb[])",
+                    "ALTER FUNCTION ledger.payload_problems_enforced(jsonb[]) RENAME TO payload_problems",
                 ] {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }

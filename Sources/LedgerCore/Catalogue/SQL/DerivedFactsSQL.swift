@@ -4,18 +4,15 @@
 /// `NULL` when the event derives nothing. Runs only on events the checks accepted; still never
 /// raises (casts sit behind kind checks).
 enum DerivedFactsSQL {
-    /// The `CASE` over the event's type.
-    static func facts(_ event: String) -> String {
-        var text = "CASE (\(event)) ->> 'type'\n"
-        for schema in EventCatalogue.schemas where !schema.derived.isEmpty {
-            let members = schema.derived.sorted { $0.name < $1.name }.map { fact in
-                member(fact, of: schema, event)
-            }
-            // ltrim and ||, not concat_ws (which is only stable), so that the function stays inlinable.
-            text += "  WHEN \(SQLText.literal(schema.type)) THEN nullif('{' || ltrim(\n"
-                + SQLText.indent(members.map { "coalesce(',' || \($0), '')" }.joined(separator: " ||\n"), by: 6) + ", ',') || '}', '{}')\n"
+    /// The facts of one event type that derives some: `'{' … '}'` of its members, NULL when none
+    /// applies.
+    static func facts(of schema: EventSchema, _ event: String) -> String {
+        let members = schema.derived.sorted { $0.name < $1.name }.map { fact in
+            member(fact, of: schema, event)
         }
-        return text + "END"
+        // ltrim and ||, not concat_ws (which is only stable), so that the expression stays immutable.
+        return "nullif('{' || ltrim(\n"
+            + SQLText.indent(members.map { "coalesce(',' || \($0), '')" }.joined(separator: " ||\n"), by: 2) + ", ',') || '}', '{}')"
     }
 
     /// `"name":value` as SQL text, or `NULL` when the fact is absent.

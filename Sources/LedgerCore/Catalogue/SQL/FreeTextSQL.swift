@@ -25,7 +25,7 @@ enum FreeTextSQL {
         return CatalogueSQL.File(name: "free-text-problem.sql", text: CatalogueSQL.banner + """
             -- ledger.free_text_problem: what a free-text value carries that is never accepted ('a birth date
             -- or birth year', 'an exact age'), or NULL. The patterns are ForbiddenFreeText's (decision 0034),
-            -- written here from the Swift ones; payload_problem calls it for every free-text field.
+            -- written here from the Swift ones; each type's payload_problems function calls it for every free-text field.
             CREATE OR REPLACE FUNCTION ledger.free_text_problem(p_text text) RETURNS text
             LANGUAGE sql IMMUTABLE PARALLEL SAFE
             AS $fn$

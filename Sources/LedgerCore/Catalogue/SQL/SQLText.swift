@@ -39,6 +39,16 @@ enum SQLText {
             + " ORDER BY k COLLATE \"C\" LIMIT 1) END"
     }
 
+    /// An event type's name as a SQL identifier part: `AgeRangeShared` becomes `age_range_shared`.
+    static func snakeCase(_ name: String) -> String {
+        var text = ""
+        for character in name {
+            if character.isUppercase, !text.isEmpty { text += "_" }
+            text += character.lowercased()
+        }
+        return text
+    }
+
     /// Indents every line of `text` by `by` spaces.
     static func indent(_ text: String, by: Int = 2) -> String {
         let pad = String(repeating: " ", count: by)

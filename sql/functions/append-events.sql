@@ -45,7 +45,6 @@ DECLARE
   v_now       timestamptz;
   v_recorded  text;
   v_digest    bytea;
-  v_batch     ledger.batches%ROWTYPE;
   v_bad       record;
   v_constraint text;
 BEGIN
@@ -65,35 +64,12 @@ BEGIN
       HINT = 'Every element must be a JSON object.';
   END IF;
 
-  -- Lock the log's head: appends to one log serialize here, so positions are gapless and commit
-  -- in position order.
-  SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain
-    FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
-  IF NOT FOUND THEN
-    INSERT INTO ledger.logs (log_id) VALUES (p_log_id) ON CONFLICT DO NOTHING;
-    SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain
-      FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
-  END IF;
-
-  -- Idempotency: a batch already appended under this key is answered from the ledger.
+  -- Idempotency, first without waiting for the head: a retried batch already committed under
+  -- this key is answered from the ledger at once.
   IF p_idempotency_key IS NOT NULL THEN
     v_digest := sha256(convert_to(array_to_string(p_events, E'\n'), 'UTF8'));
-    SELECT * INTO v_batch FROM ledger.batches b
-     WHERE b.log_id = p_log_id AND b.idempotency_key = p_idempotency_key;
+    RETURN QUERY SELECT * FROM ledger.replayed_batch(p_log_id, p_idempotency_key, v_digest);
     IF FOUND THEN
-      IF v_batch.request_digest <> v_digest THEN
-        RAISE EXCEPTION USING ERRCODE = 'CL002',
-          MESSAGE = format('idempotency key %L was already used in log %s for a different batch (positions %s to %s)',
-                           p_idempotency_key, p_log_id, v_batch.first_position,
-                           v_batch.first_position + v_batch.event_count - 1),
-          HINT = 'Use a new idempotency key for a new batch; reuse a key only to retry the very same events.';
-      END IF;
-      RETURN QUERY
-        SELECT e.position, e.event_id, e.stream, e.stream_version, true
-          FROM ledger.events e
-         WHERE e.log_id = p_log_id
-           AND e.position BETWEEN v_batch.first_position AND v_batch.first_position + v_batch.event_count - 1
-         ORDER BY e.position;
       RETURN;
     END IF;
   END IF;
@@ -181,6 +157,25 @@ BEGIN
         MESSAGE = format('event %s of the batch: the event is %s bytes with its derived facts; the limit is 65536', v_bad.ord, v_bad.size),
         DETAIL = format('batch_index=%s', v_bad.ord),
         HINT = 'Events record facts, not documents: keep large content out of the payload.';
+    END IF;
+  END IF;
+
+  -- Lock the log's head: appends to one log serialize here, so positions are gapless and commit
+  -- in position order. Everything above (parsing and the catalogue's checks) ran before, so a
+  -- second append to the log checks its batch while the first one holds the head.
+  SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain
+    FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
+  IF NOT FOUND THEN
+    INSERT INTO ledger.logs (log_id) VALUES (p_log_id) ON CONFLICT DO NOTHING;
+    SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain
+      FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
+  END IF;
+
+  -- Idempotency again, under the head: the same key may have committed while this call waited.
+  IF p_idempotency_key IS NOT NULL THEN
+    RETURN QUERY SELECT * FROM ledger.replayed_batch(p_log_id, p_idempotency_key, v_digest);
+    IF FOUND THEN
+      RETURN;
     END IF;
   END IF;
 

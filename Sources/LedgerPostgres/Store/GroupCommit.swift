@@ -3,9 +3,12 @@ import LedgerCore
 /// Group commit: concurrent single-event appends to one log share one transaction, so that many
 /// apps posting one event each are not limited to one commit (and one WAL flush) per event.
 ///
-/// The first request for a log starts a flush; requests arriving while it commits wait and go in
-/// the next one, up to `maxBatch` at a time. Each request is answered only after the transaction
-/// holding its event has committed.
+/// A request for a log starts a flush when fewer than `maxInFlight` are running for that log;
+/// requests arriving while they commit wait and go in the next one, up to `maxBatch` at a time.
+/// Two flushes in flight let one batch be parsed and checked by the database while the other holds
+/// the log's head and commits (`ledger.append_events` checks before it locks the head); positions
+/// stay gapless because the head lock orders them. Each request is answered only after the
+/// transaction holding its event has committed.
 /// - Requests without an idempotency key share one `append_events` call. When that shared batch
 ///   is refused (one event's expected version, a duplicate id, a subject erased…), nothing of it
 ///   is stored, and its events are appended one by one (``EventStore/appendSingle(log:event:)``)
@@ -23,13 +26,17 @@ public actor GroupCommit {
 
     private let store: EventStore
     private let maxBatch: Int
+    private let maxInFlight: Int
     private var pending: [String: [Waiter]] = [:]
-    private var flushing: Set<String> = []
+    private var inFlight: [String: Int] = [:]
 
-    /// A group commit over `store`, at most `maxBatch` events per shared transaction.
-    public init(store: EventStore, maxBatch: Int = 500) {
+    /// A group commit over `store`, at most `maxBatch` events per shared transaction and at most
+    /// `maxInFlight` transactions under way per log.
+    public init(store: EventStore, maxBatch: Int = 500, maxInFlight: Int = 2) {
+        precondition(maxBatch > 0 && maxInFlight > 0, "a group commit needs room for one event and one transaction")
         self.store = store
         self.maxBatch = maxBatch
+        self.maxInFlight = maxInFlight
     }
 
     /// Appends `event` to `log`, possibly with others; returns once it is committed.
@@ -38,22 +45,26 @@ public actor GroupCommit {
     public func append(log: String, event: EventInput, idempotencyKey: String? = nil) async throws -> AppendResult {
         try await withCheckedThrowingContinuation { continuation in
             pending[log, default: []].append(Waiter(event: event, idempotencyKey: idempotencyKey, continuation: continuation))
-            if flushing.insert(log).inserted {
-                Task { await self.flush(log: log) }
-            }
+            startFlush(log: log)
         }
     }
 
-    /// Commits what is pending for `log`, batch after batch, until nothing is.
-    private func flush(log: String) async {
-        while let queued = pending[log], !queued.isEmpty {
-            let batch = Array(queued.prefix(maxBatch))
-            pending[log] = Array(queued.dropFirst(batch.count))
-            // The actor is free while this awaits: new requests queue up for the next batch.
-            await commit(batch, log: log)
-        }
-        pending[log] = nil
-        flushing.remove(log)
+    /// Takes what is pending for `log` into a new transaction, when one may start.
+    private func startFlush(log: String) {
+        guard inFlight[log, default: 0] < maxInFlight, let queued = pending[log], !queued.isEmpty else { return }
+        let batch = Array(queued.prefix(maxBatch))
+        pending[log] = queued.count > batch.count ? Array(queued.dropFirst(batch.count)) : nil
+        inFlight[log, default: 0] += 1
+        Task { await self.flush(batch, log: log) }
+    }
+
+    /// Commits `batch`, then starts the next one if requests queued meanwhile.
+    private func flush(_ batch: [Waiter], log: String) async {
+        // The actor is free while this awaits: new requests queue up for the next batch.
+        await commit(batch, log: log)
+        let running = inFlight[log, default: 1] - 1
+        inFlight[log] = running > 0 ? running : nil
+        startFlush(log: log)
     }
 
     private func commit(_ batch: [Waiter], log: String) async {

@@ -65,6 +65,16 @@ struct CatalogueInDatabaseTests {
          #"payload.lowerBound: duplicate key "lowerBound""#),
         ("a duplicate key, escaped", body(payload: #"{"lowerBound":13,"upperBound":15,"\u006cowerBound":13}"#),
          #"payload.lowerBound: duplicate key "lowerBound""#),
+        // The screen in front of the key walk counts '":' in the text (decision 0040): a key spaced
+        // from its colon, and a string holding an escaped quote and a colon, must still be walked.
+        ("a duplicate key spaced from its colon", body(payload: #"{"lowerBound":13,"upperBound":15,"lowerBound" :13}"#),
+         #"payload.lowerBound: duplicate key "lowerBound""#),
+        ("a duplicate key after a tab", body(payload: "{\"lowerBound\":13,\"upperBound\":15,\"upperBound\"\t:15}"),
+         #"payload.upperBound: duplicate key "upperBound""#),
+        ("a duplicate key beside an escaped quote and colon in a value",
+         body(type: "AgeRangeRequestFailed", schemaVersion: "1",
+              payload: #"{"error":"notAvailable","detail":"see \":x","error":"notAvailable"}"#),
+         #"payload.error: duplicate key "error""#),
         ("a birth date in free text", body(type: "AgeRangeRequestFailed", schemaVersion: "1",
                                           payload: #"{"error":"notAvailable","detail":"born 2012-05-01, is 14 years old"}"#),
          "payload.detail: a birth date or birth year in free text is never accepted"),

@@ -6,11 +6,16 @@
 -- the whole batch. Keys are folded as ForbiddenPersonalData folds them in Swift: lowercase, only
 -- letters and digits kept (here ASCII ones: every catalogue key is ASCII, so a key with other
 -- characters is refused as unknown either way). The first is the first in sorted-key,
--- depth-first order, as Swift finds it.
+-- depth-first order, as Swift finds it. PL/pgSQL, so that its plan is kept for the session: as
+-- a SQL function called with a sub-select argument it was planned again on every append
+-- (decision 0040).
 CREATE OR REPLACE FUNCTION ledger.key_problems(p_events text[])
 RETURNS TABLE (ord bigint, kind text, problem text)
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 AS $fn$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY
 WITH RECURSIVE node (ord, parent, key, path, sort_path, value) AS (
   SELECT u.ord, NULL::text, NULL::text, ''::text, ARRAY[]::text[], u.body::json
     FROM unnest(p_events) WITH ORDINALITY AS u(body, ord)
@@ -45,5 +50,6 @@ SELECT * FROM (
          k.path || ': ' || CASE WHEN k.folded IN ('birth', 'birthdate', 'birthday', 'birthmonth', 'birthyear', 'born', 'bornon', 'dateofbirth', 'dob', 'yearofbirth') THEN 'a birth date or birth year'
                                 ELSE 'an exact age' END || ' is never accepted'
     FROM keys k WHERE k.folded IN ('birth', 'birthdate', 'birthday', 'birthmonth', 'birthyear', 'born', 'bornon', 'dateofbirth', 'dob', 'yearofbirth') OR k.folded IN ('age', 'ageinyears', 'ageyears', 'childage', 'currentage', 'declaredage', 'exactage', 'personage', 'realage', 'subjectage', 'userage')
-   ORDER BY k.ord, k.sort_path COLLATE "C") AS f
+   ORDER BY k.ord, k.sort_path COLLATE "C") AS f;
+END
 $fn$;

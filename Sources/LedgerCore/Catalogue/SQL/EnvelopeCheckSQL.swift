@@ -62,7 +62,7 @@ enum EnvelopeCheckSQL {
     static func string(_ object: String, _ key: String, _ parent: SQLPath, pattern: Pattern, required: Bool) -> String {
         let member = SQLText.member(object, key), path = parent.child(key)
         return absentCase(member, path, required: required, expected: pattern.explanation)
-            + " WHEN jsonb_typeof(\(member)) <> 'string' OR (\(member)) #>> '{}' !~ \(SQLText.literal(pattern.sqlRegex))"
+            + " WHEN jsonb_typeof(\(member)) <> 'string' OR NOT \(pattern.sql("(\(member)) #>> '{}'"))"
             + " THEN \(path.problem("must be \(pattern.explanation)")) END"
     }
 

@@ -124,11 +124,11 @@ struct PayloadCheckSQL {
     /// A SQL boolean: the text expression `text` has `format`.
     static func matches(_ format: TokenFormat, _ text: String) -> String {
         switch format {
-        case .uuid: return "(\(text)) ~ \(SQLText.literal(FieldReader.Pattern.uuid.sqlRegex))"
-        case .identifier: return "(\(text)) ~ \(SQLText.literal(FieldReader.Pattern.identifier.sqlRegex))"
-        case .pseudonym: return "(\(text)) ~ \(SQLText.literal(FieldReader.Pattern.pseudonym.sqlRegex))"
-        case .bundleId: return "(\(text)) ~ \(SQLText.literal(FieldReader.Pattern.bundleId.sqlRegex))"
-        case .version: return "(\(text)) ~ \(SQLText.literal(FieldReader.Pattern.version.sqlRegex))"
+        case .uuid: return FieldReader.Pattern.uuid.sql(text)
+        case .identifier: return FieldReader.Pattern.identifier.sql(text)
+        case .pseudonym: return FieldReader.Pattern.pseudonym.sql(text)
+        case .bundleId: return FieldReader.Pattern.bundleId.sql(text)
+        case .version: return FieldReader.Pattern.version.sql(text)
         case .timestamp: return "ledger.is_rfc3339_timestamp(\(text))"
         case .date: return "ledger.is_rfc3339_date(\(text))"
         }

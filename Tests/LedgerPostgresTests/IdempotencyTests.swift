@@ -53,4 +53,28 @@ struct IdempotencyTests {
             #expect(try await store.head(log: "acme")?.position == 2)
         }
     }
+
+    @Test("events appended together under one key each are each answered alone on retry; a used key refuses the call")
+    func perEventKeys() async throws {
+        let db = try await TestDatabase.create()
+        try await db.as(.application) { client async throws in
+            let store = EventStore(pool: client)
+            let events = try Fixtures.events(3)
+            let keys = ["req-a", "req-b", "req-c"]
+            let together = try await store.appendKeyedTogether(log: "acme", requests: Array(zip(events, keys)))
+            #expect(together.map(\.events[0].position) == [1, 2, 3])
+            for (event, (key, first)) in zip(events, zip(keys, together)) {
+                let retry = try await store.append(log: "acme", events: [event], idempotencyKey: key)
+                #expect(retry.idempotentReplay)
+                #expect(retry.events == first.events)
+            }
+            let reused = await #expect(throws: LedgerError.self) {
+                _ = try await store.appendKeyedTogether(log: "acme", requests: [(try Fixtures.event(), "req-new"), (events[1], "req-b")])
+            }
+            #expect(reused?.code == .idempotencyKeyReused)
+            #expect(reused?.message.contains("event 2 of the batch") == true)
+            #expect(try await store.head(log: "acme")?.position == 3)
+            #expect(try await client.int("SELECT count(*) FROM ledger.batches WHERE idempotency_key = 'req-new'") == 0)
+        }
+    }
 }

@@ -13,18 +13,26 @@
 --   p_idempotency_key    NULL, or a key: a batch retried with a key already seen returns the
 --                        original positions (idempotent_replay = true) and writes nothing; the
 --                        same key with different events raises CL002.
+--   p_event_keys         NULL, or one key per event instead of p_idempotency_key: each event is
+--                        recorded as if it had been appended alone under its key (so a retry of
+--                        one of them alone, with its key, is answered with its position), and all
+--                        are appended together. When any key was already used in the log, CL002
+--                        and nothing is stored: send that event alone with its key to get its
+--                        original answer. The HTTP API's group commit sends retrying clients'
+--                        single-event requests this way (decision 0040).
 --
 -- From psql:
 --   SELECT * FROM ledger.append_events('acme', ARRAY['{"actor":{"kind":"app"},"eventId":"...",...}']);
 --
 -- Errors (SQLSTATE): CL001 wrong expected version, CL002 idempotency key reused for a different
--- batch, CL003 event id already stored, CL004 invalid event, CL007 invalid log id. Nothing of a
--- refused batch is stored.
+-- batch (or a per-event key already used), CL003 event id already stored, CL004 invalid event,
+-- CL007 invalid log id. Nothing of a refused batch is stored.
 CREATE OR REPLACE FUNCTION ledger.append_events(
   p_log_id            text,
   p_events            text[],
   p_expected_versions text[] DEFAULT NULL,
-  p_idempotency_key   text   DEFAULT NULL
+  p_idempotency_key   text   DEFAULT NULL,
+  p_event_keys        text[] DEFAULT NULL
 ) RETURNS TABLE ("position" bigint, event_id uuid, stream text, stream_version bigint,
                  idempotent_replay boolean)
 LANGUAGE plpgsql SECURITY DEFINER
@@ -62,6 +70,19 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'CL004',
       MESSAGE = format('event %s of the batch is NULL', array_position(p_events, NULL)),
       HINT = 'Every element must be a JSON object.';
+  END IF;
+  IF p_event_keys IS NOT NULL THEN
+    IF p_idempotency_key IS NOT NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'CL004', MESSAGE = 'both a batch idempotency key and per-event keys were given',
+        HINT = 'Give p_idempotency_key for the batch, or p_event_keys with one key per event, not both.';
+    END IF;
+    IF cardinality(p_event_keys) <> v_count OR array_position(p_event_keys, NULL) IS NOT NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'CL004',
+        MESSAGE = format('%s events but %s non-NULL per-event keys', v_count, cardinality(array_remove(p_event_keys, NULL))),
+        HINT = 'Give one idempotency key per event, or NULL.';
+    END IF;
+    -- First without waiting for the head: a retry among them fails the call at once.
+    PERFORM ledger.check_event_keys_unused(p_log_id, p_event_keys);
   END IF;
 
   -- Idempotency, first without waiting for the head: a retried batch already committed under
@@ -177,6 +198,8 @@ BEGIN
     IF FOUND THEN
       RETURN;
     END IF;
+  ELSIF p_event_keys IS NOT NULL THEN
+    PERFORM ledger.check_event_keys_unused(p_log_id, p_event_keys);
   END IF;
 
   -- Stream versions, and the expected-version conditions.
@@ -227,7 +250,7 @@ BEGIN
                                causation_id, idempotency_key, record, leaf_hash, chain_hash)
     SELECT p_log_id, r.pos, r.event_id, r.stream, r.stream_version, r.type, r.schema_version,
            r.occurred_at, v_now, r.subject, r.actor_kind, r.actor_id, r.correlation_id,
-           r.causation_id, p_idempotency_key, r.record, r.leaf_hash,
+           r.causation_id, coalesce(p_idempotency_key, p_event_keys[r.pos - v_head]), r.record, r.leaf_hash,
            ledger.chain_hashes(v_chain, r.leaf_hash) OVER (ORDER BY r.pos ROWS UNBOUNDED PRECEDING)
       FROM (
         SELECT x.*, sha256('\x00'::bytea || x.record) AS leaf_hash
@@ -277,6 +300,12 @@ BEGIN
   IF p_idempotency_key IS NOT NULL THEN
     INSERT INTO ledger.batches (log_id, idempotency_key, first_position, event_count, request_digest, appended_at)
     VALUES (p_log_id, p_idempotency_key, v_head + 1, v_count, v_digest, v_now);
+  ELSIF p_event_keys IS NOT NULL THEN
+    -- Each event as a batch of one under its key, with the digest a call of that event alone
+    -- would have stored.
+    INSERT INTO ledger.batches (log_id, idempotency_key, first_position, event_count, request_digest, appended_at)
+    SELECT p_log_id, p_event_keys[k.ord], v_head + k.ord, 1, sha256(convert_to(k.body, 'UTF8')), v_now
+      FROM unnest(p_events) WITH ORDINALITY AS k(body, ord);
   END IF;
 
   RETURN QUERY

@@ -4,7 +4,7 @@
 GRANT USAGE ON SCHEMA ledger TO consent_ledger_app;
 GRANT SELECT ON ledger.logs, ledger.events, ledger.batches, ledger.schema_version
   TO consent_ledger_app;
-GRANT EXECUTE ON FUNCTION ledger.append_events(text, text[], text[], text) TO consent_ledger_app;
+GRANT EXECUTE ON FUNCTION ledger.append_events(text, text[], text[], text, text[]) TO consent_ledger_app;
 -- Subject keys: the application may get (or create) a key to seal personal data, never read the
 -- key table or destroy a key (only the owner erases: ledger.erase_subject).
 GRANT EXECUTE ON FUNCTION ledger.subject_key(text, text, bytea) TO consent_ledger_app;

@@ -2,6 +2,20 @@ import LedgerCore
 import PostgresNIO
 
 extension EventStore {
+    /// Appends `requests` (one event, an idempotency key) together in one call of
+    /// `ledger.append_events` with per-event keys: each event is recorded under its own key as if
+    /// it had come alone, so a later retry of any of them alone is answered with its position.
+    /// Throws, storing nothing, when any key was already used in the log or any event is refused:
+    /// the caller then answers each request alone (``appendEach(log:requests:)``).
+    public func appendKeyedTogether(log: String, requests: [(event: EventInput, idempotencyKey: String)]) async throws -> [AppendResult] {
+        let logger = self.logger
+        let result = try await pool.transaction { connection in
+            try await Self.append(log: log, events: requests.map(\.event), idempotencyKey: nil,
+                                  eventKeys: requests.map(\.idempotencyKey), on: connection, logger: logger)
+        }
+        return result.events.map { AppendResult(events: [$0], idempotentReplay: false) }
+    }
+
     /// Appends each of `requests` (one event, an idempotency key) as if it had come alone, but in
     /// one transaction: each in a savepoint of its own, through the same
     /// ``append(log:events:idempotencyKey:on:logger:)``, so that each key is answered exactly as

@@ -52,14 +52,16 @@ public struct EventStore: Sendable {
 
     /// The append itself, on a connection inside a transaction the caller owns (the erasure runs
     /// it after destroying a key, in the same transaction).
-    static func append(log: String, events: [EventInput], idempotencyKey: String?,
+    /// - Parameter eventKeys: one idempotency key per event instead of one for the batch: each
+    ///   event is recorded as if appended alone under its key (``appendKeyedTogether(log:requests:)``).
+    static func append(log: String, events: [EventInput], idempotencyKey: String?, eventKeys: [String]? = nil,
                        on connection: PostgresConnection, logger: Logger) async throws -> AppendResult {
         let events = try await sealPersonalData(log: log, events: events, on: connection, logger: logger)
         let bodies = events.map(\.canonicalText)
         let expected = events.map(\.expectedVersion.sqlText)
-        let key = idempotencyKey ?? defaultIdempotencyKey(for: events)
+        let key = eventKeys == nil ? (idempotencyKey ?? defaultIdempotencyKey(for: events)) : nil
         let rows = try await connection.watchedQuery(
-            "SELECT position, event_id, stream, stream_version, idempotent_replay FROM ledger.append_events(\(log), \(bodies), \(expected), \(key))",
+            "SELECT position, event_id, stream, stream_version, idempotent_replay FROM ledger.append_events(\(log), \(bodies), \(expected), \(key), \(eventKeys))",
             logger: logger)
         var appended: [AppendResult.Appended] = []
         appended.reserveCapacity(events.count)

@@ -13,9 +13,10 @@ import LedgerCore
 ///   is refused (one event's expected version, a duplicate id, a subject erased…), nothing of it
 ///   is stored, and its events are appended one by one (``EventStore/appendSingle(log:event:)``)
 ///   so that each request gets its own answer and no event is refused for another's fault.
-/// - Requests with an `Idempotency-Key` (a retrying mobile client's) each keep their own call,
-///   key and answer, in a savepoint of one shared transaction
-///   (``EventStore/appendEach(log:requests:)``): one commit for all of them.
+/// - Requests with an `Idempotency-Key` (a retrying mobile client's) share one call too, each
+///   event recorded under its own key (``EventStore/appendKeyedTogether(log:requests:)``). When
+///   that is refused (a retry of a key already stored, a bad event), each keeps its own call, key
+///   and answer, in a savepoint of one shared transaction (``EventStore/appendEach(log:requests:)``).
 /// Every path ends in ``EventStore/append(log:events:idempotencyKey:)``.
 public actor GroupCommit {
     private struct Waiter {
@@ -74,8 +75,20 @@ public actor GroupCommit {
         if !unkeyed.isEmpty { await commitShared(unkeyed, log: log) }
     }
 
-    /// Requests with keys: one transaction, a savepoint each.
+    /// Requests with keys: one call with a key per event; when that is refused (a retry among them,
+    /// a bad event), one transaction with a savepoint each, so each gets its own answer.
     private func commitEach(_ batch: [Waiter], log: String) async {
+        if batch.count > 1 {
+            do {
+                let answers = try await store.appendKeyedTogether(log: log, requests: batch.map { ($0.event, $0.idempotencyKey!) })
+                if answers.count == batch.count {
+                    for (waiter, answer) in zip(batch, answers) { waiter.continuation.resume(returning: answer) }
+                    return
+                }
+            } catch {
+                // Refused as a whole: fall through and answer each request alone.
+            }
+        }
         do {
             let answers = try await store.appendEach(log: log, requests: batch.map { ($0.event, $0.idempotencyKey!) })
             for (waiter, answer) in zip(batch, answers) { waiter.continuation.resume(with: answer) }

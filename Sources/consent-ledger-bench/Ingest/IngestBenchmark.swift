@@ -100,6 +100,8 @@ struct IngestBenchmark: AsyncParsableCommand {
                                                                     warmup: warmup, serverVersion: version, projections: withProjections,
                                                                     commandLine: CommandLine.arguments))
                 report.exitStatus = serve.stop()
+                try await execute("CHECKPOINT", target: throwaway.target, logger: logger)
+                report.calls = try AppendCallTiming(baseline: baseline, folder: throwaway.cluster.directory.path).run(seconds: seconds)
                 report.stored = try await LedgerDatabase.with(throwaway.target, role: .administrator, keepRunning: true,
                                                               logger: logger) { admin in
                     let rows = try await admin.query("SELECT count(*) FROM ledger.events WHERE log_id = 'bench'", logger: logger)

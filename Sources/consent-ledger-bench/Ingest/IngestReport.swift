@@ -88,6 +88,8 @@ struct IngestReport {
     var stored = 0
     /// The server's exit status after SIGTERM.
     var exitStatus: Int32 = -1
+    /// PostgreSQL's time per `append_events` call beside a one-row insert, after the server stopped.
+    var calls: [AppendCallTiming.Timing] = []
 
     var lines: [String] {
         let groupedRates = grouped.map(\.perSecond), ungroupedRates = ungrouped.map(\.perSecond)
@@ -134,6 +136,11 @@ struct IngestReport {
                     + "\(Self.ms(HTTPLoad.percentile(paced.outcome.latencies, 0.99))) | \(Self.ms(paced.outcome.latencies.max() ?? .nan)) | "
                     + "\(Self.failures(paced.outcome)) |",
             ]
+        }
+        if !calls.isEmpty {
+            out += ["", "PostgreSQL alone, after the server stopped: pgbench, one client, \(seconds) s per script, durable commits:", "",
+                    "| script | ms per call |", "| --- | ---: |"]
+            out += calls.map { "| \($0.label) | \(String(format: "%.2f", $0.millisecondsPerCall)) |" }
         }
         out += [
             "",

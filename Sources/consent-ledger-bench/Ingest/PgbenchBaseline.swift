@@ -31,11 +31,13 @@ struct PgbenchBaseline: Sendable {
     }
 
     /// Runs `pgbench -c clients -T seconds` and returns its transactions per second.
-    func run(clients: Int, seconds: Int) throws -> Double {
+    /// - Parameter script: the script to run (default: the single-row insert).
+    func run(clients: Int, seconds: Int, script: String? = nil) throws -> Double {
+        let script = script ?? scriptPath
         let arguments = ["-n", "-M", "prepared", "-c", String(clients), "-j", String(min(clients, 2)), "-T", String(seconds),
-                         "-f", scriptPath, "-h", cluster.socketDirectory, "-p", String(cluster.port), "-U", LocalCluster.superuser,
+                         "-f", script, "-h", cluster.socketDirectory, "-p", String(cluster.port), "-U", LocalCluster.superuser,
                          LocalCluster.databaseName]
-        let outputPath = scriptPath + ".out"
+        let outputPath = script + ".out"
         let status = try Self.spawnAndWait(binary, arguments, output: outputPath)
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         guard status == 0,

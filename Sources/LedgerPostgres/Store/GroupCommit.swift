@@ -78,16 +78,23 @@ public actor GroupCommit {
     /// Requests with keys: one call with a key per event; when that is refused (a retry among them,
     /// a bad event), one transaction with a savepoint each, so each gets its own answer.
     private func commitEach(_ batch: [Waiter], log: String) async {
-        if batch.count > 1 {
+        if batch.count == 1, let waiter = batch.first {
+            // Alone: its own call under its key, no savepoint needed.
             do {
-                let answers = try await store.appendKeyedTogether(log: log, requests: batch.map { ($0.event, $0.idempotencyKey!) })
-                if answers.count == batch.count {
-                    for (waiter, answer) in zip(batch, answers) { waiter.continuation.resume(returning: answer) }
-                    return
-                }
+                waiter.continuation.resume(returning: try await store.append(log: log, events: [waiter.event], idempotencyKey: waiter.idempotencyKey))
             } catch {
-                // Refused as a whole: fall through and answer each request alone.
+                waiter.continuation.resume(throwing: error)
             }
+            return
+        }
+        do {
+            let answers = try await store.appendKeyedTogether(log: log, requests: batch.map { ($0.event, $0.idempotencyKey!) })
+            if answers.count == batch.count {
+                for (waiter, answer) in zip(batch, answers) { waiter.continuation.resume(returning: answer) }
+                return
+            }
+        } catch {
+            // Refused as a whole: fall through and answer each request alone.
         }
         do {
             let answers = try await store.appendEach(log: log, requests: batch.map { ($0.event, $0.idempotencyKey!) })

@@ -18,8 +18,9 @@
 --                        one of them alone, with its key, is answered with its position), and all
 --                        are appended together. When any key was already used in the log, CL002
 --                        and nothing is stored: send that event alone with its key to get its
---                        original answer. The HTTP API's group commit sends retrying clients'
---                        single-event requests this way (decision 0040).
+--                        original answer. The HTTP API's group commit sends concurrent
+--                        single-event requests that carry an Idempotency-Key this way
+--                        (decision 0041).
 --
 -- From psql:
 --   SELECT * FROM ledger.append_events('acme', ARRAY['{"actor":{"kind":"app"},"eventId":"...",...}']);
@@ -121,10 +122,11 @@ BEGIN
   -- the payload against the event catalogue, and a `derived` member equal to what the ledger
   -- computes. The functions in sql/generated/ are written from the Swift catalogue; each returns
   -- the event's first problem as '<field>: <what is wrong>'. One statement over the whole batch.
-  -- The envelope and key checks are SQL functions the planner inlines (one plan for the batch);
-  -- the payload and derived-facts checks run one function per event type the batch holds, so a
-  -- call sets up only those types' expressions (decision 0040). The materialized steps keep each
-  -- function's argument a plain column, so that no check is copied into another.
+  -- The envelope check is a SQL function the planner inlines; the key screen and walk are PL/pgSQL
+  -- functions that keep their plans; the payload and derived-facts checks run one function per
+  -- event type the batch holds, so a call sets up only those types' expressions (decision 0040).
+  -- The materialized steps keep each function's argument a plain column, so that no check is
+  -- copied into another.
   WITH keys AS MATERIALIZED (
     SELECT k.ord, k.kind, k.problem
       FROM ledger.key_problems(ARRAY(SELECT CASE WHEN ledger.may_have_key_problem(st.body, st.doc) THEN st.body END

@@ -8,7 +8,7 @@
 /// for file in CatalogueSQL.files { try file.text.write(toFile: "sql/generated/" + file.name, …) }
 /// ```
 public enum CatalogueSQL {
-    /// One generated SQL file: one function.
+    /// One generated SQL file: one function, with the per-type functions it calls.
     public struct File: Sendable, Equatable {
         /// The file name inside sql/generated/ (`payload-problems.sql`).
         public let name: String

@@ -10,6 +10,7 @@
 CREATE OR REPLACE FUNCTION ledger.check_head_move() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 DECLARE
+  v_exists   boolean;
   v_position bigint := 0;
   v_chain    bytea  := '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea;
 BEGIN
@@ -23,17 +24,23 @@ BEGIN
     IF NEW.head_position = OLD.head_position AND NEW.head_chain_hash = OLD.head_chain_hash THEN
       RETURN NEW;
     END IF;
-  ELSIF EXISTS (SELECT 1 FROM ledger.logs l WHERE l.log_id = NEW.log_id) THEN
-    -- INSERT … ON CONFLICT DO NOTHING of a log that exists (ledger.subject_key and
+  END IF;
+  -- The log row and its newest event, read in one statement (one snapshot): a transaction that
+  -- creates the log and appends to it may commit between two statements here, and would then look
+  -- like events without their log.
+  SELECT CASE WHEN TG_OP = 'INSERT' THEN EXISTS (SELECT 1 FROM ledger.logs l WHERE l.log_id = NEW.log_id) END,
+         newest.position, newest.chain_hash
+    INTO v_exists, v_position, v_chain
+    FROM (SELECT) AS one
+    LEFT JOIN LATERAL (SELECT e.position, e.chain_hash FROM ledger.events e
+                        WHERE e.log_id = NEW.log_id ORDER BY e.position DESC LIMIT 1) AS newest ON true;
+  IF v_exists THEN
+    -- INSERT … ON CONFLICT DO NOTHING of a log that exists (append_events, ledger.subject_key and
     -- ledger.erase_subject make sure the log is there): the row is not inserted, so nothing moves.
     RETURN NEW;
   END IF;
-  SELECT e.position, e.chain_hash INTO v_position, v_chain
-    FROM ledger.events e WHERE e.log_id = NEW.log_id ORDER BY e.position DESC LIMIT 1;
-  IF NOT FOUND THEN
-    v_position := 0;
-    v_chain := '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea;
-  END IF;
+  v_position := coalesce(v_position, 0);
+  v_chain := coalesce(v_chain, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea);
   IF TG_OP = 'UPDATE' AND NEW.head_position <= OLD.head_position THEN
     RAISE EXCEPTION USING
       ERRCODE = 'CL005',

@@ -21,6 +21,15 @@ extension Ledger {
         return try await EventStore(pool: pools.application, logger: logger).append(log: log, events: events, idempotencyKey: idempotencyKey)
     }
 
+    /// Appends `events` to `log` as one atomic batch through `COPY`, as the owner: the bulk path
+    /// for backfills (`consent-ledger append --bulk`, decision 0042). The same guarantees as
+    /// ``append(log:events:idempotencyKey:)`` (the catalogue checked in Swift when the inputs were
+    /// made, personal data sealed, gapless positions, hashes checked again by the insert trigger,
+    /// idempotency under the same keys and digests), at a fraction of its cost per event.
+    public func bulkAppend(log: String, events: [EventInput], idempotencyKey: String? = nil) async throws -> AppendResult {
+        try await EventStore(pool: pools.administrator, logger: logger).appendCopying(log: log, events: events, idempotencyKey: idempotencyKey)
+    }
+
     /// Erases `subject` (destroys its key and appends `erasure`, a `SubjectErased` event, in one
     /// transaction), as the owner: only the owner may touch subject keys.
     public func erase(log: String, subject: String, erasure: EventInput) async throws -> AppendResult.Appended {

@@ -148,6 +148,14 @@ struct ForbiddenPersonalDataTests {
         #expect(ForbiddenPersonalData.birthDateKeys.isDisjoint(with: ForbiddenPersonalData.exactAgeKeys))
     }
 
+    /// The ASCII fast path of the folding must agree with the Unicode one it stands for.
+    @Test("folding a key: the ASCII path and the Unicode path agree", arguments: [
+        "Date_Of-Birth", "BIRTH.year", "age2", "  user age ", "a$b@c#9", "", "Ümlaut Age", "Ａｇｅ", "年齢", "birth\u{0301}day",
+    ])
+    func foldAgrees(key: String) {
+        #expect(ForbiddenPersonalData.fold(key) == String(key.lowercased().filter { $0.isLetter || $0.isNumber }))
+    }
+
     /// Keys a person would write for a birth date, with separators the folding does not remove
     /// (space, dot). docs/design/events.md: "The ledger rejects any payload that carries one".
     @Test("birth-date keys separated by spaces or dots are refused", arguments: [

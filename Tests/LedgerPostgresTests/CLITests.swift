@@ -89,6 +89,39 @@ struct CLITests {
         #expect(bad.stdout.contains("first bad position 3: leaf-hash"))
     }
 
+    @Test("append --bulk: a bad line stops at its batch, earlier batches stay, the fixed run resumes; the app role is told to use the owner")
+    func bulkResumes() async throws {
+        let db = try await TestDatabase.create()
+        guard case .embedded(let cluster) = db.target else { return }
+        let owner = "postgres:///\(db.name)?host=\(cluster.socketDirectory)&user=postgres"
+        var lines = (0..<10).map { _ in Fixtures.line() }
+        let good = lines[7]
+        lines[7] = Fixtures.line(payload: #"{"lowerBound":13,"upperBound":15,"birthYear":2013}"#)
+        let first = try CLIRunner.run(["append", "--log", "acme", "--bulk", "--batch-size", "3", "--database-url", owner, "-"],
+                                      input: lines.joined(separator: "\n"))
+        #expect(first.status == 1)
+        #expect(first.stderr.contains("line 8"), "\(first.stderr)")
+        #expect(first.stderr.contains("The 6 events of earlier batches are stored"), "\(first.stderr)")
+
+        lines[7] = good
+        let fixed = try CLIRunner.run(["append", "--log", "acme", "--bulk", "--batch-size", "3", "--database-url", owner, "-"],
+                                      input: lines.joined(separator: "\n"))
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(fixed.stderr.contains("appended 4 events") && fixed.stderr.contains("6 were already in the ledger"), "\(fixed.stderr)")
+
+        let verified = try CLIRunner.run(["verify", "--log", "acme", "--database-url", owner])
+        #expect(verified.status == 0)
+        #expect(verified.stdout.contains("verified 10 events"))
+
+        let asApp = try CLIRunner.run(["append", "--log", "acme", "--bulk", "--database-url", try Self.url(db, user: "consent_ledger_app"), "-"],
+                                      input: Fixtures.line())
+        #expect(asApp.status == 1)
+        #expect(asApp.stderr.contains("needs the owner's rights") && asApp.stderr.contains("leave out --bulk"), "\(asApp.stderr)")
+        try await db.as(.auditor) { client async throws in
+            #expect(try await client.int("SELECT count(*) FROM ledger.events") == 10)
+        }
+    }
+
     @Test("a wrong database URL fails at once with what to do")
     func wrongURL() throws {
         let outcome = try CLIRunner.run(["logs", "--database-url", "postgres:///nope?host=/nonexistent-socket-folder"])

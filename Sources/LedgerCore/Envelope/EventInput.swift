@@ -24,6 +24,16 @@ public struct EventInput: Sendable {
 
     /// Checks an already-parsed event.
     public init(json: JSONValue) throws(LedgerError) {
+        try self.init(json: json, sourceBytes: nil)
+    }
+
+    /// Checks an already-parsed event, read from `sourceBytes` bytes of JSON when known.
+    ///
+    /// RFC 8785 form is at most about 5.25 times as long as any JSON text of the same value (the
+    /// worst is a number such as `1e20`, written out in 21 digits; whitespace is dropped and
+    /// escapes only shrink), so a source under a sixth of the limit cannot be over it, and the
+    /// early size check is skipped for it. The size is always checked again at the end.
+    init(json: JSONValue, sourceBytes: Int?) throws(LedgerError) {
         guard case .object(var members) = json else {
             throw LedgerError(.invalidJSON, "an event must be a JSON object",
                               hint: "Write one JSON object per line: {\"eventId\": …, \"type\": …, \"payload\": {…}}.")
@@ -43,11 +53,12 @@ public struct EventInput: Sendable {
         let event = JSONValue.object(members)
         try ForbiddenPersonalData.check(event)
         // The size first: a giant payload is refused before any time is spent checking it.
-        try Self.checkSize(CanonicalJSON.encode(event).count)
-        if let (path, _) = event.paths(where: { value in
-            if case .object(let m) = value { return m.keys.contains { $0.hasPrefix("$") } }
+        if (sourceBytes ?? .max) > Self.maxEventBytes / 6 { try Self.checkSize(CanonicalJSON.encode(event).count) }
+        let hasReservedMember = { (value: JSONValue) -> Bool in
+            if case .object(let m) = value { return m.keys.contains { $0.utf8.first == UInt8(ascii: "$") } }
             return false
-        }).first {
+        }
+        if event.contains(where: hasReservedMember), let (path, _) = event.paths(where: hasReservedMember).first {
             throw LedgerError(.invalidField, "member names starting with $ are reserved for the ledger (sealed personal data)",
                               field: path.isEmpty ? "(top level)" : path, hint: "Send personal data in clear; the ledger encrypts it.")
         }
@@ -86,7 +97,7 @@ public struct EventInput: Sendable {
             throw LedgerError(.invalidJSON, "not valid JSON: \(error)",
                               hint: "Each line must hold exactly one JSON object (NDJSON).")
         }
-        try self.init(json: json)
+        try self.init(json: json, sourceBytes: line.count)
     }
 
     /// The canonical event as a Swift string (what `append_events` receives).

@@ -34,3 +34,15 @@ public enum ExpectedVersion: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension ExpectedVersion {
+    /// Whether an event with this condition may follow a stream now at `current` (0: no stream).
+    /// `ledger.append_events` checks the same in SQL; the bulk path (decision 0042) here.
+    public func admits(current: Int64) -> Bool {
+        switch self {
+        case .any: return true
+        case .noStream: return current == 0
+        case .exact(let version): return current == version
+        }
+    }
+}

@@ -22,19 +22,57 @@ public enum ForbiddenPersonalData {
     /// The first forbidden field in `value`, as a JSON path (`payload.child.birthDate`), with
     /// what it is; `nil` when there is none.
     public static func firstViolation(in value: JSONValue, path: String = "") -> (path: String, kind: String)? {
+        // Almost every event has none: look for one cheaply first, and name it only when found.
+        guard containsViolation(value) else { return nil }
+        return namedViolation(in: value, path: path)
+    }
+
+    /// The key name as the lists hold it: lowercased, letters and digits only.
+    public static func fold(_ key: String) -> String {
+        var ascii: [UInt8] = []
+        ascii.reserveCapacity(key.utf8.count)
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): ascii.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): ascii.append(byte + 32)
+            case 0x80...: return String(key.lowercased().filter { $0.isLetter || $0.isNumber })
+            default: continue
+            }
+        }
+        return String(decoding: ascii, as: UTF8.self)
+    }
+
+    /// Whether any key of `value`, at any depth, is a forbidden name.
+    private static func containsViolation(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members):
+            for (key, member) in members {
+                let folded = fold(key)
+                if birthDateKeys.contains(folded) || exactAgeKeys.contains(folded) || containsViolation(member) { return true }
+            }
+            return false
+        case .array(let elements):
+            return elements.contains(where: containsViolation)
+        default:
+            return false
+        }
+    }
+
+    /// The first violation in key order, with its path.
+    private static func namedViolation(in value: JSONValue, path: String) -> (path: String, kind: String)? {
         switch value {
         case .object(let members):
             for key in members.keys.sorted() {
                 let childPath = path.isEmpty ? key : path + "." + key
-                let folded = String(key.lowercased().filter { $0.isLetter || $0.isNumber })
+                let folded = fold(key)
                 if birthDateKeys.contains(folded) { return (childPath, "a birth date or birth year") }
                 if exactAgeKeys.contains(folded) { return (childPath, "an exact age") }
-                if let found = firstViolation(in: members[key]!, path: childPath) { return found }
+                if let found = namedViolation(in: members[key]!, path: childPath) { return found }
             }
             return nil
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                if let found = firstViolation(in: element, path: "\(path)[\(index)]") { return found }
+                if let found = namedViolation(in: element, path: "\(path)[\(index)]") { return found }
             }
             return nil
         default:

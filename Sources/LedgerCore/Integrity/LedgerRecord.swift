@@ -41,6 +41,28 @@ public struct LedgerRecord: Sendable, Equatable {
         ]))
     }
 
+    /// The same bytes as ``canonicalBytes``, without parsing the event again: `canonicalEvent`
+    /// must be an event's RFC 8785 bytes and `log` a valid log id (`[a-z0-9._-]`, nothing to
+    /// escape). The members are already in RFC 8785 order. `ledger.append_events` builds its
+    /// records the same way, by concatenation; the bulk path (decision 0042) builds them here.
+    public static func bytes(canonicalEvent: [UInt8], log: String, position: Int64, recordedAt: String,
+                             streamVersion: Int64) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(canonicalEvent.count + log.utf8.count + 96)
+        bytes += #"{"event":"#.utf8
+        bytes += canonicalEvent
+        bytes += #","log":""#.utf8
+        bytes += log.utf8
+        bytes += #"","position":"#.utf8
+        bytes += String(position).utf8
+        bytes += #","recordedAt":""#.utf8
+        bytes += recordedAt.utf8
+        bytes += #"","streamVersion":"#.utf8
+        bytes += String(streamVersion).utf8
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
     /// Reads stored record bytes.
     ///
     /// - Throws: a description of what is wrong with them.

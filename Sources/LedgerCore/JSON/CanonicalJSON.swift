@@ -106,7 +106,11 @@ public enum CanonicalJSON {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            let sorted = members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+            // UTF-16 order; for names without code points from U+E000 up (almost all) it is the
+            // order of their UTF-8 bytes, which is cheaper to compare.
+            let plain = members.keys.allSatisfy { key in key.utf8.allSatisfy { $0 < 0xEE } }
+            let sorted = plain ? members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                               : members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
             for (index, member) in sorted.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &output)
@@ -120,8 +124,12 @@ public enum CanonicalJSON {
     /// Writes a string per RFC 8785 §3.2.2.2: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other
     /// U+0000...U+001F as `\u00xx` (lowercase hex), everything else as literal UTF-8.
     private static func writeString(_ string: String, into output: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output.append(contentsOf: string.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         // Swift strings are always valid Unicode, and bytes below 0x80 in UTF-8 are exactly the
         // ASCII characters, so escaping byte by byte is exact.
         for byte in string.utf8 {
@@ -134,11 +142,13 @@ public enum CanonicalJSON {
             case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0x00..<0x20:
-                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                output += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
             default:
                 output.append(byte)
             }
         }
         output.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

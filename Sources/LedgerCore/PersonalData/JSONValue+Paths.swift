@@ -35,6 +35,17 @@ extension JSONValue {
         return out
     }
 
+    /// Whether any value at any depth (this one included) makes `match` true: ``paths(where:prefix:)``
+    /// without building paths, for checks that almost never match.
+    public func contains(where match: (JSONValue) -> Bool) -> Bool {
+        if match(self) { return true }
+        switch self {
+        case .object(let members): return members.values.contains { $0.contains(where: match) }
+        case .array(let elements): return elements.contains { $0.contains(where: match) }
+        default: return false
+        }
+    }
+
     /// Every value at any depth for which `match` is true, with its dotted path (`[i]` for array
     /// elements); matched values are not searched inside.
     public func paths(where match: (JSONValue) -> Bool, prefix: String = "") -> [(path: String, value: JSONValue)] {

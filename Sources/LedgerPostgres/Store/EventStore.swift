@@ -76,12 +76,18 @@ public struct EventStore: Sendable {
     /// `sha256:<hex>` of the batch's canonical events, one per line: the key used when the caller
     /// gives none.
     public static func defaultIdempotencyKey(for events: [EventInput]) -> String {
+        "sha256:" + LedgerHash.hex(batchDigest(of: events))
+    }
+
+    /// `sha256` of the batch's canonical events, one per line: the digest `ledger.append_events`
+    /// stores with a batch's idempotency key, and the default key's hash.
+    static func batchDigest(of events: [EventInput]) -> [UInt8] {
         var bytes: [UInt8] = []
         for (index, event) in events.enumerated() {
             if index > 0 { bytes.append(0x0A) }
             bytes += event.canonicalBytes
         }
-        return "sha256:" + LedgerHash.hex(LedgerHash.sha256(bytes))
+        return LedgerHash.sha256(bytes)
     }
 
     /// The head of `log`, or nil when there is no such log.

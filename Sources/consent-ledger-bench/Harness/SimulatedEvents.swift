@@ -60,6 +60,20 @@ actor SimulatedEvents {
         return batch
     }
 
+    /// The next at most `size` events as NDJSON lines, unchecked (what `append --file` reads);
+    /// empty once `count` have been handed out.
+    func nextLines(_ size: Int) throws -> [String] {
+        var lines: [String] = []
+        while lines.count < size, produced < count {
+            guard let line = try nextLine() else {
+                throw BenchError("\(families) families over \(HistorySimulator.maxDays) days give only \(produced) events; raise --families")
+            }
+            lines.append(line)
+            produced += 1
+        }
+        return lines
+    }
+
     /// The next line of the history. When the history ends early, goes on with one twice as long:
     /// a shorter history is a prefix of a longer one (``HistorySimulator``), which is checked.
     private func nextLine() throws -> String? {

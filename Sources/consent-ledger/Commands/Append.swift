@@ -36,14 +36,25 @@ struct Append: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("- to read standard input (same as --file -).", valueName: "-"))
     var input: String?
 
-    @Option(help: "Commit every N events as its own batch (default: the whole input is one batch).")
+    @Option(help: "Commit every N events as its own batch (default: the whole input is one batch; with --bulk, 10,000).")
     var batchSize: Int?
 
     @Option(help: "The idempotency key (default: SHA-256 of each batch's events). With --batch-size, batch k uses KEY:k.")
     var idempotencyKey: String?
 
+    @Flag(help: ArgumentHelp(
+        "Load through COPY as the database owner: for backfills of many events (decision 0042).",
+        discussion: "Every event is checked here against the same catalogue, personal data is sealed, and the records are built "
+            + "and hashed here; the database's insert trigger checks every position, hash and column again. Commits every "
+            + "--batch-size events (default 10,000); after a crash, run the same command again: stored batches are "
+            + "recognised by their idempotency keys and skipped."))
+    var bulk = false
+
     @Flag(help: "Print one JSON line per event appended (line, position, eventId, stream, streamVersion) on standard output.")
     var verbose = false
+
+    /// Events per batch in effect: --batch-size, else 10,000 with --bulk, else nil (the whole input).
+    var effectiveBatchSize: Int? { batchSize ?? (bulk ? 10_000 : nil) }
 
     func validate() throws {
         if let batchSize, batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
@@ -57,49 +68,48 @@ struct Append: AsyncParsableCommand {
             throw LedgerError(.invalidRequest, "no input: standard input is a terminal",
                               hint: "Give --file events.ndjson, or pipe NDJSON in: … | consent-ledger append --log \(log) -")
         }
-        var reader = try NDJSONReader(path: path)
+        let batches = BatchReader(reader: try NDJSONReader(path: path), batchSize: effectiveBatchSize)
         let target = try database.target()
         let bar = ProgressBar(label: "append to \(log)", unit: "lines")
         let totals = try await Ledger.with(target, progress: Console.note) { ledger in
             var output = StandardOutput()
             var batchNumber = 0
             var totals = AppendTotals()
+            // The next batch is read and checked while the one before is stored.
+            var next = Task { try batches.next(progress: bar) }
             while true {
-                // Read and check one batch.
-                var events: [EventInput] = []
-                var lines: [Int] = []
-                while batchSize.map({ events.count < $0 }) ?? true, let (line, bytes) = try reader.next() {
-                    do {
-                        events.append(try EventInput(line: bytes))
-                    } catch let error as LedgerError {
-                        throw Self.explain(error.at(line: line), keptEvents: totals.kept)
-                    }
-                    lines.append(line)
-                    if line % 1_000 == 0 { bar.update(done: Int64(line), total: reader.totalLines) }
+                let batch: BatchReader.Batch
+                do {
+                    guard let read = try await next.value else { break }
+                    batch = read
+                } catch let error as LedgerError {
+                    throw Self.explain(error, keptEvents: totals.kept)
                 }
-                if events.isEmpty { break }
-                if batchSize == nil, events.count >= 5_000 {
+                next = Task { try batches.next(progress: bar) }
+                if effectiveBatchSize == nil, batch.events.count >= 5_000 {
                     bar.finish()
-                    Console.note("checked \(ProgressBar.grouped(Int64(events.count))) events; storing them as one atomic batch "
+                    Console.note("checked \(ProgressBar.grouped(Int64(batch.events.count))) events; storing them as one atomic batch "
                         + "(all or nothing; --batch-size N commits every N events instead)")
                 }
                 batchNumber += 1
-                let key = idempotencyKey.map { batchSize == nil ? $0 : "\($0):\(batchNumber)" }
+                let key = idempotencyKey.map { effectiveBatchSize == nil ? $0 : "\($0):\(batchNumber)" }
                 let result: AppendResult
                 do {
-                    result = try await ledger.append(log: log, events: events, idempotencyKey: key)
+                    result = bulk ? try await ledger.bulkAppend(log: log, events: batch.events, idempotencyKey: key)
+                                  : try await ledger.append(log: log, events: batch.events, idempotencyKey: key)
                 } catch var error as LedgerError {
-                    if let index = error.line, index >= 1, index <= lines.count { error.line = lines[index - 1] }
+                    next.cancel()
+                    if let index = error.line, index >= 1, index <= batch.lines.count { error.line = batch.lines[index - 1] }
                     throw Self.explain(error, keptEvents: totals.kept)
                 }
                 if verbose {
-                    for (line, event) in zip(lines, result.events) {
+                    for (line, event) in zip(batch.lines, result.events) {
                         try output.line(#"{"line":\#(line),"position":\#(event.position),"eventId":"\#(event.eventId)","stream":"\#(event.stream)","streamVersion":\#(event.streamVersion)}"#)
                     }
                     try output.flush()
                 }
                 totals.add(result)
-                bar.update(done: Int64(lines.last ?? 0), total: reader.totalLines)
+                bar.update(done: Int64(batch.lines.last ?? 0), total: batches.totalLines)
             }
             return totals
         }
@@ -108,6 +118,44 @@ struct Append: AsyncParsableCommand {
             throw LedgerError(.invalidRequest, "the input holds no events", hint: "Write one JSON event per line.")
         }
         Console.note(totals.summary(log: log))
+    }
+}
+
+/// Reads the input a batch at a time, each line checked into an ``EventInput``. One batch is read
+/// at a time (``Append`` asks for the next only once the previous one arrived), so the reader's
+/// state is never touched by two tasks at once.
+final class BatchReader: @unchecked Sendable {
+    /// One batch: the events and their input line numbers.
+    struct Batch: Sendable {
+        var events: [EventInput] = []
+        var lines: [Int] = []
+    }
+
+    private var reader: NDJSONReader
+    private let batchSize: Int?
+
+    init(reader: NDJSONReader, batchSize: Int?) {
+        self.reader = reader
+        self.batchSize = batchSize
+    }
+
+    /// How many lines the input has, when it is a file.
+    var totalLines: Int64? { reader.totalLines }
+
+    /// The next batch, nil at the end of the input.
+    /// - Throws: the first bad line's error, located at its line number.
+    func next(progress: ProgressBar) throws -> Batch? {
+        var batch = Batch()
+        while batchSize.map({ batch.events.count < $0 }) ?? true, let (line, bytes) = try reader.next() {
+            do {
+                batch.events.append(try EventInput(line: bytes))
+            } catch {
+                throw error.at(line: line)
+            }
+            batch.lines.append(line)
+            if line % 1_000 == 0 { progress.update(done: Int64(line), total: reader.totalLines) }
+        }
+        return batch.events.isEmpty ? nil : batch
     }
 }
 

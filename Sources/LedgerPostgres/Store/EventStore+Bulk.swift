@@ -1,0 +1,153 @@
+import Foundation
+import LedgerCore
+import Logging
+import NIOCore
+import PostgresNIO
+
+extension EventStore {
+    /// Appends `events` to `log` as one atomic batch through `COPY`, as the owner: the bulk path
+    /// of `consent-ledger append --bulk` for backfills (decision 0042).
+    ///
+    /// The events were checked against the catalogue when they became ``EventInput``s (the Swift
+    /// catalogue, from which the database's checks are generated). Here, in one transaction:
+    /// personal data is sealed as ``append(log:events:idempotencyKey:)`` seals it; a batch whose
+    /// idempotency key is stored is answered as a replay; the log's head is locked; stream
+    /// versions and expected versions are settled; records are built and hashed here and copied
+    /// into `ledger.events`, where the statement trigger checks every position, hash and column
+    /// again and moves the head; the batch's key is recorded. Nothing of a refused batch stays.
+    ///
+    /// - Parameter idempotencyKey: as for ``append(log:events:idempotencyKey:)``: `nil` uses the
+    ///   SHA-256 of the batch's sealed canonical events, so running the same load again stores
+    ///   nothing twice.
+    /// - Throws: ``LedgerError``: `wrong-expected-version`, `duplicate-event-id`,
+    ///   `idempotency-key-reused`, `invalid-log-id`, `subject-erased`; a batch-level error names the
+    ///   batch index (1-based) in ``LedgerError/line``.
+    public func appendCopying(log: String, events: [EventInput], idempotencyKey: String? = nil) async throws -> AppendResult {
+        guard !events.isEmpty else {
+            throw LedgerError(.invalidRequest, "the batch is empty", hint: "Send at least one event.")
+        }
+        let logger = self.logger
+        return try await pool.transaction { connection in
+            try await Self.appendCopying(log: log, events: events, idempotencyKey: idempotencyKey, on: connection, logger: logger)
+        }
+    }
+
+    private static func appendCopying(log: String, events: [EventInput], idempotencyKey: String?,
+                                      on connection: PostgresConnection, logger: Logger) async throws -> AppendResult {
+        try await refuseWithoutInsertRight(on: connection, logger: logger)
+        try await connection.watchedQuery("SELECT ledger.check_log_id(\(log))", logger: logger)
+        let events = try await sealPersonalData(log: log, events: events, on: connection, logger: logger)
+        let key = idempotencyKey ?? defaultIdempotencyKey(for: events)
+        let digest = ByteBuffer(bytes: batchDigest(of: events))
+
+        if let replay = try await replayedBatch(log: log, key: key, digest: digest, on: connection, logger: logger) { return replay }
+        try await connection.watchedQuery("INSERT INTO ledger.logs (log_id) VALUES (\(log)) ON CONFLICT DO NOTHING", logger: logger)
+        let head = try await lockHead(log: log, on: connection, logger: logger)
+        if let replay = try await replayedBatch(log: log, key: key, digest: digest, on: connection, logger: logger) { return replay }
+
+        try await refuseStoredEventIds(log: log, events: events, on: connection, logger: logger)
+        let streamVersions = try await currentStreamVersions(log: log, streams: Set(events.map(\.envelope.stream)),
+                                                             on: connection, logger: logger)
+        let rows = try CopiedRows(log: log, events: events, head: head, streamVersions: streamVersions, idempotencyKey: key)
+        // PostgresNIO quotes the table name as one identifier: name it through the search path.
+        try await connection.watchedQuery("SET LOCAL search_path = ledger, pg_catalog", logger: logger)
+        try await connection.copyFrom(table: "events", columns: CopiedRows.columns, logger: logger) { writer in
+            for chunk in rows.chunks { try await writer.write(chunk) }
+        }
+        try await connection.watchedQuery("""
+            INSERT INTO ledger.batches (log_id, idempotency_key, first_position, event_count, request_digest, appended_at)
+            VALUES (\(log), \(key), \(head.position + 1), \(Int64(events.count)), \(digest), \(head.recordedAt)::timestamptz)
+            """, logger: logger)
+        return AppendResult(events: rows.appended, idempotentReplay: false)
+    }
+
+    /// Refuses a role that may not insert into `ledger.events` (the application role may only call
+    /// `ledger.append_events`), before anything is done, with what to do instead.
+    private static func refuseWithoutInsertRight(on connection: PostgresConnection, logger: Logger) async throws {
+        let rows = try await connection.watchedQuery(
+            "SELECT current_user::text, has_table_privilege('ledger.events', 'INSERT')", logger: logger)
+        for try await (user, allowed) in rows.decode((String, Bool).self) where !allowed {
+            throw LedgerError(.invalidRequest,
+                              "a bulk load copies into ledger.events, which needs the owner's rights, and database user \(user) has not them",
+                              hint: "Connect as the ledger's owner (the embedded database does this itself), or leave out --bulk "
+                                  + "to append through ledger.append_events.")
+        }
+    }
+
+    /// The original answer to a batch stored under `key` with this digest, nil when the key is
+    /// new in the log; `idempotency-key-reused` when it was used for other events.
+    private static func replayedBatch(log: String, key: String, digest: ByteBuffer, on connection: PostgresConnection,
+                                      logger: Logger) async throws -> AppendResult? {
+        let rows = try await connection.watchedQuery(
+            "SELECT position, event_id, stream, stream_version FROM ledger.replayed_batch(\(log), \(key), \(digest))", logger: logger)
+        var appended: [AppendResult.Appended] = []
+        for try await (position, eventId, stream, version) in rows.decode((Int64, UUID, String, Int64).self) {
+            appended.append(.init(position: position, eventId: eventId.uuidString.lowercased(), stream: stream, streamVersion: version))
+        }
+        return appended.isEmpty ? nil : AppendResult(events: appended, idempotentReplay: true)
+    }
+
+    /// The log's head, locked until the transaction ends, and the ledger's clock now (the
+    /// `recordedAt` of the batch, in the record's form).
+    private static func lockHead(log: String, on connection: PostgresConnection, logger: Logger) async throws -> LockedHead {
+        let rows = try await connection.watchedQuery("""
+            SELECT head_position, head_chain_hash,
+                   to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+              FROM ledger.logs WHERE log_id = \(log) FOR UPDATE
+            """, logger: logger)
+        for try await (position, chain, recordedAt) in rows.decode((Int64, ByteBuffer, String).self) {
+            return LockedHead(position: position, chainHash: Array(buffer: chain), recordedAt: recordedAt)
+        }
+        throw LedgerError(.databaseError, "log \(log) has no head row after it was created")
+    }
+
+    /// Refuses the batch when an event id appears twice in it or is already stored in the log
+    /// (the unique index `events_event_id` would refuse the copy too, without naming the event).
+    private static func refuseStoredEventIds(log: String, events: [EventInput], on connection: PostgresConnection,
+                                             logger: Logger) async throws {
+        var seen: [String: Int] = [:]
+        for (index, event) in events.enumerated() {
+            if let first = seen.updateValue(index, forKey: event.envelope.eventId) {
+                throw LedgerError(.duplicateEventId,
+                                  "event \(index + 1) of the batch: eventId \(event.envelope.eventId) appears more than once in the batch (first as event \(first + 1))",
+                                  line: index + 1, hint: "Give every event a new UUID.")
+            }
+        }
+        let ids = events.map(\.envelope.eventId)
+        let rows = try await connection.watchedQuery("""
+            SELECT e.event_id::text, e.position FROM ledger.events e
+             WHERE e.log_id = \(log) AND e.event_id = ANY(\(ids)::uuid[]) ORDER BY e.position LIMIT 1
+            """, logger: logger)
+        for try await (eventId, position) in rows.decode((String, Int64).self) {
+            let index = seen[eventId] ?? 0
+            throw LedgerError(.duplicateEventId,
+                              "event \(index + 1) of the batch: eventId \(eventId) is already stored in log \(log) at position \(position)",
+                              line: index + 1,
+                              hint: "Give every event a new UUID; to retry a batch safely, send it again with the same idempotency key.")
+        }
+    }
+
+    /// Each stream's newest version in the log (0 for a new stream).
+    private static func currentStreamVersions(log: String, streams: Set<String>, on connection: PostgresConnection,
+                                              logger: Logger) async throws -> [String: Int64] {
+        let rows = try await connection.watchedQuery("""
+            SELECT s.stream, coalesce((SELECT e.stream_version FROM ledger.events e
+                                        WHERE e.log_id = \(log) AND e.stream = s.stream
+                                        ORDER BY e.log_id DESC, e.stream DESC, e.stream_version DESC LIMIT 1), 0)
+              FROM unnest(\(Array(streams))::text[]) AS s(stream)
+            """, logger: logger)
+        var versions: [String: Int64] = [:]
+        for try await (stream, version) in rows.decode((String, Int64).self) { versions[stream] = version }
+        return versions
+    }
+}
+
+/// A log's head, locked by the bulk append's transaction.
+struct LockedHead {
+    /// The newest position (0 for an empty log).
+    var position: Int64
+    /// Its chain hash (the genesis value for an empty log).
+    var chainHash: [UInt8]
+    /// The ledger's clock at the lock, `YYYY-MM-DDTHH:MM:SS.ffffffZ`: every record's `recordedAt`.
+    var recordedAt: String
+}

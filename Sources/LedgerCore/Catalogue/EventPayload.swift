@@ -40,10 +40,11 @@ extension EventPayload {
     }
 }
 
-/// Bridges `Codable` payloads and ``JSONValue`` through Foundation's JSON coders.
+/// Bridges `Codable` payloads and ``JSONValue``: decoding straight from the tree (``JSONValueDecoder``),
+/// encoding through Foundation's JSON encoder.
 enum PayloadCoding {
     static func decode<Payload: Decodable>(_ type: Payload.Type, from json: JSONValue) throws -> Payload {
-        try JSONDecoder().decode(Payload.self, from: Data(CanonicalJSON.encode(json)))
+        try json.decoded(as: Payload.self)
     }
 
     static func encode<Payload: Encodable>(_ value: Payload) -> JSONValue {

@@ -43,3 +43,12 @@ extension CanonicalJSON {
         encode(try JSONValueEncoder.encode(value))
     }
 }
+
+extension JSONValue {
+    /// The value as a `Decodable` type, read straight from the tree (``JSONValueDecoder``) as
+    /// `JSONDecoder` would read its JSON text.
+    /// - Throws: `DecodingError` naming the coding path.
+    public func decoded<Value: Decodable>(as type: Value.Type) throws -> Value {
+        try JSONValueDecoder.decode(type, from: self)
+    }
+}

@@ -219,14 +219,8 @@ BEGIN
          cur.version + row_number() OVER (PARTITION BY st.doc->>'stream' ORDER BY st.ord),
          st.expected
     FROM pg_temp.append_staging st
-    JOIN (SELECT s.stream,
-                 -- ORDER BY … LIMIT 1 rather than max(): only events_stream_version gives this
-                 -- order, so the plan stays on it even when the statistics think the log is empty.
-                 coalesce((SELECT e.stream_version FROM ledger.events e
-                            WHERE e.log_id = p_log_id AND e.stream = s.stream
-                            ORDER BY e.log_id DESC, e.stream DESC, e.stream_version DESC LIMIT 1), 0) AS version
-            FROM (SELECT DISTINCT x.doc->>'stream' AS stream FROM pg_temp.append_staging x) s
-         ) cur ON cur.stream = st.doc->>'stream';
+    JOIN ledger.stream_versions(p_log_id, ARRAY(SELECT DISTINCT x.doc->>'stream' FROM pg_temp.append_staging x)) cur
+      ON cur.stream = st.doc->>'stream';
 
   SELECT n.ord, n.stream, n.stream_version, n.expected INTO v_bad
     FROM pg_temp.append_numbered n

@@ -127,15 +127,12 @@ extension EventStore {
         }
     }
 
-    /// Each stream's newest version in the log (0 for a new stream).
+    /// Each stream's newest version in the log (0 for a new stream): `ledger.stream_versions`, as
+    /// `ledger.append_events` reads them.
     private static func currentStreamVersions(log: String, streams: Set<String>, on connection: PostgresConnection,
                                               logger: Logger) async throws -> [String: Int64] {
-        let rows = try await connection.watchedQuery("""
-            SELECT s.stream, coalesce((SELECT e.stream_version FROM ledger.events e
-                                        WHERE e.log_id = \(log) AND e.stream = s.stream
-                                        ORDER BY e.log_id DESC, e.stream DESC, e.stream_version DESC LIMIT 1), 0)
-              FROM unnest(\(Array(streams))::text[]) AS s(stream)
-            """, logger: logger)
+        let rows = try await connection.watchedQuery(
+            "SELECT stream, version FROM ledger.stream_versions(\(log), \(Array(streams)))", logger: logger)
         var versions: [String: Int64] = [:]
         for try await (stream, version) in rows.decode((String, Int64).self) { versions[stream] = version }
         return versions

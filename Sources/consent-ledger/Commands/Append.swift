@@ -76,7 +76,7 @@ struct Append: AsyncParsableCommand {
             var batchNumber = 0
             var totals = AppendTotals()
             // The next batch is read and checked while the one before is stored.
-            var next = Task { try batches.next(progress: bar) }
+            var next = Task { try await batches.next(progress: bar) }
             while true {
                 let batch: BatchReader.Batch
                 do {
@@ -85,7 +85,7 @@ struct Append: AsyncParsableCommand {
                 } catch let error as LedgerError {
                     throw Self.explain(error, keptEvents: totals.kept)
                 }
-                next = Task { try batches.next(progress: bar) }
+                next = Task { try await batches.next(progress: bar) }
                 if effectiveBatchSize == nil, batch.events.count >= 5_000 {
                     bar.finish()
                     Console.note("checked \(ProgressBar.grouped(Int64(batch.events.count))) events; storing them as one atomic batch "
@@ -118,44 +118,6 @@ struct Append: AsyncParsableCommand {
             throw LedgerError(.invalidRequest, "the input holds no events", hint: "Write one JSON event per line.")
         }
         Console.note(totals.summary(log: log))
-    }
-}
-
-/// Reads the input a batch at a time, each line checked into an ``EventInput``. One batch is read
-/// at a time (``Append`` asks for the next only once the previous one arrived), so the reader's
-/// state is never touched by two tasks at once.
-final class BatchReader: @unchecked Sendable {
-    /// One batch: the events and their input line numbers.
-    struct Batch: Sendable {
-        var events: [EventInput] = []
-        var lines: [Int] = []
-    }
-
-    private var reader: NDJSONReader
-    private let batchSize: Int?
-
-    init(reader: NDJSONReader, batchSize: Int?) {
-        self.reader = reader
-        self.batchSize = batchSize
-    }
-
-    /// How many lines the input has, when it is a file.
-    var totalLines: Int64? { reader.totalLines }
-
-    /// The next batch, nil at the end of the input.
-    /// - Throws: the first bad line's error, located at its line number.
-    func next(progress: ProgressBar) throws -> Batch? {
-        var batch = Batch()
-        while batchSize.map({ batch.events.count < $0 }) ?? true, let (line, bytes) = try reader.next() {
-            do {
-                batch.events.append(try EventInput(line: bytes))
-            } catch {
-                throw error.at(line: line)
-            }
-            batch.lines.append(line)
-            if line % 1_000 == 0 { progress.update(done: Int64(line), total: reader.totalLines) }
-        }
-        return batch.events.isEmpty ? nil : batch
     }
 }
 

@@ -113,13 +113,25 @@ extension EventStore {
                                   line: index + 1, hint: "Give every event a new UUID.")
             }
         }
+        // One probe of events_event_id per id: the first entry at or after (log, id) is the
+        // event when it is stored. Written as "log_id = … AND event_id = ANY(…)", a log the
+        // statistics have not seen yet looks empty, and the planner read the whole log through
+        // events_occurred_at instead, once per batch (150 ms for a 30,000-event log, growing with
+        // it). Only an index that starts with (log_id, event_id) serves the row comparison, as in
+        // ledger.stream_versions.
         let ids = events.map(\.envelope.eventId)
         let rows = try await connection.watchedQuery("""
-            SELECT e.event_id::text, e.position FROM ledger.events e
-             WHERE e.log_id = \(log) AND e.event_id = ANY(\(ids)::uuid[]) ORDER BY e.position LIMIT 1
+            SELECT e.event_id::text, e.position
+              FROM unnest(\(ids)::uuid[]) AS u(id)
+              JOIN LATERAL (SELECT x.log_id, x.event_id, x.position FROM ledger.events x
+                             WHERE (x.log_id, x.event_id) >= (\(log), u.id)
+                             ORDER BY x.log_id, x.event_id LIMIT 1) e ON e.log_id = \(log) AND e.event_id = u.id
             """, logger: logger)
+        var stored: [(index: Int, eventId: String, position: Int64)] = []
         for try await (eventId, position) in rows.decode((String, Int64).self) {
-            let index = seen[eventId] ?? 0
+            stored.append((seen[eventId] ?? 0, eventId, position))
+        }
+        if let (index, eventId, position) = stored.min(by: { $0.index < $1.index }) {
             throw LedgerError(.duplicateEventId,
                               "event \(index + 1) of the batch: eventId \(eventId) is already stored in log \(log) at position \(position)",
                               line: index + 1,

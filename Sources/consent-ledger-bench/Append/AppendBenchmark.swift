@@ -18,7 +18,8 @@ struct AppendBenchmark: AsyncParsableCommand {
         discussion: """
             Starts its own durable PostgreSQL cluster in a temporary folder, migrates the ledger schema, \
             generates the events (not timed), then times, round by round: EventStore.append in batches \
-            (as the application role), an INSERT … SELECT * FROM unnest(…) of the same precomputed rows \
+            (as the application role), EventStore.appendCopying in the same batches (the owner's bulk load \
+            through COPY, decision 0042), an INSERT … SELECT * FROM unnest(…) of the same precomputed rows \
             (positions, records, leaf and chain hashes) into bench_plain (no index, no constraint), and \
             the same into bench_indexed (the indexes of ledger.events). The report goes to standard \
             output, progress to standard error.
@@ -66,10 +67,10 @@ struct AppendBenchmark: AsyncParsableCommand {
 
         try await cluster.report { throwaway in
             try await measure(on: throwaway.target, ledgerBatches: ledgerBatches, plainBatches: plainBatches,
-                              logger: logger) { ledger, plain, indexed, version, indexCount in
+                              logger: logger) { ledger, bulk, plain, indexed, version, indexCount in
                 AppendReport(events: events, meanEventBytes: workload.meanEventBytes, meanRecordBytes: meanRecordBytes,
                              batchSize: batchSize, streams: workload.streamCount, rounds: rounds, serverVersion: version,
-                             indexCount: indexCount, extraSQL: extraSQL, ledger: ledger, plain: plain, indexed: indexed,
+                             indexCount: indexCount, extraSQL: extraSQL, ledger: ledger, bulk: bulk, plain: plain, indexed: indexed,
                              commandLine: ReportText.commandLine(inEffect: "append \(effectiveArguments)"))
             }.lines
         }
@@ -79,7 +80,7 @@ struct AppendBenchmark: AsyncParsableCommand {
     /// count to `makeReport`.
     private func measure(
         on target: DatabaseTarget, ledgerBatches: [[EventInput]], plainBatches: [PlainBatch], logger: Logger,
-        makeReport: (PathTiming, PathTiming, PathTiming, String, Int) -> AppendReport
+        makeReport: (PathTiming, PathTiming, PathTiming, PathTiming, String, Int) -> AppendReport
     ) async throws -> AppendReport {
         try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
             try await BenchSQL.migrate(admin, logger: logger)
@@ -96,6 +97,7 @@ struct AppendBenchmark: AsyncParsableCommand {
 
             let events = history.events
             var ledger = PathTiming(name: "ledger.append_events", eventsPerRound: events)
+            var bulk = PathTiming(name: "bulk load (COPY, owner)", eventsPerRound: events)
             var plain = PathTiming(name: "plain unnest (no indexes)", eventsPerRound: events)
             var indexed = PathTiming(name: "plain unnest (same indexes)", eventsPerRound: events)
             try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger) { app in
@@ -106,6 +108,12 @@ struct AppendBenchmark: AsyncParsableCommand {
                     ledger.add(round: ledgerSeconds, batches: ledgerBatchSeconds)
                     Progress.note(Self.progressLine(round, ledger.name, ledgerSeconds, ledgerBatchSeconds))
 
+                    try await BenchSQL.checkpoint(on: admin, logger: logger)
+                    let (bulkSeconds, bulkBatchSeconds) = try await AppendPaths.ledger(
+                        store: EventStore(pool: admin, logger: logger), log: "bench-c\(round)", batches: ledgerBatches, copying: true)
+                    bulk.add(round: bulkSeconds, batches: bulkBatchSeconds)
+                    Progress.note(Self.progressLine(round, bulk.name, bulkSeconds, bulkBatchSeconds))
+
                     for table in PlainTable.allCases {
                         try await table.recreate(on: admin, logger: logger)
                         try await BenchSQL.checkpoint(on: admin, logger: logger)
@@ -115,7 +123,7 @@ struct AppendBenchmark: AsyncParsableCommand {
                     }
                 }
             }
-            return makeReport(ledger, plain, indexed, version, indexCount)
+            return makeReport(ledger, bulk, plain, indexed, version, indexCount)
         }
     }
 

@@ -8,14 +8,15 @@ import PostgresNIO
 /// returns the round's wall time and each batch's.
 enum AppendPaths {
     /// Appends `batches` to `log` through `EventStore.append` (that is `ledger.append_events`,
-    /// with every check and hash), then checks that the log's head is where it should be.
-    static func ledger(store: EventStore, log: String, batches: [[EventInput]]) async throws -> (Double, [Double]) {
+    /// with every check and hash), or with `copying` through `EventStore.appendCopying` (the
+    /// owner's bulk load, decision 0042), then checks that the log's head is where it should be.
+    static func ledger(store: EventStore, log: String, batches: [[EventInput]], copying: Bool = false) async throws -> (Double, [Double]) {
         var batchSeconds: [Double] = []
         batchSeconds.reserveCapacity(batches.count)
         let round = Stopwatch()
         for batch in batches {
             let watch = Stopwatch()
-            let result = try await store.append(log: log, events: batch)
+            let result = copying ? try await store.appendCopying(log: log, events: batch) : try await store.append(log: log, events: batch)
             batchSeconds.append(watch.elapsedSeconds)
             guard result.events.count == batch.count, !result.idempotentReplay else {
                 throw BenchError("ledger.append_events returned \(result.events.count) events for a batch of \(batch.count) (replay: \(result.idempotentReplay))")

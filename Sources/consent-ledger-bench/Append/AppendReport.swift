@@ -14,8 +14,9 @@ struct AppendReport {
     var indexCount: Int
     /// SQL files applied after the migration (schema experiments), if any.
     var extraSQL: [String]
-    /// The three paths: ledger, plain, indexed.
+    /// The four paths: ledger, the bulk load, plain, indexed.
     var ledger: PathTiming
+    var bulk: PathTiming
     var plain: PathTiming
     var indexed: PathTiming
     /// The command line, as typed.
@@ -34,17 +35,19 @@ struct AppendReport {
         if !extraSQL.isEmpty {
             out.insert("NOTE: schema changed after migration by \(extraSQL.joined(separator: ", ")) (an experiment, not the shipped schema)", at: 1)
         }
-        for path in [ledger, plain, indexed] {
+        for path in [ledger, bulk, plain, indexed] {
             out.append(T.pad(path.name, 30) + T.lpad(T.whole(path.bestRate), 11) + T.lpad(T.whole(path.medianRate), 13)
                 + T.lpad(T.fixed(path.medianBatchMilliseconds, 1), 14) + T.lpad(T.fixed(path.p99BatchMilliseconds, 1), 14)
                 + T.lpad(T.fixed(path.bestRate / plain.bestRate, 3), 16) + T.lpad(T.fixed(path.bestRate / indexed.bestRate, 3), 18))
         }
         let target = ledger.bestRate / plain.bestRate
+        let bulkTarget = bulk.bestRate / plain.bestRate
         out += [
             "",
             "ratios are of the best rounds; of the medians: ledger/plain \(T.fixed(ledger.medianRate / plain.medianRate, 3)), "
                 + "ledger/indexed \(T.fixed(ledger.medianRate / indexed.medianRate, 3)), indexed/plain \(T.fixed(indexed.medianRate / plain.medianRate, 3))",
-            "target ledger >= 0.3 x plain: \(target >= 0.3 ? "met" : "NOT met") (\(T.fixed(target, 3)))",
+            "issue 18's aim, ledger >= 0.35 x plain: \(target >= 0.35 ? "met" : "NOT met") (\(T.fixed(target, 3))); "
+                + "the bulk load: \(T.fixed(bulkTarget, 3))",
             "same indexes = the \(indexCount) indexes of ledger.events (primary key included), copied from the catalog",
             "command: \(commandLine)",
         ]

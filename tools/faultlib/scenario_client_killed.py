@@ -1,4 +1,5 @@
-"""client-killed: `append --batch-size N` of a simulated history, SIGKILLed at a random moment."""
+"""client-killed: `append --batch-size N` of a simulated history (every other trial with --bulk,
+the owner's COPY path of decision 0042), SIGKILLed at a random moment."""
 import os
 import signal
 import time
@@ -8,7 +9,7 @@ from .checks import Violation
 from .history import check_prefix, full_append_seconds, simulated
 
 NAME = "client-killed"
-INVARIANT = ("after SIGKILL of `append --batch-size N`: whole batches only, gapless, verify passes; "
+INVARIANT = ("after SIGKILL of `append --batch-size N` (odd trials `--bulk`): whole batches only, gapless, verify passes; "
              "the same command again completes the history once")
 DEFAULT_TRIALS = 50
 QUICK_TRIALS = 2
@@ -20,6 +21,7 @@ class State:
     def __init__(self, history, full_seconds):
         self.history, self.full_seconds = history, full_seconds
         self.kills_mid_run = 0
+        self.bulk_kills_mid_run = 0
 
 
 def setup(ctx, trials):
@@ -32,7 +34,8 @@ def trial(ctx, state, number):
     history = state.history
     batch = ctx.rng.choice(BATCH_SIZES)
     delay = ctx.rng.uniform(0.0, state.full_seconds)
-    argv = ("append", "--log", log, "--batch-size", batch, "--file", history.path)
+    bulk = number % 2 == 1
+    argv = ("append", "--log", log, "--batch-size", batch, "--file", history.path) + (("--bulk",) if bulk else ())
     process = ctx.ledger.start(*argv)
     time.sleep(delay)
     finished_first = process.poll() is not None
@@ -40,10 +43,11 @@ def trial(ctx, state, number):
         try:
             os.killpg(process.pid, signal.SIGKILL)
             state.kills_mid_run += 1
+            state.bulk_kills_mid_run += bulk
         except ProcessLookupError:
             finished_first = True
     out, err = process.communicate()
-    where = (f"log {log}, batch size {batch}, SIGKILL after {delay:.2f} s"
+    where = (f"log {log}, batch size {batch}{' (--bulk)' if bulk else ''}, SIGKILL after {delay:.2f} s"
              f"{' (the run had already finished)' if finished_first else ''}; command: "
              f"{ctx.ledger.run_line(*argv)}")
     try:
@@ -75,4 +79,4 @@ def teardown(ctx, state):
 
 
 def summary(state):
-    return f"{state.kills_mid_run} kills landed mid-run"
+    return f"{state.kills_mid_run} kills landed mid-run ({state.bulk_kills_mid_run} of them during a --bulk load)"

@@ -49,8 +49,9 @@ extension EventStore {
         let streamVersions = try await currentStreamVersions(log: log, streams: Set(events.map(\.envelope.stream)),
                                                              on: connection, logger: logger)
         let rows = try CopiedRows(log: log, events: events, head: head, streamVersions: streamVersions, idempotencyKey: key)
-        // PostgresNIO quotes the table name as one identifier: name it through the search path.
-        try await connection.watchedQuery("SET LOCAL search_path = ledger, pg_catalog", logger: logger)
+        // PostgresNIO quotes the table name as one identifier: name it through the search path
+        // (pg_temp last, so that no temporary table of the session can stand in for it).
+        try await connection.watchedQuery("SET LOCAL search_path = ledger, pg_catalog, pg_temp", logger: logger)
         try await connection.copyFrom(table: "events", columns: CopiedRows.columns, logger: logger) { writer in
             for chunk in rows.chunks { try await writer.write(chunk) }
         }

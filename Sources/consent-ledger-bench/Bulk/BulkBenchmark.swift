@@ -67,8 +67,8 @@ struct BulkBenchmark: AsyncParsableCommand {
                     let log = "bulk-r\(round)"
                     try await BenchSQL.checkpoint(on: admin, logger: logger)
                     let load = try BulkRound.measure(name: "append --bulk", round: round, events: history.events, postmaster: postmaster) {
-                        try Self.runLoader(loader, arguments: ["append", "--bulk", "--log", log, "--batch-size", String(batchSize),
-                                                              "--file", file, "--data-dir", folder])
+                        try ChildProcess.run(loader, ["append", "--bulk", "--log", log, "--batch-size", String(batchSize),
+                                                      "--file", file, "--data-dir", folder])
                     }
                     rows.append(load)
                     Progress.note(load.progressLine)
@@ -117,23 +117,6 @@ struct BulkBenchmark: AsyncParsableCommand {
         }
         return bytes
     }
-
-    /// Runs the loader and fails with its standard error when it fails.
-    private static func runLoader(_ binary: String, arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("consent-ledger \(arguments.joined(separator: " ")) exited \(process.terminationStatus): "
-                + String(decoding: message.suffix(2_000), as: UTF8.self))
-        }
-    }
 }
 
 /// psql on the benchmark's cluster, as the superuser: `\copy` streams a file through the client,
@@ -143,18 +126,8 @@ struct CopyTool {
 
     /// Runs one psql meta-command or statement; fails with psql's message.
     func run(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        process.arguments = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", cluster.socketDirectory, "-p", String(cluster.port),
-                             "-U", LocalCluster.superuser, "-d", LocalCluster.databaseName, "-c", command]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("psql -c \(command) exited \(process.terminationStatus): " + String(decoding: message, as: UTF8.self))
-        }
+        try ChildProcess.run("/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", cluster.socketDirectory,
+                                               "-p", String(cluster.port), "-U", LocalCluster.superuser,
+                                               "-d", LocalCluster.databaseName, "-c", command])
     }
 }

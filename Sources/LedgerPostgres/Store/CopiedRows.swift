@@ -74,7 +74,7 @@ struct CopiedRows {
         switch expected {
         case .noStream: wanted = "not to exist"
         case .exact(let version): wanted = "to be at version \(version)"
-        case .any: wanted = "to be at any version"
+        case .any: preconditionFailure("an event without a condition admits every version")
         }
         return LedgerError(.wrongExpectedVersion,
                            "Wrong expected version: event \(index + 1) of the batch expected stream \(stream) \(wanted), but it is "

@@ -37,8 +37,9 @@ extension EventStore {
         try await refuseWithoutInsertRight(on: connection, logger: logger)
         try await connection.watchedQuery("SELECT ledger.check_log_id(\(log))", logger: logger)
         let events = try await sealPersonalData(log: log, events: events, on: connection, logger: logger)
-        let key = idempotencyKey ?? defaultIdempotencyKey(for: events)
-        let digest = ByteBuffer(bytes: batchDigest(of: events))
+        let digestBytes = batchDigest(of: events)
+        let key = idempotencyKey ?? defaultIdempotencyKey(digest: digestBytes)
+        let digest = ByteBuffer(bytes: digestBytes)
 
         if let replay = try await replayedBatch(log: log, key: key, digest: digest, on: connection, logger: logger) { return replay }
         try await connection.watchedQuery("INSERT INTO ledger.logs (log_id) VALUES (\(log)) ON CONFLICT DO NOTHING", logger: logger)

@@ -76,8 +76,11 @@ public struct EventStore: Sendable {
     /// `sha256:<hex>` of the batch's canonical events, one per line: the key used when the caller
     /// gives none.
     public static func defaultIdempotencyKey(for events: [EventInput]) -> String {
-        "sha256:" + LedgerHash.hex(batchDigest(of: events))
+        defaultIdempotencyKey(digest: batchDigest(of: events))
     }
+
+    /// The default key of a batch whose ``batchDigest(of:)`` is `digest`.
+    static func defaultIdempotencyKey(digest: [UInt8]) -> String { "sha256:" + LedgerHash.hex(digest) }
 
     /// `sha256` of the batch's canonical events, one per line: the digest `ledger.append_events`
     /// stores with a batch's idempotency key, and the default key's hash.

@@ -30,14 +30,50 @@ extension Ledger {
         try await store.read(log: log, after: after, limit: limit, stream: stream) { event in try await body(event, keys) }
     }
 
-    /// Recomputes every hash and link of `log` in Swift and then checks its Merkle tree and
-    /// signed checkpoints (the tree only when the chain passed).
-    public func verify(log: String, progress: (Int64, Int64) -> Void = { _, _ in },
-                       treeNote: @Sendable (String) -> Void = { _ in }) async throws -> (chain: LogVerifier.Report, tree: TreeVerifier.Report?) {
-        let chain = try await LogVerifier(store: EventStore(pool: pools.auditor, logger: logger))
-            .verify(log: log, progressEvery: 5_000, progress: progress)
-        guard chain.passed else { return (chain, nil) }
-        return (chain, try await TreeVerifier(pool: pools.auditor, logger: logger).verify(log: log, progress: treeNote))
+    /// What ``verify(log:sinceCheckpoint:progress:treeNote:)`` found.
+    public struct Verification: Sendable {
+        /// The events re-hashed and compared with their columns (all of them, or those after the
+        /// checkpoint).
+        public var chain: LogVerifier.Report
+        /// The stored Merkle tree and every signed checkpoint; nil when the chain failed or only
+        /// the newest checkpoint was checked.
+        public var tree: TreeVerifier.Report?
+        /// With `sinceCheckpoint`: the checkpoint relied on (nil when the log has none).
+        public var checkpoint: StoredCheckpoint?
+        /// What no longer holds of that checkpoint (signature, root, chain hash); nil when it holds.
+        public var checkpointProblem: String?
+
+        /// True when everything checked passed.
+        public var passed: Bool { chain.passed && checkpointProblem == nil && (tree?.passed ?? true) }
+    }
+
+    /// Recomputes every hash and link of `log` in Swift, compares every event's columns with its
+    /// record, then checks its Merkle tree and every signed checkpoint (the tree only when the
+    /// chain passed). With `sinceCheckpoint`, checks the newest signed checkpoint instead
+    /// (signature, root against the stored tree, chain hash against the log) and re-hashes only
+    /// the events after it; with no checkpoint yet, that is the whole log.
+    public func verify(log: String, sinceCheckpoint: Bool = false,
+                       progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in },
+                       treeNote: @Sendable (String) -> Void = { _ in }) async throws -> Verification {
+        let verifier = LogVerifier(store: EventStore(pool: pools.auditor, logger: logger))
+        guard sinceCheckpoint else {
+            let chain = try await verifier.verify(log: log, progress: progress)
+            guard chain.passed else { return Verification(chain: chain) }
+            return Verification(chain: chain, tree: try await TreeVerifier(pool: pools.auditor, logger: logger).verify(log: log, progress: treeNote))
+        }
+        let head = try await requireHead(log: log)
+        guard let checkpoint = try await CheckpointStore(pool: pools.auditor, logger: logger).latest(log: log) else {
+            return Verification(chain: try await verifier.verify(log: log, progress: progress))
+        }
+        treeNote("checking the checkpoint of \(checkpoint.treeSize) leaves (signature, root, chain hash)")
+        if let problem = try await checkpoint.problems(pool: pools.auditor, logger: logger).first {
+            let unchecked = LogVerifier.Report(log: log, verifiedCount: 0, headPosition: head.position, lastChainHash: [], nonCanonicalCount: 0,
+                                               problem: nil, startPosition: Int64(checkpoint.treeSize))
+            return Verification(chain: unchecked, checkpoint: checkpoint, checkpointProblem: problem)
+        }
+        let chain = try await verifier.verify(log: log, after: Int64(checkpoint.treeSize), startChainHash: checkpoint.chainHash,
+                                              progress: progress)
+        return Verification(chain: chain, checkpoint: checkpoint)
     }
 
     /// The schema version the database is at (nil before the first migration); answers within

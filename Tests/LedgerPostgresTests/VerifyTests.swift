@@ -7,7 +7,8 @@ import Testing
 @Suite("verify catches what disabled triggers let through")
 struct VerifyTests {
     /// A log of 20 events, then `tamper` run by the owner with the append-only triggers disabled.
-    static func tamperedReport(_ tamper: String) async throws -> LogVerifier.Report {
+    static func tamperedReport(_ tamper: String, rangeSize: Int64 = LogVerifier.defaultRangeSize,
+                               parallelism: Int = LogVerifier.defaultParallelism) async throws -> LogVerifier.Report {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
             _ = try await EventStore(pool: client).append(log: "acme", events: try Fixtures.events(20))
@@ -22,7 +23,7 @@ struct VerifyTests {
             }
         }
         return try await db.as(.auditor) { client async throws in
-            try await LogVerifier(store: EventStore(pool: client)).verify(log: "acme")
+            try await LogVerifier(store: EventStore(pool: client)).verify(log: "acme", parallelism: parallelism, rangeSize: rangeSize)
         }
     }
 
@@ -58,6 +59,29 @@ struct VerifyTests {
         #expect(report.passed)
         #expect(report.verifiedCount == 20)
         #expect(report.nonCanonicalCount == 0)
+        #expect(report.referredCount == 0, "every column of a record the ledger wrote is compared in Swift")
+    }
+
+    @Test("in ranges of 4 positions on 3 connections: a clean log passes; a change, a gap, a missing range start and a deleted tail are each found where they are")
+    func ranges() async throws {
+        let clean = try await Self.tamperedReport("SELECT 1", rangeSize: 4, parallelism: 3)
+        #expect(clean.passed, "\(String(describing: clean.problem))")
+        #expect(clean.verifiedCount == 20 && clean.referredCount == 0)
+        let changed = try await Self.tamperedReport(
+            "UPDATE ledger.events SET record = convert_to(replace(convert_from(record, 'UTF8'), '\"lowerBound\":13', '\"lowerBound\":18'), 'UTF8') WHERE position = 11",
+            rangeSize: 4, parallelism: 3)
+        #expect(changed.problem?.position == 11 && changed.problem?.kind == .leafHash)
+        #expect(changed.verifiedCount == 10)
+        let gap = try await Self.tamperedReport("DELETE FROM ledger.events WHERE position = 14", rangeSize: 4, parallelism: 3)
+        #expect(gap.problem?.position == 15 && gap.problem?.kind == .gap, "\(String(describing: gap.problem))")
+        let boundary = try await Self.tamperedReport("DELETE FROM ledger.events WHERE position = 8", rangeSize: 4, parallelism: 3)
+        #expect(boundary.problem?.position == 8 && boundary.problem?.kind == .gap, "\(String(describing: boundary.problem))")
+        let tail = try await Self.tamperedReport("DELETE FROM ledger.events WHERE position > 14", rangeSize: 4, parallelism: 3)
+        #expect(tail.problem?.kind == .gap || tail.problem?.kind == .head, "\(String(describing: tail.problem))")
+        #expect(tail.problem?.position ?? 0 >= 15 && tail.verifiedCount == 14)
+        let column = try await Self.tamperedReport("UPDATE ledger.events SET subject = 'p_9' WHERE position = 18", rangeSize: 4, parallelism: 3)
+        #expect(column.problem?.position == 18 && column.problem?.kind == .column)
+        #expect(column.referredCount >= 1)
     }
 
     @Test("a record changed in place is caught at its position")

@@ -20,7 +20,7 @@ GRANT EXECUTE ON FUNCTION ledger.extend_merkle_tree(text, bigint) TO consent_led
 -- hashes of secrets are stored there); keys are created and revoked by the owner.
 GRANT SELECT ON ledger.api_keys TO consent_ledger_app;
 -- Verifying a log (LogVerifier) compares every event's columns with its record.
-GRANT EXECUTE ON FUNCTION ledger.first_column_problem(text),
+GRANT EXECUTE ON FUNCTION ledger.column_problems(text, bigint[]),
   ledger.event_column_problem(text, bigint, uuid, text, bigint, text, integer, timestamptz, timestamptz,
                               text, text, text, text, text, jsonb)
   TO consent_ledger_app;

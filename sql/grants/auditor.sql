@@ -9,7 +9,7 @@ GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.versi
 -- The verifiable log: the tree and the checkpoints, to prove inclusion and consistency.
 GRANT SELECT ON ledger.merkle_trees, ledger.merkle_nodes, ledger.checkpoints TO consent_ledger_auditor;
 -- consent-ledger verify compares every event's columns with its record.
-GRANT EXECUTE ON FUNCTION ledger.first_column_problem(text),
+GRANT EXECUTE ON FUNCTION ledger.column_problems(text, bigint[]),
   ledger.event_column_problem(text, bigint, uuid, text, bigint, text, integer, timestamptz, timestamptz,
                               text, text, text, text, text, jsonb)
   TO consent_ledger_auditor;

@@ -1,5 +1,5 @@
 /// The first thing `verify` found wrong in a log: where, and what.
-public struct IntegrityProblem: Sendable, Equatable, CustomStringConvertible {
+public struct IntegrityProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// The position of the first bad event (or of the head, for a head mismatch).
     public var position: Int64
     /// What kind of problem.

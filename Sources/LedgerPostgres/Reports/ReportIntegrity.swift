@@ -33,28 +33,13 @@ struct ReportIntegrity: Sendable {
         let from = Int64(checkpoint?.treeSize ?? 0) + 1
         var problems: [String] = []
         if let checkpoint {
-            problems += try await checkpointProblems(checkpoint, pool: pool, logger: logger)
+            problems += try await checkpoint.problems(pool: pool, logger: logger)
         }
         if from <= provenance.position {
             let chain = try await ChainCheck.run(log: provenance.log, from: from, through: provenance.position, pool: pool, logger: logger)
             if let problem = chain.problem { problems.append(problem) }
         }
         return ReportIntegrity(checkpoint: checkpoint, verifiedFrom: from, verifiedThrough: provenance.position, problem: problems.first)
-    }
-
-    /// What no longer holds of a stored checkpoint.
-    private static func checkpointProblems(_ checkpoint: StoredCheckpoint, pool: LedgerPool, logger: Logger) async throws -> [String] {
-        var problems: [String] = []
-        let size = checkpoint.treeSize
-        if let problem = checkpoint.signatureProblem { problems.append(problem) }
-        if try await MerkleStore(pool: pool, logger: logger).root(log: checkpoint.log, size: size) != checkpoint.rootHash {
-            problems.append("checkpoint \(size): the stored Merkle tree's root at that size is not the signed root")
-        }
-        let chain = try? await CheckpointStore(pool: pool, logger: logger).chainHash(log: checkpoint.log, position: Int64(size))
-        if chain != checkpoint.chainHash {
-            problems.append("position \(size): the chain hash is not the one recorded with its checkpoint")
-        }
-        return problems
     }
 
     /// What the check recomputes, as printed in the report.

@@ -16,7 +16,12 @@ struct Verify: AsyncParsableCommand {
             are recomputed here, in Swift, not by the database. \
             Then the stored Merkle tree is checked against the leaf hashes, level by level, and every signed \
             checkpoint against the tree and its signature. Exit status 0 only when everything checks; \
-            otherwise 1, with the first bad position or node printed.
+            otherwise 1, with the first bad position or node printed. \
+            Consecutive ranges of the log are checked side by side on one connection per core, in one snapshot of \
+            the database; progress, with the rate and the time left, goes to standard error. \
+            With --since-checkpoint, only the newest signed checkpoint is checked (its signature, its root against \
+            the stored tree, its chain hash against the log) and only the events after it are re-hashed: what \
+            was verified when that checkpoint was signed is relied on.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -24,20 +29,36 @@ struct Verify: AsyncParsableCommand {
     @Option(help: "The log to verify.")
     var log: String
 
+    @Flag(help: "Check the newest signed checkpoint and re-hash only the events after it (the whole log when it has none).")
+    var sinceCheckpoint = false
+
     func run() async throws {
         let bar = ProgressBar(label: "verify \(log)")
-        let (report, tree) = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
-            try await ledger.verify(log: log, progress: { done, total in bar.update(done: done, total: total) },
+        let verification = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            try await ledger.verify(log: log, sinceCheckpoint: sinceCheckpoint,
+                                    progress: { done, total in bar.update(done: done, total: total) },
                                     treeNote: { bar.finish(); Console.note("… " + $0) })
         }
         bar.finish()
+        let report = verification.chain
+        if let checkpoint = verification.checkpoint {
+            if let problem = verification.checkpointProblem {
+                try Console.out("log \(log): the checkpoint of \(checkpoint.treeSize) leaves FAILED: \(problem)")
+                throw ExitCode(1)
+            }
+            try Console.out("log \(log): checkpoint of \(checkpoint.treeSize) leaves verified (Ed25519 signature by \(checkpoint.keyName), "
+                + "root against the stored Merkle tree, chain hash against the log)")
+        } else if sinceCheckpoint {
+            try Console.out("log \(log): no signed checkpoint yet, so every event was re-hashed")
+        }
         if let problem = report.problem {
-            try Console.out("log \(log): FAILED after \(report.verifiedCount) good events")
+            try Console.out("log \(log): FAILED after \(report.startPosition + report.verifiedCount) good events")
             try Console.out("first bad \(problem)")
             throw ExitCode(1)
         }
-        try Console.out("log \(log): verified \(report.verifiedCount) events; head position \(report.headPosition), chain hash \(LedgerHash.hex(report.lastChainHash))")
-        if let tree {
+        let scope = report.startPosition > 0 ? "verified the \(report.verifiedCount) events after it" : "verified \(report.verifiedCount) events"
+        try Console.out("log \(log): \(scope); head position \(report.headPosition), chain hash \(LedgerHash.hex(report.lastChainHash))")
+        if let tree = verification.tree {
             guard tree.passed else {
                 try Console.out("log \(log): Merkle tree or checkpoints FAILED: \(tree.problem ?? "")")
                 throw ExitCode(1)

@@ -1,0 +1,21 @@
+import LedgerCore
+import Logging
+
+extension StoredCheckpoint {
+    /// What no longer holds of this checkpoint: its Ed25519 signature by the key it names, its
+    /// root against the stored Merkle tree at its size (O(log n) reads), and its chain hash against
+    /// the log's at that position. Empty when it all holds. What a report and `verify
+    /// --since-checkpoint` rely on before re-hashing only the positions after it.
+    public func problems(pool: LedgerPool, logger: Logger) async throws -> [String] {
+        var problems: [String] = []
+        if let problem = signatureProblem { problems.append(problem) }
+        if try await MerkleStore(pool: pool, logger: logger).root(log: log, size: treeSize) != rootHash {
+            problems.append("checkpoint \(treeSize): the stored Merkle tree's root at that size is not the signed root")
+        }
+        let chain = try? await CheckpointStore(pool: pool, logger: logger).chainHash(log: log, position: Int64(treeSize))
+        if chain != chainHash {
+            problems.append("position \(treeSize): the chain hash is not the one recorded with its checkpoint")
+        }
+        return problems
+    }
+}

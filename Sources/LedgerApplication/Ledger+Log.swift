@@ -33,23 +33,23 @@ extension Ledger {
     /// What ``verify(log:sinceCheckpoint:progress:treeNote:)`` found.
     public struct Verification: Sendable {
         /// The events re-hashed and compared with their columns (all of them, or those after the
-        /// checkpoint).
+        /// checkpoint), and the stored Merkle tree (when every event was re-hashed).
         public var chain: LogVerifier.Report
-        /// The stored Merkle tree and every signed checkpoint; nil when the chain failed or only
-        /// the newest checkpoint was checked.
-        public var tree: TreeVerifier.Report?
+        /// Every signed checkpoint; nil when the events or the tree failed, or only the newest
+        /// checkpoint was checked.
+        public var checkpoints: CheckpointVerifier.Report?
         /// With `sinceCheckpoint`: the checkpoint relied on (nil when the log has none).
         public var checkpoint: StoredCheckpoint?
         /// What no longer holds of that checkpoint (signature, root, chain hash); nil when it holds.
         public var checkpointProblem: String?
 
         /// True when everything checked passed.
-        public var passed: Bool { chain.passed && checkpointProblem == nil && (tree?.passed ?? true) }
+        public var passed: Bool { chain.passed && checkpointProblem == nil && (checkpoints?.passed ?? true) }
     }
 
     /// Recomputes every hash and link of `log` in Swift, compares every event's columns with its
-    /// record, then checks its Merkle tree and every signed checkpoint (the tree only when the
-    /// chain passed). With `sinceCheckpoint`, checks the newest signed checkpoint instead
+    /// record and every stored Merkle node with the leaves, then checks every signed checkpoint
+    /// (only when all that passed). With `sinceCheckpoint`, checks the newest signed checkpoint instead
     /// (signature, root against the stored tree, chain hash against the log) and re-hashes only
     /// the events after it; with no checkpoint yet, that is the whole log.
     public func verify(log: String, sinceCheckpoint: Bool = false,
@@ -59,7 +59,8 @@ extension Ledger {
         guard sinceCheckpoint else {
             let chain = try await verifier.verify(log: log, progress: progress)
             guard chain.passed else { return Verification(chain: chain) }
-            return Verification(chain: chain, tree: try await TreeVerifier(pool: pools.auditor, logger: logger).verify(log: log, progress: treeNote))
+            return Verification(chain: chain, checkpoints: try await CheckpointVerifier(pool: pools.auditor, logger: logger)
+                .verify(log: log, progress: treeNote))
         }
         let head = try await requireHead(log: log)
         guard let checkpoint = try await CheckpointStore(pool: pools.auditor, logger: logger).latest(log: log) else {

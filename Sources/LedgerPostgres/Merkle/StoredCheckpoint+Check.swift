@@ -10,11 +10,11 @@ extension StoredCheckpoint {
         var problems: [String] = []
         if let problem = signatureProblem { problems.append(problem) }
         if try await MerkleStore(pool: pool, logger: logger).root(log: log, size: treeSize) != rootHash {
-            problems.append("checkpoint \(treeSize): the stored Merkle tree's root at that size is not the signed root")
+            problems.append("the checkpoint of \(treeSize) leaves: the stored Merkle tree's root at that size is not the signed root")
         }
         let chain = try? await CheckpointStore(pool: pool, logger: logger).chainHash(log: log, position: Int64(treeSize))
         if chain != chainHash {
-            problems.append("position \(treeSize): the chain hash is not the one recorded with its checkpoint")
+            problems.append("the checkpoint of \(treeSize) leaves records a chain hash that is not the log's at position \(treeSize)")
         }
         return problems
     }

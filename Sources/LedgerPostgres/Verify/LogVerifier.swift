@@ -43,8 +43,11 @@ public struct LogVerifier: Sendable {
         /// The position the check started after (0: the whole log; a checkpoint's size with
         /// `since`).
         public var startPosition: Int64 = 0
-        /// True when every hash and link checks.
-        public var passed: Bool { problem == nil }
+        /// The stored Merkle tree, checked against the verified leaf hashes (nil when it was not
+        /// in scope: a check that started after a checkpoint).
+        public var tree: TreeCheck?
+        /// True when every hash and link checks, and the tree when it was checked.
+        public var passed: Bool { problem == nil && tree?.problem == nil }
 
         /// A report from its parts.
         public init(log: String, verifiedCount: Int64, headPosition: Int64, lastChainHash: [UInt8], nonCanonicalCount: Int64,
@@ -57,6 +60,16 @@ public struct LogVerifier: Sendable {
             self.problem = problem
             self.startPosition = startPosition
         }
+    }
+
+    /// What was found of a log's stored Merkle tree.
+    public struct TreeCheck: Sendable, Equatable {
+        /// Leaves whose complete subtrees are all stored.
+        public var size: Int64
+        /// Stored nodes compared with the nodes computed from the leaves.
+        public var nodesChecked: Int64
+        /// The first node that does not match, or a level holding the wrong number of nodes.
+        public var problem: String?
     }
 
     /// Positions per range: a few hundred milliseconds of work, so that both connections stay busy
@@ -90,16 +103,23 @@ public struct LogVerifier: Sendable {
         return try await pool.withConnection { first in
             try await first.inTransaction(logger: logger, beginning: Self.begin) { first in
                 let rows = try await first.watchedQuery("""
-                    SELECT head_position, head_chain_hash, pg_export_snapshot() FROM ledger.logs WHERE log_id = \(log)
+                    SELECT l.head_position, l.head_chain_hash,
+                           coalesce((SELECT t.size FROM ledger.merkle_trees t WHERE t.log_id = l.log_id), 0), pg_export_snapshot()
+                      FROM ledger.logs l WHERE l.log_id = \(log)
                     """, logger: logger)
-                var snapshot: (Int64, ByteBuffer, String)?
-                for try await row in rows.decode((Int64, ByteBuffer, String).self) { snapshot = row }
-                guard let (headPosition, headChain, snapshotID) = snapshot else {
+                var snapshot: (Int64, ByteBuffer, Int64, String)?
+                for try await row in rows.decode((Int64, ByteBuffer, Int64, String).self) { snapshot = row }
+                guard let (headPosition, headChain, storedTreeSize, snapshotID) = snapshot else {
                     throw LedgerError(.logNotFound, "there is no log named \(log)")
                 }
                 let head = LogHead(log: log, position: headPosition, chainHash: Array(buffer: headChain), createdAt: known.createdAt)
                 try await Self.plan(first, logger: logger)
-                let queue = RangeQueue(from: start + 1, through: head.position, size: max(1, rangeSize))
+                let rangeSize = max(1, rangeSize)
+                // The tree is checked with the ranges when they start at position 1 on multiples of
+                // a power of two (every stored node then lies inside one range, or above them).
+                let treeSize = start == 0 && rangeSize & (rangeSize - 1) == 0 ? min(storedTreeSize, head.position) : nil
+                let plan = Plan(log: log, head: head, treeSize: treeSize ?? 0, rangeSize: rangeSize)
+                let queue = RangeQueue(from: start + 1, through: head.position, size: rangeSize)
                 let outcomes = try await withThrowingTaskGroup(of: [RangeCheck.Outcome].self) { group in
                     for _ in 1..<max(1, min(parallelism, queue.count)) {
                         group.addTask {
@@ -108,16 +128,21 @@ public struct LogVerifier: Sendable {
                                     try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET TRANSACTION SNAPSHOT '\(try Self.checked(snapshotID))'"),
                                                                       logger: logger)
                                     try await Self.plan(connection, logger: logger)
-                                    return try await Self.work(queue, log: log, head: head, on: connection, logger: logger, progress: progress)
+                                    return try await Self.work(queue, plan, on: connection, logger: logger, progress: progress)
                                 }
                             }
                         }
                     }
-                    var outcomes = try await Self.work(queue, log: log, head: head, on: first, logger: logger, progress: progress)
+                    var outcomes = try await Self.work(queue, plan, on: first, logger: logger, progress: progress)
                     for try await more in group { outcomes += more }
                     return outcomes
                 }
-                return Self.combine(outcomes.sorted { $0.first < $1.first }, log: log, head: head, start: start, startChainHash: startChainHash)
+                let sorted = outcomes.sorted { $0.first < $1.first }
+                var report = Self.combine(sorted, log: log, head: head, start: start, startChainHash: startChainHash)
+                if let treeSize, report.problem == nil {
+                    report.tree = try await Self.checkTree(sorted, plan: plan, size: treeSize, on: first, logger: logger)
+                }
+                return report
             }
         }
     }
@@ -135,18 +160,41 @@ public struct LogVerifier: Sendable {
         }
     }
 
+    /// What every range of one verification shares.
+    private struct Plan: Sendable {
+        let log: String
+        let head: LogHead
+        let treeSize: Int64
+        let rangeSize: Int64
+    }
+
     /// Checks ranges from `queue` until it is empty or a problem before them was found.
-    private static func work(_ queue: RangeQueue, log: String, head: LogHead, on connection: PostgresConnection, logger: Logger,
+    private static func work(_ queue: RangeQueue, _ plan: Plan, on connection: PostgresConnection, logger: Logger,
                              progress: @Sendable (Int64, Int64) -> Void) async throws -> [RangeCheck.Outcome] {
         var outcomes: [RangeCheck.Outcome] = []
+        let head = plan.head
         while let range = queue.next() {
-            let outcome = try await RangeCheck(log: log, first: range.lowerBound, last: range.upperBound,
-                                               isLast: range.upperBound == head.position).run(on: connection, logger: logger)
+            let outcome = try await RangeCheck(log: plan.log, first: range.lowerBound, last: range.upperBound,
+                                               isLast: range.upperBound == head.position, treeSize: plan.treeSize,
+                                               rangeSize: plan.rangeSize).run(on: connection, logger: logger)
             if let problem = outcome.problem { queue.stop(at: problem.position) }
             outcomes.append(outcome)
             progress(queue.add(checked: outcome.verifiedCount), head.position)
         }
         return outcomes
+    }
+
+    /// The tree from the ranges' outcomes (the nodes inside each range) and the nodes above them.
+    private static func checkTree(_ outcomes: [RangeCheck.Outcome], plan: Plan, size: Int64, on connection: PostgresConnection,
+                                  logger: Logger) async throws -> TreeCheck {
+        let inside = outcomes.reduce(0) { $0 + $1.nodesChecked }
+        let upper = UpperTree(size: size, rangeLevel: plan.rangeSize.trailingZeroBitCount)
+        if let problem = try await upper.countProblem(log: plan.log, on: connection, logger: logger)
+            ?? outcomes.lazy.compactMap(\.treeProblem).first {
+            return TreeCheck(size: size, nodesChecked: inside, problem: problem)
+        }
+        let (above, problem) = try await upper.check(roots: outcomes.compactMap(\.root), log: plan.log, on: connection, logger: logger)
+        return TreeCheck(size: size, nodesChecked: inside + above, problem: problem)
     }
 
     /// The report from every range's outcome, in position order.

@@ -25,6 +25,13 @@ struct RangeCheck: Sendable {
         var nonCanonicalCount: Int64
         /// Events whose columns were handed to the database's rule.
         var referredCount: Int64 = 0
+        /// Stored Merkle nodes checked inside the range.
+        var nodesChecked: Int64 = 0
+        /// The first stored Merkle node inside the range that does not match its leaves.
+        var treeProblem: String?
+        /// The range's root (its node at the level of the range size), when the whole range is
+        /// inside the tree.
+        var root: Hash32?
         /// The first problem in the range, if any.
         var problem: IntegrityProblem?
     }
@@ -35,6 +42,11 @@ struct RangeCheck: Sendable {
     /// The range ends at the head: events missing at its end are the head check's to report
     /// (the head names more events than there are), not a gap.
     let isLast: Bool
+    /// The stored tree's size when its nodes are checked with the range (0: they are not). The
+    /// range's first position then follows a multiple of ``rangeSize``, a power of two.
+    var treeSize: Int64 = 0
+    /// The range size the ranges were cut with.
+    var rangeSize: Int64 = 0
 
     /// Checks the range on `connection`.
     func run(on connection: PostgresConnection, logger: Logger) async throws -> Outcome {
@@ -47,6 +59,7 @@ struct RangeCheck: Sendable {
         var referred: [Int64] = []
         var problem: IntegrityProblem?
         let logBytes = Array(log.utf8)
+        var tree = RangeTree(first: first, capacity: Int(max(0, min(last, treeSize) - first + 1)))
         let rows = try await connection.watchedQuery("""
             SELECT position, record, leaf_hash, chain_hash, \(unescaped: ColumnAgreement.columns)
               FROM ledger.events WHERE log_id = \(log) AND position BETWEEN \(first) AND \(last) ORDER BY position
@@ -70,6 +83,9 @@ struct RangeCheck: Sendable {
                     }
                 }
             }
+            if case .success = checked, position <= treeSize, let hash = leaf.withUnsafeReadableBytes({ Hash32($0) }) {
+                tree.leaves.append(hash)
+            }
             switch checked {
             case .success(true): break
             case .success(false): referred.append(position)
@@ -87,9 +103,15 @@ struct RangeCheck: Sendable {
             problem = found
         }
         let verified = problem.map { $0.position - first } ?? verifier.verifiedCount
-        return Outcome(first: first, last: last, startChainHash: start, endChainHash: verifier.lastChainHash,
-                       checkedThrough: verifier.lastPosition, verifiedCount: max(0, verified),
-                       nonCanonicalCount: verifier.nonCanonicalCount, referredCount: Int64(referred.count), problem: problem)
+        var outcome = Outcome(first: first, last: last, startChainHash: start, endChainHash: verifier.lastChainHash,
+                              checkedThrough: verifier.lastPosition, verifiedCount: max(0, verified),
+                              nonCanonicalCount: verifier.nonCanonicalCount, referredCount: Int64(referred.count), problem: problem)
+        if problem == nil, !tree.leaves.isEmpty {
+            let levels = tree.levels()
+            (outcome.nodesChecked, outcome.treeProblem) = try await tree.check(levels, log: log, on: connection, logger: logger)
+            if Int64(tree.leaves.count) == rangeSize { outcome.root = levels.last?.first ?? tree.leaves.first }
+        }
+        return outcome
     }
 
     /// One event: its hashes and record (``ChainVerifier``), then its columns (``ColumnAgreement``).

@@ -58,16 +58,23 @@ struct Verify: AsyncParsableCommand {
         }
         let scope = report.startPosition > 0 ? "verified the \(report.verifiedCount) events after it" : "verified \(report.verifiedCount) events"
         try Console.out("log \(log): \(scope); head position \(report.headPosition), chain hash \(LedgerHash.hex(report.lastChainHash))")
-        if let tree = verification.tree {
-            guard tree.passed else {
+        if let tree = report.tree {
+            guard tree.problem == nil else {
                 try Console.out("log \(log): Merkle tree or checkpoints FAILED: \(tree.problem ?? "")")
                 throw ExitCode(1)
             }
-            if tree.treeSize == 0 && tree.checkpointsChecked == 0 {
+        }
+        if let checkpoints = verification.checkpoints {
+            guard checkpoints.passed else {
+                try Console.out("log \(log): Merkle tree or checkpoints FAILED: \(checkpoints.problem ?? "")")
+                throw ExitCode(1)
+            }
+            let size = report.tree?.size ?? 0, nodes = report.tree?.nodesChecked ?? 0
+            if size == 0 && checkpoints.checkpointsChecked == 0 {
                 try Console.out("log \(log): no Merkle tree or signed checkpoint yet (`consent-ledger checkpoint --log \(log)` builds and signs one)")
             } else {
-                try Console.out("log \(log): Merkle tree of \(tree.treeSize) leaves verified (\(tree.nodesChecked) stored nodes), "
-                    + "\(tree.checkpointsChecked) signed checkpoint\(tree.checkpointsChecked == 1 ? "" : "s") verified")
+                try Console.out("log \(log): Merkle tree of \(size) leaves verified (\(nodes) stored nodes), "
+                    + "\(checkpoints.checkpointsChecked) signed checkpoint\(checkpoints.checkpointsChecked == 1 ? "" : "s") verified")
             }
         }
         if report.nonCanonicalCount > 0 {

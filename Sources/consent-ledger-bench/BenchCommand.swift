@@ -8,6 +8,6 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "consent-ledger-bench",
         abstract: "Benchmarks of ConsentLedger, each run in a throwaway PostgreSQL cluster.",
         subcommands: [AppendBenchmark.self, RebuildBenchmark.self, RegulatorBenchmark.self, MerkleBenchmark.self, IngestBenchmark.self,
-                      BulkBenchmark.self]
+                      BulkBenchmark.self, VerifyBenchmark.self]
     )
 }

@@ -55,10 +55,12 @@ struct BulkBenchmark: AsyncParsableCommand {
         try await cluster.report { throwaway in
             let folder = throwaway.cluster.directory.path
             let file = folder + "/events.ndjson"
-            let bytes = try await writeEvents(to: file)
+            Progress.note("writing \(history.events) simulated events from \(history.families) families to \(file)")
+            let source = try SimulatedEvents(count: history.events, families: history.families, seed: history.seed, log: "bulk")
+            let bytes = try await EventsFile.write(history.events, from: source, to: file)
             let copyFile = folder + "/rows.copy"
             let copyTool = CopyTool(cluster: throwaway.cluster)
-            var rows: [BulkRound] = []
+            var rows: [ChildRound] = []
             try await LedgerDatabase.with(throwaway.target, role: .administrator, keepRunning: true, logger: logger) { admin in
                 try await BenchSQL.migrate(admin, logger: logger)
                 for table in PlainTable.allCases { try await table.recreate(on: admin, logger: logger) }
@@ -66,7 +68,7 @@ struct BulkBenchmark: AsyncParsableCommand {
                 for round in 1...rounds {
                     let log = "bulk-r\(round)"
                     try await BenchSQL.checkpoint(on: admin, logger: logger)
-                    let load = try BulkRound.measure(name: "append --bulk", round: round, events: history.events, postmaster: postmaster) {
+                    let load = try ChildRound.measure(name: "append --bulk", round: round, events: history.events, postmaster: postmaster) {
                         try ChildProcess.run(loader, ["append", "--bulk", "--log", log, "--batch-size", String(batchSize),
                                                       "--file", file, "--data-dir", folder])
                     }
@@ -78,9 +80,10 @@ struct BulkBenchmark: AsyncParsableCommand {
                     for table in PlainTable.allCases {
                         try await table.recreate(on: admin, logger: logger)
                         try await BenchSQL.checkpoint(on: admin, logger: logger)
-                        let copy = try BulkRound.measure(name: "COPY into \(table.rawValue)", round: round, events: history.events,
+                        let copy = try ChildRound.measure(name: "COPY into \(table.rawValue)", round: round, events: history.events,
                                                          postmaster: postmaster) {
                             try copyTool.run("\\copy \(table.qualifiedName) FROM '\(copyFile)'")
+                            return nil
                         }
                         rows.append(copy)
                         Progress.note(copy.progressLine)
@@ -97,25 +100,6 @@ struct BulkBenchmark: AsyncParsableCommand {
                               commandLine: ReportText.commandLine(inEffect: "bulk --events \(history.events) --families \(history.families) "
                                   + "--seed \(history.seed) --batch-size \(batchSize) --rounds \(rounds)" + cluster.effective)).lines
         }
-    }
-
-    /// Writes the history's first `--events` lines to `path`; returns the file's size.
-    private func writeEvents(to path: String) async throws -> Int {
-        Progress.note("writing \(history.events) simulated events from \(history.families) families to \(path)")
-        let source = try SimulatedEvents(count: history.events, families: history.families, seed: history.seed, log: "bulk")
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw BenchError("cannot write \(path)")
-        }
-        defer { try? handle.close() }
-        var bytes = 0
-        while true {
-            let lines = try await source.nextLines(50_000)
-            if lines.isEmpty { break }
-            let text = Data((lines.joined(separator: "\n") + "\n").utf8)
-            bytes += text.count
-            try handle.write(contentsOf: text)
-        }
-        return bytes
     }
 }
 

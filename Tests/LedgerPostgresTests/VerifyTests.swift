@@ -7,7 +7,7 @@ import Testing
 @Suite("verify catches what disabled triggers let through")
 struct VerifyTests {
     /// A log of 20 events, then `tamper` run by the owner with the append-only triggers disabled.
-    static func tamperedReport(_ tamper: String, rangeSize: Int64 = LogVerifier.defaultRangeSize,
+    static func tamperedReport(_ tamper: String, table: String = "ledger.events", rangeSize: Int64 = LogVerifier.defaultRangeSize,
                                parallelism: Int = LogVerifier.defaultParallelism) async throws -> LogVerifier.Report {
         let db = try await TestDatabase.create()
         try await db.as(.application) { client async throws in
@@ -16,9 +16,9 @@ struct VerifyTests {
         try await db.as(.administrator) { client async throws in
             try await client.withConnection { connection in
                 _ = try await connection.query("BEGIN", logger: .init(label: "t"))
-                _ = try await connection.query("ALTER TABLE ledger.events DISABLE TRIGGER USER", logger: .init(label: "t"))
+                _ = try await connection.query(PostgresQuery(unsafeSQL: "ALTER TABLE \(table) DISABLE TRIGGER USER"), logger: .init(label: "t"))
                 _ = try await connection.query(PostgresQuery(unsafeSQL: tamper), logger: .init(label: "t"))
-                _ = try await connection.query("ALTER TABLE ledger.events ENABLE TRIGGER USER", logger: .init(label: "t"))
+                _ = try await connection.query(PostgresQuery(unsafeSQL: "ALTER TABLE \(table) ENABLE TRIGGER USER"), logger: .init(label: "t"))
                 _ = try await connection.query("COMMIT", logger: .init(label: "t"))
             }
         }
@@ -82,6 +82,20 @@ struct VerifyTests {
         let column = try await Self.tamperedReport("UPDATE ledger.events SET subject = 'p_9' WHERE position = 18", rangeSize: 4, parallelism: 3)
         #expect(column.problem?.position == 18 && column.problem?.kind == .column)
         #expect(column.referredCount >= 1)
+    }
+
+    @Test("a head moved back behind the triggers' back, with the events after it kept, fails the head check (found by tools/faults tamper)")
+    func headMovedBackOverKeptEvents() async throws {
+        let tamper = """
+            UPDATE ledger.logs SET head_position = 13,
+                   head_chain_hash = (SELECT chain_hash FROM ledger.events WHERE log_id = 'acme' AND position = 13)
+             WHERE log_id = 'acme'
+            """
+        for rangeSize in [LogVerifier.defaultRangeSize, 4] {
+            let report = try await Self.tamperedReport(tamper, table: "ledger.logs", rangeSize: rangeSize, parallelism: 2)
+            #expect(report.problem?.kind == .head, "\(String(describing: report.problem))")
+            #expect(report.problem?.detail.contains("the newest event is position 20") == true, "\(String(describing: report.problem))")
+        }
     }
 
     @Test("a record changed in place is caught at its position")

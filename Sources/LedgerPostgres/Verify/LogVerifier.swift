@@ -104,12 +104,13 @@ public struct LogVerifier: Sendable {
             try await first.inTransaction(logger: logger, beginning: Self.begin) { first in
                 let rows = try await first.watchedQuery("""
                     SELECT l.head_position, l.head_chain_hash,
+                           coalesce((SELECT max(e.position) FROM ledger.events e WHERE e.log_id = l.log_id), 0),
                            coalesce((SELECT t.size FROM ledger.merkle_trees t WHERE t.log_id = l.log_id), 0), pg_export_snapshot()
                       FROM ledger.logs l WHERE l.log_id = \(log)
                     """, logger: logger)
-                var snapshot: (Int64, ByteBuffer, Int64, String)?
-                for try await row in rows.decode((Int64, ByteBuffer, Int64, String).self) { snapshot = row }
-                guard let (headPosition, headChain, storedTreeSize, snapshotID) = snapshot else {
+                var snapshot: (Int64, ByteBuffer, Int64, Int64, String)?
+                for try await row in rows.decode((Int64, ByteBuffer, Int64, Int64, String).self) { snapshot = row }
+                guard let (headPosition, headChain, newest, storedTreeSize, snapshotID) = snapshot else {
                     throw LedgerError(.logNotFound, "there is no log named \(log)")
                 }
                 let head = LogHead(log: log, position: headPosition, chainHash: Array(buffer: headChain), createdAt: known.createdAt)
@@ -118,8 +119,11 @@ public struct LogVerifier: Sendable {
                 // The tree is checked with the ranges when they start at position 1 on multiples of
                 // a power of two (every stored node then lies inside one range, or above them).
                 let treeSize = start == 0 && rangeSize & (rangeSize - 1) == 0 ? min(storedTreeSize, head.position) : nil
-                let plan = Plan(log: log, head: head, treeSize: treeSize ?? 0, rangeSize: rangeSize)
-                let queue = RangeQueue(from: start + 1, through: head.position, size: rangeSize)
+                // Every event is read, up to the newest: one beyond the head (the head moved back
+                // behind the triggers' back) checks out and then fails the head check.
+                let through = max(head.position, newest)
+                let plan = Plan(log: log, head: head, through: through, treeSize: treeSize ?? 0, rangeSize: rangeSize)
+                let queue = RangeQueue(from: start + 1, through: through, size: rangeSize)
                 let outcomes = try await withThrowingTaskGroup(of: [RangeCheck.Outcome].self) { group in
                     for _ in 1..<max(1, min(parallelism, queue.count)) {
                         group.addTask {
@@ -164,6 +168,8 @@ public struct LogVerifier: Sendable {
     private struct Plan: Sendable {
         let log: String
         let head: LogHead
+        /// The last position read: the head's, or the newest event's when that is beyond it.
+        let through: Int64
         let treeSize: Int64
         let rangeSize: Int64
     }
@@ -172,14 +178,13 @@ public struct LogVerifier: Sendable {
     private static func work(_ queue: RangeQueue, _ plan: Plan, on connection: PostgresConnection, logger: Logger,
                              progress: @Sendable (Int64, Int64) -> Void) async throws -> [RangeCheck.Outcome] {
         var outcomes: [RangeCheck.Outcome] = []
-        let head = plan.head
         while let range = queue.next() {
             let outcome = try await RangeCheck(log: plan.log, first: range.lowerBound, last: range.upperBound,
-                                               isLast: range.upperBound == head.position, treeSize: plan.treeSize,
+                                               isLast: range.upperBound == plan.through, treeSize: plan.treeSize,
                                                rangeSize: plan.rangeSize).run(on: connection, logger: logger)
             if let problem = outcome.problem { queue.stop(at: problem.position) }
             outcomes.append(outcome)
-            progress(queue.add(checked: outcome.verifiedCount), head.position)
+            progress(queue.add(checked: outcome.verifiedCount), plan.through)
         }
         return outcomes
     }

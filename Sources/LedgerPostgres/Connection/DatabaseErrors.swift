@@ -124,8 +124,10 @@ public enum DatabaseErrors {
                                hint: "Nothing of this request was stored. Free space on the database server's disk "
                                    + "(or memory), then try again; the same request is safe to send again.")
         case "3F000", "42P01", "42883":
-            return LedgerError(.schemaMissing, "the database has no ledger schema (\(message))",
-                               hint: "Run `consent-ledger migrate` first.")
+            // No schema at all, or one older than this binary (a function or table it added is
+            // not there yet): migrate creates or upgrades it either way.
+            return LedgerError(.schemaMissing, "the database has no ledger schema, or one older than this consent-ledger (\(message))",
+                               hint: "Run `consent-ledger migrate` first: it creates the schema, or upgrades it to this version.")
         default:
             return LedgerError(.databaseError, "\(message) (SQLSTATE \(state))", hint: hint)
         }

@@ -218,7 +218,9 @@ public struct LogVerifier: Sendable {
         let referred = outcomes.reduce(0) { $0 + $1.referredCount }
         if let problem = problems.min(by: { $0.position < $1.position }) {
             let failing = outcomes.last { $0.first <= problem.position } ?? outcomes.first
-            var report = Report(log: log, verifiedCount: max(0, problem.position - 1 - start), headPosition: head.position,
+            // The ranges before the problem all passed; the one holding it counts what came before it.
+            let verified = outcomes.filter { $0.first < problem.position }.reduce(0) { $0 + $1.verifiedCount }
+            var report = Report(log: log, verifiedCount: verified, headPosition: head.position,
                                 lastChainHash: failing?.endChainHash ?? startChainHash, nonCanonicalCount: nonCanonical,
                                 problem: problem, startPosition: start)
             report.referredCount = referred

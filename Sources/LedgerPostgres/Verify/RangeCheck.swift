@@ -39,8 +39,9 @@ struct RangeCheck: Sendable {
     let log: String
     let first: Int64
     let last: Int64
-    /// The range ends at the head: events missing at its end are the head check's to report
-    /// (the head names more events than there are), not a gap.
+    /// The range is the verification's last (it ends at the head, or at the newest event when
+    /// that is beyond the head): events missing at its end are the head check's to report (the
+    /// head names more events than there are), not a gap.
     let isLast: Bool
     /// The stored tree's size when its nodes are checked with the range (0: they are not). The
     /// range's first position then follows a multiple of ``rangeSize``, a power of two.
@@ -102,7 +103,9 @@ struct RangeCheck: Sendable {
            found.position < problem?.position ?? Int64.max {
             problem = found
         }
-        let verified = problem.map { $0.position - first } ?? verifier.verifiedCount
+        // Events before the first problem: the verifier stopped at a bad event, but a column
+        // problem found afterwards may lie before where it stopped.
+        let verified = problem.map { min(verifier.verifiedCount, $0.position - first) } ?? verifier.verifiedCount
         var outcome = Outcome(first: first, last: last, startChainHash: start, endChainHash: verifier.lastChainHash,
                               checkedThrough: verifier.lastPosition, verifiedCount: max(0, verified),
                               nonCanonicalCount: verifier.nonCanonicalCount, referredCount: Int64(referred.count), problem: problem)

@@ -6,17 +6,17 @@ import LedgerPostgres
 /// `consent-ledger verify`.
 struct Verify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Recompute every hash and link of a log; exit 0 only if all of them check.",
+        abstract: "Recompute every hash, link and Merkle node of a log; exit 0 only if all of them check.",
         discussion: """
             For each event, in position order: the position follows the previous one; leaf_hash is \
             SHA-256(0x00 || record); chain_hash is SHA-256(previous chain_hash || leaf_hash); the record \
             is the object the ledger writes; and every column that projections, replay and reports read \
-            (subject, occurred_at, actor, type, stream, …) agrees with the record (compared by the database, \
-            in one pass beside the hashing). Then the log's head row must match the newest event. The hashes \
-            are recomputed here, in Swift, not by the database. \
-            Then the stored Merkle tree is checked against the leaf hashes, level by level, and every signed \
-            checkpoint against the tree and its signature. Exit status 0 only when everything checks; \
-            otherwise 1, with the first bad position or node printed. \
+            (subject, occurred_at, actor, type, stream, …) agrees with the record (compared here from the record's \
+            bytes, and by the database's own rule for any record not in the ledger's own form). Then the log's head \
+            row must match the newest event. The hashes are recomputed here, in Swift, not by the database. \
+            Every stored node of the Merkle tree is recomputed from the leaf hashes, and every signed checkpoint is \
+            checked against the tree, the log's chain hash and its signature. Exit status 0 only when everything \
+            checks; otherwise 1, with the first bad position or node printed. \
             Consecutive ranges of the log are checked side by side on one connection per core, in one snapshot of \
             the database; progress, with the rate and the time left, goes to standard error. \
             With --since-checkpoint, only the newest signed checkpoint is checked (its signature, its root against \

@@ -170,8 +170,9 @@ struct ChainVerifierTests {
     }
 
     // MARK: Columns
-    // That each column agrees with its record is checked by the database (ledger.first_column_problem,
-    // run by LogVerifier beside this verifier): see VerifyTests in LedgerPostgresTests, column by column.
+    // That each column agrees with its record is checked by LogVerifier (ColumnAgreement from the
+    // skimmed record, the database's ledger.column_problems for the rest): see VerifyTests in
+    // LedgerPostgresTests, column by column.
 
     // MARK: Records
 

@@ -6,8 +6,9 @@
 -- by hashing.
 --
 -- One rule, two callers: the insert trigger ledger.check_appended_events (nothing that disagrees
--- gets in) and ledger.first_column_problem, which `consent-ledger verify` runs (nothing that was
--- changed behind the triggers' back goes unnoticed). A plain SQL expression, so the planner
+-- gets in) and ledger.column_problems, to which `consent-ledger verify` hands every event whose
+-- columns it cannot compare itself (nothing that was changed behind the triggers' back goes
+-- unnoticed; decision 0043). A plain SQL expression, so the planner
 -- inlines it: no call per row. occurred_at is the timestamptz parse of the event's occurredAt
 -- (which may carry an offset); recorded_at is written in the record as UTC with microseconds.
 CREATE OR REPLACE FUNCTION ledger.event_column_problem(

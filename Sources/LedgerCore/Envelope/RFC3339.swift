@@ -43,7 +43,8 @@ public enum RFC3339 {
         return offsetHours <= 23 && offsetMinutes <= 59
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// The days of `month` (1-12) in the proleptic Gregorian `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

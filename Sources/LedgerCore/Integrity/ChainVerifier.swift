@@ -1,5 +1,3 @@
-import Crypto
-
 /// Checks a log's events one at a time, in position order, in constant memory: the pure core of
 /// `consent-ledger verify`. Feed it every row with ``check(position:record:leafHash:chainHash:)``
 /// (or ``check(_:)``); it returns the first problem; then ``checkHead(position:chainHash:)``
@@ -72,18 +70,12 @@ public struct ChainVerifier: Sendable {
             return .failure(IntegrityProblem(position: position, kind: .gap,
                                              detail: "expected position \(lastPosition + 1) after \(lastPosition), found \(position)"))
         }
-        var leafHasher = SHA256()
-        withUnsafeBytes(of: UInt8(0)) { leafHasher.update(bufferPointer: $0) }
-        leafHasher.update(bufferPointer: record)
-        let leaf = leafHasher.finalize().withUnsafeBytes { Hash32($0)! }
+        let leaf = MerkleHash.leaf(record)
         guard Hash32(leafHash) == leaf else {
             return .failure(IntegrityProblem(position: position, kind: .leafHash,
                                              detail: "stored \(LedgerHash.hex(leafHash)), SHA-256(0x00 || record) is \(LedgerHash.hex(leaf.bytes)): the record or its leaf hash was changed after it was appended"))
         }
-        var chainHasher = SHA256()
-        last.withUnsafeBytes { chainHasher.update(bufferPointer: $0) }
-        leaf.withUnsafeBytes { chainHasher.update(bufferPointer: $0) }
-        let chain = chainHasher.finalize().withUnsafeBytes { Hash32($0)! }
+        let chain = LedgerHash.chain(previous: last, leaf: leaf)
         guard Hash32(chainHash) == chain else {
             return .failure(IntegrityProblem(position: position, kind: .chainHash,
                                              detail: "stored \(LedgerHash.hex(chainHash)), SHA-256(previous chain || leaf) is \(LedgerHash.hex(chain.bytes)): the chain was rewritten"))

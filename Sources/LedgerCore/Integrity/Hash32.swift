@@ -1,3 +1,5 @@
+import Crypto
+
 /// A SHA-256 value held in four words: compared and carried without an allocation per event.
 public struct Hash32: Equatable, Sendable {
     private var a: UInt64, b: UInt64, c: UInt64, d: UInt64
@@ -16,6 +18,11 @@ public struct Hash32: Equatable, Sendable {
         b = bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
         c = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
         d = bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+    }
+
+    /// A SHA-256 digest.
+    public init(_ digest: SHA256.Digest) {
+        self = digest.withUnsafeBytes { Hash32($0)! }
     }
 
     /// Its 32 bytes, for the length of `body`.

@@ -27,6 +27,14 @@ public enum LedgerHash {
         return Array(hasher.finalize())
     }
 
+    /// ``chain(previous:leaf:)`` of two ``Hash32``s.
+    public static func chain(previous: Hash32, leaf: Hash32) -> Hash32 {
+        var hasher = SHA256()
+        previous.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        leaf.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return Hash32(hasher.finalize())
+    }
+
     /// Plain SHA-256.
     public static func sha256(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         Array(SHA256.hash(data: Array(bytes)))

@@ -27,6 +27,24 @@ public enum MerkleHash {
         return Array(hasher.finalize())
     }
 
+    /// ``leaf(_:)`` of bytes in place, as a ``Hash32``: no copy of the entry, no allocation (what
+    /// `verify` hashes every record with).
+    public static func leaf(_ entry: UnsafeRawBufferPointer) -> Hash32 {
+        var hasher = SHA256()
+        hasher.update(data: leafPrefix)
+        hasher.update(bufferPointer: entry)
+        return Hash32(hasher.finalize())
+    }
+
+    /// ``node(_:_:)`` of two ``Hash32``s.
+    public static func node(_ left: Hash32, _ right: Hash32) -> Hash32 {
+        var hasher = SHA256()
+        hasher.update(data: nodePrefix)
+        left.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        right.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return Hash32(hasher.finalize())
+    }
+
     /// The root hash of the empty tree: the SHA-256 of the empty string,
     /// `e3b0c442...b855`.
     public static let emptyRoot: [UInt8] = Array(SHA256.hash(data: [UInt8]()))

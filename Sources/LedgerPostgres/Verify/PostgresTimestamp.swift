@@ -27,7 +27,7 @@ enum PostgresTimestamp {
         guard let year = digits(0, 4), text[4] == UInt8(ascii: "-"), let month = digits(5, 2), text[7] == UInt8(ascii: "-"),
               let day = digits(8, 2), text[10] == UInt8(ascii: "T"), let hour = digits(11, 2), text[13] == UInt8(ascii: ":"),
               let minute = digits(14, 2), text[16] == UInt8(ascii: ":"), let second = digits(17, 2),
-              year >= 1, month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
+              year >= 1, month >= 1, month <= 12, day >= 1, day <= RFC3339.daysIn(month: month, year: year),
               hour <= 23, minute <= 59, second <= 59
         else { return nil }
         var index = 19
@@ -59,13 +59,5 @@ enum PostgresTimestamp {
         let days = CivilDays.days(year: year, month: month, day: day) - epochDays
         let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second - offsetSeconds
         return Int64(seconds) * 1_000_000 + Int64(fraction)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }

@@ -27,20 +27,11 @@ struct RangeTree: Sendable {
         while below.count >= 2 {
             var level: [Hash32] = []
             level.reserveCapacity(below.count / 2)
-            for pair in stride(from: 0, to: below.count - 1, by: 2) { level.append(Self.node(below[pair], below[pair + 1])) }
+            for pair in stride(from: 0, to: below.count - 1, by: 2) { level.append(MerkleHash.node(below[pair], below[pair + 1])) }
             levels.append(level)
             below = level
         }
         return levels
-    }
-
-    /// SHA-256(0x01 || left || right).
-    static func node(_ left: Hash32, _ right: Hash32) -> Hash32 {
-        var hasher = SHA256()
-        withUnsafeBytes(of: UInt8(1)) { hasher.update(bufferPointer: $0) }
-        left.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        right.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        return hasher.finalize().withUnsafeBytes { Hash32($0)! }
     }
 
     /// Compares `levels` (from ``levels()``) with the stored nodes; returns how many were checked
@@ -121,7 +112,7 @@ struct UpperTree: Sendable {
         while below.count >= 2 {
             level += 1
             var nodes: [Hash32] = []
-            for pair in stride(from: 0, to: below.count - 1, by: 2) { nodes.append(RangeTree.node(below[pair], below[pair + 1])) }
+            for pair in stride(from: 0, to: below.count - 1, by: 2) { nodes.append(MerkleHash.node(below[pair], below[pair + 1])) }
             let rows = try await connection.watchedQuery("""
                 SELECT index, hash FROM ledger.merkle_nodes WHERE log_id = \(log) AND level = \(Int16(level)) ORDER BY index
                 """, logger: logger)

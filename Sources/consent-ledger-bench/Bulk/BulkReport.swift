@@ -21,10 +21,7 @@ struct BulkReport {
             out.append("| \(row.name) | \(row.round) | \(ReportText.fixed(row.seconds, 2)) | \(ReportText.grouped(row.eventsPerSecond)) "
                 + "| \(ReportText.fixed(row.clientCPU / row.seconds, 2)) | \(ReportText.fixed(row.serverCPU / row.seconds, 2)) |")
         }
-        let names = rounds.reduce(into: [String]()) { if !$0.contains($1.name) { $0.append($1.name) } }
-        let medians = Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, PathTiming.median(rounds.filter { $0.name == name }.map(\.eventsPerSecond)))
-        })
+        let (names, medians) = ChildRound.medians(rounds)
         out += ["", "Medians (events/s), and the load's ratio to each COPY:"]
         let load = medians["append --bulk"] ?? .nan
         for name in names {

@@ -44,3 +44,14 @@ struct ChildRound: Sendable {
             + "(client \(ReportText.fixed(clientCPU / seconds, 2)) cores, PostgreSQL \(ReportText.fixed(serverCPU / seconds, 2)))"
     }
 }
+
+extension ChildRound {
+    /// The steps' names in the order they first ran, and each step's median events/s over its rounds.
+    static func medians(_ rounds: [ChildRound]) -> (names: [String], medians: [String: Double]) {
+        let names = rounds.reduce(into: [String]()) { if !$0.contains($1.name) { $0.append($1.name) } }
+        let medians = Dictionary(uniqueKeysWithValues: names.map { name in
+            (name, PathTiming.median(rounds.filter { $0.name == name }.map(\.eventsPerSecond)))
+        })
+        return (names, medians)
+    }
+}

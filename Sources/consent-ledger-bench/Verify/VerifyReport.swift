@@ -27,10 +27,7 @@ struct VerifyReport {
             out.append("| \(row.name) | \(row.round) | \(ReportText.fixed(row.seconds, 3)) | \(ReportText.grouped(row.eventsPerSecond)) "
                 + "| \(client) | \(ReportText.fixed(row.serverCPU / row.seconds, 2)) | \(peak) |")
         }
-        let names = rounds.reduce(into: [String]()) { if !$0.contains($1.name) { $0.append($1.name) } }
-        let medians = Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, PathTiming.median(rounds.filter { $0.name == name }.map(\.eventsPerSecond)))
-        })
+        let (names, medians) = ChildRound.medians(rounds)
         let baseline = medians["baseline: sum(length(record))"] ?? .nan
         out += ["", "Medians (events/s), and each ÷ the baseline's rows/s:"]
         for name in names {

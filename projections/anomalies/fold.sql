@@ -32,42 +32,44 @@ SELECT f.log_id, f.subject, coalesce(f.bundle_id, ''), f.position,
  WHERE f.type = 'EligibilityChecked' AND f.subject IS NOT NULL AND f.payload ? 'isEligibleForAgeFeatures'
 ON CONFLICT DO NOTHING;
 
+-- The version each install was first seen with: the version key is computed once per install, after
+-- DISTINCT ON has picked its first event (not once for every event of the range).
 INSERT INTO first_seen (log_id, subject, bundle_id, position, version_key)
-SELECT DISTINCT ON (f.log_id, f.subject, f.bundle_id)
-       f.log_id, f.subject, f.bundle_id, f.position, ledger.version_key(f.app_version)
-  FROM fold_input f
- WHERE f.subject IS NOT NULL AND f.bundle_id IS NOT NULL
- ORDER BY f.log_id, f.subject, f.bundle_id, f.position
+SELECT d.log_id, d.subject, d.bundle_id, d.position, ledger.version_key(d.app_version)
+  FROM (SELECT DISTINCT ON (f.subject, f.bundle_id) f.log_id, f.subject, f.bundle_id, f.position, f.app_version
+          FROM fold_input f
+         WHERE f.subject IS NOT NULL AND f.bundle_id IS NOT NULL
+         ORDER BY f.subject, f.bundle_id, f.position) d
 ON CONFLICT DO NOTHING;
 
 INSERT INTO changes (log_id, change_id, bundle_id, version_key, description, occurred_at, position)
-SELECT DISTINCT ON (f.log_id, f.change_id)
+SELECT DISTINCT ON (f.change_id)
        f.log_id, f.change_id, f.bundle_id, ledger.version_key(f.payload ->> 'introducedInVersion'),
        f.payload ->> 'description', f.occurred_at, f.position
   FROM fold_input f
  WHERE f.type = 'SignificantChangeDeclared'
- ORDER BY f.log_id, f.change_id, f.position
+ ORDER BY f.change_id, f.position
 ON CONFLICT DO NOTHING;
 
 -- A question's change comes resolved in fold_input (by changeId, or by the change's exact
 -- description: common/fill-fold-input.sql).
 INSERT INTO questions (log_id, question_id, subject, change_id, expires_at, occurred_at, position)
-SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
+SELECT DISTINCT ON (f.payload ->> 'questionId')
        f.log_id, f.payload ->> 'questionId', f.subject, f.change_id,
        (f.payload ->> 'expirationDate')::timestamptz, f.occurred_at, f.position
   FROM fold_input f
  WHERE f.type = 'PermissionQuestionSent'
- ORDER BY f.log_id, f.payload ->> 'questionId', f.position
+ ORDER BY f.payload ->> 'questionId', f.position
 ON CONFLICT DO NOTHING;
 
 UPDATE questions q
    SET expired_position = x.position
-  FROM (SELECT DISTINCT ON (q2.log_id, q2.question_id) q2.log_id, q2.question_id, f.position
+  FROM (SELECT DISTINCT ON (q2.question_id) q2.log_id, q2.question_id, f.position
           FROM fold_input f
           JOIN questions q2 ON q2.log_id = f.log_id AND q2.question_id = f.ref
                            AND q2.position < f.position AND q2.expired_position IS NULL
          WHERE f.type = 'QuestionExpired'
-         ORDER BY q2.log_id, q2.question_id, f.position) x
+         ORDER BY q2.question_id, f.position) x
  WHERE q.log_id = x.log_id AND q.question_id = x.question_id;
 
 INSERT INTO acknowledgments (log_id, subject, position, change_id, handled_by, holds)
@@ -106,13 +108,13 @@ ON CONFLICT DO NOTHING;
 -- Enforcement: the first AccessGateApplied closing a feature of the app for the subject after it.
 UPDATE rescissions r
    SET enforced_position = x.position, enforced_event_id = x.event_id, enforced_at = x.occurred_at
-  FROM (SELECT DISTINCT ON (r2.log_id, r2.position) r2.log_id, r2.position AS rescission, f.position,
+  FROM (SELECT DISTINCT ON (r2.position) r2.log_id, r2.position AS rescission, f.position,
                f.event_id, f.occurred_at
           FROM fold_input f
           JOIN rescissions r2 ON r2.log_id = f.log_id AND r2.subject = f.subject AND r2.bundle_id = f.bundle_id
                              AND r2.position < f.position AND r2.enforced_position IS NULL
          WHERE f.type = 'AccessGateApplied' AND f.payload ->> 'state' = 'closed'
-         ORDER BY r2.log_id, r2.position, f.position) x
+         ORDER BY r2.position, f.position) x
  WHERE r.log_id = x.log_id AND r.position = x.rescission;
 
 -- Exceptions: who asked for which app, the first request, decision and approval of each.

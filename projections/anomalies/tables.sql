@@ -12,7 +12,6 @@ CREATE TABLE findings (
   evidence   bigint[]  NOT NULL,   -- every event the finding rests on, in log order, the judged one included
   PRIMARY KEY (log_id, position, kind)
 );
-CREATE INDEX findings_subject ON findings (log_id, subject);
 -- The kinds, their statements and their legal or platform basis are the rules catalogue's
 -- (Sources/LedgerCore/Rules/RuleCatalogue.swift, written out as docs/rules.md). Source 'rule': a
 -- violation a regulator report lists; source 'catalogue': a surprising fact, kept as evidence.

@@ -7,14 +7,14 @@
 -- Asked: PermissionQuestionSent.
 INSERT INTO entries AS e (log_id, kind, item_id, subject, bundle_id, topic, change_id, asked_at,
                           asked_position, asked_event_id, sent_via, expires_at)
-SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
+SELECT DISTINCT ON (f.payload ->> 'questionId')
        f.log_id, 'question', f.payload ->> 'questionId', f.subject, f.bundle_id,
        f.topic, f.change_id,
        f.occurred_at, f.position, f.event_id, f.payload ->> 'sentVia',
        (f.payload ->> 'expirationDate')::timestamptz
   FROM fold_input f
  WHERE f.type = 'PermissionQuestionSent'
- ORDER BY f.log_id, f.payload ->> 'questionId', f.position
+ ORDER BY f.payload ->> 'questionId', f.position
 ON CONFLICT (log_id, kind, item_id) DO UPDATE
    SET subject = coalesce(e.subject, excluded.subject), bundle_id = coalesce(e.bundle_id, excluded.bundle_id),
        topic = excluded.topic, change_id = excluded.change_id, asked_at = excluded.asked_at,
@@ -25,12 +25,12 @@ ON CONFLICT (log_id, kind, item_id) DO UPDATE
 -- Asked: AgeExceptionRequested.
 INSERT INTO entries AS e (log_id, kind, item_id, subject, bundle_id, topic, rated_app, rated_age,
                           asked_at, asked_position, asked_event_id)
-SELECT DISTINCT ON (f.log_id, f.payload ->> 'exceptionId')
+SELECT DISTINCT ON (f.payload ->> 'exceptionId')
        f.log_id, 'exception', f.payload ->> 'exceptionId', f.subject, f.bundle_id, f.topic,
        (f.payload ->> 'appleItemID')::bigint, f.derived ->> 'ratingLabel', f.occurred_at, f.position, f.event_id
   FROM fold_input f
  WHERE f.type = 'AgeExceptionRequested'
- ORDER BY f.log_id, f.payload ->> 'exceptionId', f.position
+ ORDER BY f.payload ->> 'exceptionId', f.position
 ON CONFLICT (log_id, kind, item_id) DO UPDATE
    SET subject = coalesce(e.subject, excluded.subject), bundle_id = coalesce(e.bundle_id, excluded.bundle_id),
        topic = excluded.topic, rated_app = excluded.rated_app, rated_age = excluded.rated_age,
@@ -39,12 +39,12 @@ ON CONFLICT (log_id, kind, item_id) DO UPDATE
 
 -- Could not be asked: PermissionQuestionFailed.
 INSERT INTO entries AS e (log_id, kind, item_id, subject, bundle_id, failed_error, failed_position, failed_event_id)
-SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
+SELECT DISTINCT ON (f.payload ->> 'questionId')
        f.log_id, 'question', f.payload ->> 'questionId', f.subject, f.bundle_id, f.payload ->> 'error',
        f.position, f.event_id
   FROM fold_input f
  WHERE f.type = 'PermissionQuestionFailed'
- ORDER BY f.log_id, f.payload ->> 'questionId', f.position
+ ORDER BY f.payload ->> 'questionId', f.position
 ON CONFLICT (log_id, kind, item_id) DO UPDATE
    SET subject = coalesce(e.subject, excluded.subject), bundle_id = coalesce(e.bundle_id, excluded.bundle_id),
        failed_error = excluded.failed_error, failed_position = excluded.failed_position,
@@ -55,10 +55,10 @@ ON CONFLICT (log_id, kind, item_id) DO UPDATE
 INSERT INTO entries AS e (log_id, kind, item_id, subject, bundle_id, answer, answer_channel, answered_at,
                           answered_position, answered_event_id, answered_by, guardian_authenticated,
                           answers_received)
-SELECT DISTINCT ON (a.log_id, a.kind, a.item_id)
+SELECT DISTINCT ON (a.kind, a.item_id)
        a.log_id, a.kind, a.item_id, a.subject, a.bundle_id, a.answer, a.channel, a.answered_at,
        a.position, a.event_id, a.guardian, a.authenticated,
-       count(*) OVER (PARTITION BY a.log_id, a.kind, a.item_id)
+       count(*) OVER (PARTITION BY a.kind, a.item_id)
   FROM (SELECT f.log_id, f.position, f.event_id, f.subject, f.bundle_id,
                CASE f.type WHEN 'ParentalAnswerReceived' THEN 'question' ELSE 'exception' END AS kind,
                CASE f.type WHEN 'ParentalAnswerReceived' THEN f.payload ->> 'questionId'
@@ -73,7 +73,7 @@ SELECT DISTINCT ON (a.log_id, a.kind, a.item_id)
                (f.payload ->> 'guardianAuthenticated')::boolean AS authenticated
           FROM fold_input f
          WHERE f.type IN ('ParentalAnswerReceived', 'AgeExceptionDecided')) a
- ORDER BY a.log_id, a.kind, a.item_id, a.position
+ ORDER BY a.kind, a.item_id, a.position
 ON CONFLICT (log_id, kind, item_id) DO UPDATE
    SET subject = coalesce(e.subject, excluded.subject), bundle_id = coalesce(e.bundle_id, excluded.bundle_id),
        answer = coalesce(e.answer, excluded.answer),
@@ -89,12 +89,12 @@ ON CONFLICT (log_id, kind, item_id) DO UPDATE
 
 -- Expired: the first QuestionExpired.
 INSERT INTO entries AS e (log_id, kind, item_id, subject, bundle_id, expired_at, expired_position, expired_event_id)
-SELECT DISTINCT ON (f.log_id, f.payload ->> 'questionId')
+SELECT DISTINCT ON (f.payload ->> 'questionId')
        f.log_id, 'question', f.payload ->> 'questionId', f.subject, f.bundle_id, f.occurred_at,
        f.position, f.event_id
   FROM fold_input f
  WHERE f.type = 'QuestionExpired'
- ORDER BY f.log_id, f.payload ->> 'questionId', f.position
+ ORDER BY f.payload ->> 'questionId', f.position
 ON CONFLICT (log_id, kind, item_id) DO UPDATE
    SET subject = coalesce(e.subject, excluded.subject), bundle_id = coalesce(e.bundle_id, excluded.bundle_id),
        expired_at = excluded.expired_at, expired_position = excluded.expired_position,
@@ -106,7 +106,7 @@ ON CONFLICT (log_id, kind, item_id) DO UPDATE
 -- and its rescission in the same range meet here.
 UPDATE entries e
    SET rescinded_at = r.occurred_at, rescinded_position = r.position, rescinded_event_id = r.event_id
-  FROM (SELECT DISTINCT ON (x.log_id, x.kind, x.item_id) x.log_id, x.kind, x.item_id,
+  FROM (SELECT DISTINCT ON (x.kind, x.item_id) x.log_id, x.kind, x.item_id,
                f.occurred_at, f.position, f.event_id
           FROM fold_input f
           -- Per rescission, the subject's entries through the (log_id, subject) index: a join
@@ -118,5 +118,5 @@ UPDATE entries e
                AND x.answered_position < f.position AND x.rescinded_position IS NULL
             OFFSET 0) x  -- OFFSET 0: not flattened into a join
          WHERE f.type = 'ConsentRescinded'
-         ORDER BY x.log_id, x.kind, x.item_id, f.position) r
+         ORDER BY x.kind, x.item_id, f.position) r
  WHERE e.log_id = r.log_id AND e.kind = r.kind AND e.item_id = r.item_id;

@@ -2,7 +2,7 @@
 -- after it (by position), whichever ranges the log was cut into.
 INSERT INTO items (log_id, kind, item_id, subject, bundle_id, topic, change_id, rated_app, asked_at,
                    asked_position, asked_event_id, expires_at)
-SELECT DISTINCT ON (f.log_id, kind, item_id)
+SELECT DISTINCT ON (kind, item_id)
        f.log_id,
        CASE f.type WHEN 'PermissionQuestionSent' THEN 'question' ELSE 'exception' END AS kind,
        f.ref AS item_id,
@@ -15,17 +15,17 @@ SELECT DISTINCT ON (f.log_id, kind, item_id)
        (f.payload ->> 'expirationDate')::timestamptz
   FROM fold_input f
  WHERE f.type IN ('PermissionQuestionSent', 'AgeExceptionRequested')
- ORDER BY f.log_id, kind, item_id, f.position
+ ORDER BY kind, item_id, f.position
 ON CONFLICT (log_id, kind, item_id) DO NOTHING;
 
 UPDATE items i
    SET closed_by = c.type, closed_position = c.position
-  FROM (SELECT DISTINCT ON (x.log_id, x.kind, x.item_id) x.log_id, x.kind, x.item_id, f.type, f.position
+  FROM (SELECT DISTINCT ON (x.kind, x.item_id) x.log_id, x.kind, x.item_id, f.type, f.position
           FROM fold_input f
           JOIN items x ON x.log_id = f.log_id
                       AND x.kind = CASE f.type WHEN 'AgeExceptionDecided' THEN 'exception' ELSE 'question' END
                       AND x.item_id = f.ref
                       AND x.asked_position < f.position AND x.closed_position IS NULL
          WHERE f.type IN ('ParentalAnswerReceived', 'QuestionExpired', 'PermissionQuestionFailed', 'AgeExceptionDecided')
-         ORDER BY x.log_id, x.kind, x.item_id, f.position) c
+         ORDER BY x.kind, x.item_id, f.position) c
  WHERE i.log_id = c.log_id AND i.kind = c.kind AND i.item_id = c.item_id;

@@ -31,11 +31,4 @@ CREATE TABLE facts (
   description   text,                   -- SignificantChangeDeclared: the description shown to parents
   PRIMARY KEY (log_id, position)
 );
--- A report cuts its period on the device clock, and follows questions and exceptions by id.
--- Coverage looks up each install's age range requests.
-CREATE INDEX facts_requests ON facts (log_id, subject, bundle_id) INCLUDE (trigger, position, occurred_at)
-  WHERE type = 'AgeRangeRequested';
-CREATE INDEX facts_period ON facts (log_id, occurred_at);
-CREATE INDEX facts_ref ON facts (log_id, ref) WHERE ref IS NOT NULL;
--- A rescission is enforced by the next AccessGateApplied closing the app's feature for the subject.
-CREATE INDEX facts_gates ON facts (log_id, subject, position) WHERE type = 'AccessGateApplied';
+-- Its indexes serve the reports only (no fold reads facts): indexes.sql.

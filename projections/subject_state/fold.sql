@@ -15,14 +15,14 @@ INSERT INTO subjects AS s (log_id, subject, updated_position, updated_event_id, 
 SELECT u.log_id, u.subject, u.position, u.event_id, u.occurred_at, u.n,
        a.category, a.lower, a.upper, a.declaration, a.verified, a.type, a.position, a.event_id, a.occurred_at,
        c.controls, c.position
-  FROM (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position, f.event_id, f.occurred_at,
-               count(*) OVER (PARTITION BY f.log_id, f.subject) AS n
+  FROM (SELECT DISTINCT ON (f.subject) f.log_id, f.subject, f.position, f.event_id, f.occurred_at,
+               count(*) OVER (PARTITION BY f.subject) AS n
           FROM fold_input f
          WHERE f.subject IS NOT NULL
            AND f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived', 'AgeVerificationCompleted', 'AgeRangeDeclined',
                           'AgeRangeRequestFailed', 'AccessGateApplied', 'SubjectErased')
-         ORDER BY f.log_id, f.subject, f.position DESC) u
-  LEFT JOIN (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.type, f.position, f.event_id,
+         ORDER BY f.subject, f.position DESC) u
+  LEFT JOIN (SELECT DISTINCT ON (f.subject) f.log_id, f.subject, f.type, f.position, f.event_id,
                f.occurred_at, f.derived ->> 'legalCategory' AS category,
                (f.derived ->> 'verifiedAdult')::boolean AS verified,
                CASE f.type WHEN 'PlayAgeSignalReceived' THEN (f.payload ->> 'ageLower')::integer
@@ -36,12 +36,12 @@ SELECT u.log_id, u.subject, u.position, u.event_id, u.occurred_at, u.n,
          WHERE (f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived')
                 OR (f.type = 'AgeVerificationCompleted' AND f.payload ->> 'outcome' = 'passed'))
            AND f.subject IS NOT NULL
-         ORDER BY f.log_id, f.subject, f.position DESC) a ON a.log_id = u.log_id AND a.subject = u.subject
-  LEFT JOIN (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position,
+         ORDER BY f.subject, f.position DESC) a ON a.log_id = u.log_id AND a.subject = u.subject
+  LEFT JOIN (SELECT DISTINCT ON (f.subject) f.log_id, f.subject, f.position,
                ARRAY(SELECT jsonb_array_elements_text(coalesce(f.payload -> 'activeParentalControls', '[]'::jsonb))) AS controls
           FROM fold_input f
          WHERE f.type = 'AgeRangeShared' AND f.subject IS NOT NULL
-         ORDER BY f.log_id, f.subject, f.position DESC) c ON c.log_id = u.log_id AND c.subject = u.subject
+         ORDER BY f.subject, f.position DESC) c ON c.log_id = u.log_id AND c.subject = u.subject
 ON CONFLICT (log_id, subject) DO UPDATE
    SET updated_position = excluded.updated_position, updated_event_id = excluded.updated_event_id,
        updated_at = excluded.updated_at, events_folded = s.events_folded + excluded.events_folded,
@@ -63,15 +63,15 @@ ON CONFLICT (log_id, subject) DO UPDATE
 -- Erasure (crypto-shredding): the first SubjectErased.
 UPDATE subjects s
    SET erased = true, erased_position = e.position, erased_event_id = e.event_id
-  FROM (SELECT DISTINCT ON (f.log_id, f.subject) f.log_id, f.subject, f.position, f.event_id
+  FROM (SELECT DISTINCT ON (f.subject) f.log_id, f.subject, f.position, f.event_id
           FROM fold_input f
          WHERE f.type = 'SubjectErased' AND f.subject IS NOT NULL
-         ORDER BY f.log_id, f.subject, f.position) e
+         ORDER BY f.subject, f.position) e
  WHERE s.log_id = e.log_id AND s.subject = e.subject AND s.erased_position IS NULL;
 
 -- The latest age signal per platform.
 INSERT INTO platform_signals AS p (log_id, subject, platform, event_type, outcome, age_category, position, event_id, occurred_at)
-SELECT DISTINCT ON (f.log_id, f.subject, coalesce(f.platform, 'unknown'))
+SELECT DISTINCT ON (f.subject, coalesce(f.platform, 'unknown'))
        f.log_id, f.subject, coalesce(f.platform, 'unknown'), f.type,
        CASE f.type WHEN 'AgeRangeShared' THEN 'shared'
                    WHEN 'AgeRangeDeclined' THEN 'declined'
@@ -81,7 +81,7 @@ SELECT DISTINCT ON (f.log_id, f.subject, coalesce(f.platform, 'unknown'))
   FROM fold_input f
  WHERE f.type IN ('AgeRangeShared', 'AgeRangeDeclined', 'AgeRangeRequestFailed', 'PlayAgeSignalReceived')
    AND f.subject IS NOT NULL
- ORDER BY f.log_id, f.subject, coalesce(f.platform, 'unknown'), f.position DESC
+ ORDER BY f.subject, coalesce(f.platform, 'unknown'), f.position DESC
 ON CONFLICT (log_id, subject, platform) DO UPDATE
    SET event_type = excluded.event_type, outcome = excluded.outcome, age_category = excluded.age_category,
        position = excluded.position, event_id = excluded.event_id, occurred_at = excluded.occurred_at
@@ -89,14 +89,14 @@ ON CONFLICT (log_id, subject, platform) DO UPDATE
 
 -- Every gated feature: the latest AccessGateApplied per subject, app and feature.
 INSERT INTO features AS g (log_id, subject, bundle_id, feature, state, policy_version, basis, position, event_id, occurred_at)
-SELECT DISTINCT ON (f.log_id, f.subject, coalesce(f.bundle_id, ''), f.payload ->> 'feature')
+SELECT DISTINCT ON (f.subject, coalesce(f.bundle_id, ''), f.payload ->> 'feature')
        f.log_id, f.subject, coalesce(f.bundle_id, ''), f.payload ->> 'feature', f.payload ->> 'state',
        f.payload ->> 'policyVersion',
        ARRAY(SELECT jsonb_array_elements_text(f.payload -> 'basis'))::uuid[],
        f.position, f.event_id, f.occurred_at
   FROM fold_input f
  WHERE f.type = 'AccessGateApplied' AND f.subject IS NOT NULL
- ORDER BY f.log_id, f.subject, coalesce(f.bundle_id, ''), f.payload ->> 'feature', f.position DESC
+ ORDER BY f.subject, coalesce(f.bundle_id, ''), f.payload ->> 'feature', f.position DESC
 ON CONFLICT (log_id, subject, bundle_id, feature) DO UPDATE
    SET state = excluded.state, policy_version = excluded.policy_version, basis = excluded.basis,
        position = excluded.position, event_id = excluded.event_id, occurred_at = excluded.occurred_at

@@ -30,9 +30,15 @@ public enum FoldInput {
         }
     }
 
-    /// Creates `fold_input` in the session if needed and empties it.
+    /// `work_mem` for a fold's transaction: the sorts of a range of 50,000 events (`DISTINCT ON`,
+    /// window functions) fit in memory, where the server's default (4 MB) spills them to disk.
+    public static let workMemory = "64MB"
+
+    /// Creates `fold_input` in the session if needed and empties it; sets the transaction's
+    /// ``workMemory``.
     static func reset(on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL work_mem = '\(workMemory)'"), logger: logger)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: tableSQL), logger: logger)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "TRUNCATE pg_temp.fold_input"), logger: logger)
     }
@@ -43,6 +49,22 @@ public enum FoldInput {
     @discardableResult
     static func fill(on connection: PostgresConnection, log: String, after: Int64, through: Int64, types: [String],
                      filter: Filter = .none, logger: Logger) async throws -> Int {
+        try await insert(on: connection, log: log, after: after, through: through, types: types, filter: filter, logger: logger)
+        return try await counted(on: connection, logger: logger)
+    }
+
+    /// Fills `fold_input` from a rebuild's staged range (``RebuildStage``): its rows of `types`,
+    /// copied as they are (parsed once, by the stager). Returns how many, as ``fill`` does.
+    static func take(from table: String, types: [String], on connection: PostgresConnection, logger: Logger) async throws -> Int {
+        try await connection.watchedQuery(PostgresQuery(
+            unsafeSQL: "INSERT INTO pg_temp.fold_input SELECT * FROM \(table) WHERE type = ANY ($1::text[])",
+            binds: { var binds = PostgresBindings(capacity: 1); binds.append(types); return binds }()), logger: logger)
+        return try await counted(on: connection, logger: logger)
+    }
+
+    /// The fill itself (`common/fill-fold-input.sql`), with its binds.
+    static func insert(on connection: PostgresConnection, log: String, after: Int64, through: Int64, types: [String],
+                       filter: Filter = .none, logger: Logger) async throws {
         var binds = PostgresBindings(capacity: 7)
         binds.append(log)
         binds.append(after)
@@ -52,9 +74,19 @@ public enum FoldInput {
         binds.append(filter.recordedBy)
         binds.append(filter.occurredBy)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: fillSQL, binds: binds), logger: logger)
+    }
+
+    /// How many rows `fold_input` holds.
+    static func count(on connection: PostgresConnection, logger: Logger) async throws -> Int {
         var count = 0
         for try await value in try await connection.watchedQuery("SELECT count(*) FROM pg_temp.fold_input", logger: logger)
             .decode(Int.self) { count = value }
+        return count
+    }
+
+    /// Counts the filled `fold_input` and, when it is large (a rebuild's range), analyzes it.
+    private static func counted(on connection: PostgresConnection, logger: Logger) async throws -> Int {
+        let count = try await count(on: connection, logger: logger)
         if count >= 2_000 {
             // Large ranges (rebuilds): give the planner the table's real size, and the spread of the
             // columns the statements group and join on (not the jsonb ones: costly, and unused).

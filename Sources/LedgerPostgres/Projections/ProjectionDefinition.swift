@@ -10,6 +10,10 @@ public struct ProjectionDefinition: Sendable, Hashable {
     public let name: String
     /// `tables.sql`: CREATE statements, written without a schema.
     public let tableStatements: [String]
+    /// `indexes.sql` (optional): the indexes only readers use, which no fold statement needs. A
+    /// rebuild creates them after its last range (one sort each, not an entry per inserted row);
+    /// every other schema gets them with its tables (``schemaStatements``).
+    public let indexStatements: [String]
     /// `fold.sql`: the statements, in order, that fold `fold_input` into the tables.
     public let foldStatements: [String]
     /// `reads.txt`: the event types the fold looks at; the runner reads no others.
@@ -33,6 +37,13 @@ public struct ProjectionDefinition: Sendable, Hashable {
         return found
     }
 
+    /// `maintenance_work_mem` while a rebuild creates the reader indexes: enough to sort a
+    /// million-row table's keys in memory.
+    public static let readerIndexMemory = "256MB"
+
+    /// The tables and their indexes: what makes a schema that is folded into as events arrive.
+    public var schemaStatements: [String] { tableStatements + indexStatements }
+
     /// The schema a rebuild builds into before it is swapped in.
     public var buildSchema: String { name + "__build" }
 
@@ -45,18 +56,30 @@ public struct ProjectionDefinition: Sendable, Hashable {
             return text
         }
         let tables = file("tables.sql"), fold = file("fold.sql"), reads = file("reads.txt")
-        var bytes: [UInt8] = []
-        for part in [tables, fold, reads, FoldInput.tableSQL, FoldInput.fillSQL, ProjectionSchema.bookkeepingSQL] {
-            bytes += Array(part.utf8)
-            bytes.append(0)
-        }
+        let indexes = files["\(name)/indexes.sql"] ?? ""
         return ProjectionDefinition(
             name: name,
             tableStatements: SQLScript.statements(in: tables),
+            indexStatements: SQLScript.statements(in: indexes),
             foldStatements: SQLScript.statements(in: fold),
             reads: reads.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") },
-            definitionHash: LedgerHash.hex(LedgerHash.sha256(bytes)))
+            definitionHash: definitionHash(tables: tables, indexes: indexes, fold: fold, reads: reads,
+                                           foldInputTable: FoldInput.tableSQL, fill: FoldInput.fillSQL,
+                                           bookkeeping: ProjectionSchema.bookkeepingSQL))
+    }
+
+    /// The definition hash of a projection's files and the shared ones (`common/`): SHA-256 over
+    /// each text followed by a zero byte. `indexes` counts only when there is one, so that adding
+    /// that file to one projection leaves the others' hashes (and builds) as they were.
+    public static func definitionHash(tables: String, indexes: String, fold: String, reads: String,
+                                      foldInputTable: String, fill: String, bookkeeping: String) -> String {
+        var bytes: [UInt8] = []
+        for part in [tables] + (indexes.isEmpty ? [] : [indexes]) + [fold, reads, foldInputTable, fill, bookkeeping] {
+            bytes += Array(part.utf8)
+            bytes.append(0)
+        }
+        return LedgerHash.hex(LedgerHash.sha256(bytes))
     }
 }
 

@@ -6,10 +6,11 @@ import PostgresNIO
 /// Rebuilds projections from position 0 into fresh tables and swaps them in at once.
 ///
 /// The build goes into the schemas `<name>__build`, in steps of ``chunkSize`` positions (one
-/// transaction each), while the live tables stay as they were and runners keep them current.
-/// Several projections rebuilt together are split into ``parallelism`` groups, each built on a
-/// connection of its own in one pass over the log: each range is staged (read and parsed) once per
-/// group and folded into every build schema of the group. The swap is one transaction: it waits for
+/// transaction each), while the live tables stay as they were and runners keep them current. The
+/// indexes only readers use (`indexes.sql`) are created once the build's tables are full.
+/// Each range is staged (read and parsed) once, for every projection being rebuilt, by a connection
+/// of its own (``RebuildStage``), while the projections fold the ranges staged before it in
+/// ``parallelism`` groups, each on a connection of its own. The swap is one transaction: it waits for
 /// the projections' fold locks, folds the events appended meanwhile, drops the live schemas and
 /// renames the build schemas to take their place. Readers see the old tables or the new ones,
 /// never a half-built model. A rebuild that is killed leaves only build schemas, which the next
@@ -25,8 +26,8 @@ public struct ProjectionRebuilder: Sendable {
     public var logger: Logger
     /// Positions per build step.
     public var chunkSize: Int64
-    /// How many connections build at once when several projections are rebuilt together: each
-    /// takes a group of them (one pass over the log per group). 1 builds all in one pass.
+    /// How many connections fold at once when several projections are rebuilt together, each a
+    /// group of them (at most ``maximumGroups``); the stager's connection comes on top.
     public var parallelism: Int = 2
 
     /// Creates a rebuilder.
@@ -84,13 +85,13 @@ public struct ProjectionRebuilder: Sendable {
         try await rebuild([projection], progress: progress)
     }
 
-    /// Rebuilds `projections` (in ``parallelism`` groups, each one pass over the log on a
-    /// connection of its own) and swaps them all in one transaction.
+    /// Rebuilds `projections` (folded in ``parallelism`` groups, each on a connection of its own,
+    /// from ranges staged once for all) and swaps them all in one transaction.
     /// - Throws: `projection-busy` when another process is rebuilding one of them.
     public func rebuild(_ projections: [ProjectionDefinition],
                         progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Result {
         let started = ContinuousClock.now
-        func elapsed() -> Double {
+        @Sendable func elapsed() -> Double {
             let d = ContinuousClock.now - started
             return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         }
@@ -107,7 +108,8 @@ public struct ProjectionRebuilder: Sendable {
                     locked.append(projection)
                 }
                 for projection in projections {
-                    try await ProjectionSchema.create(projection, schema: projection.buildSchema, on: connection, logger: logger)
+                    try await ProjectionSchema.create(projection, schema: projection.buildSchema, readerIndexes: false,
+                                                      on: connection, logger: logger)
                 }
                 var heads: [(String, Int64)] = []
                 for try await row in try await connection.watchedQuery(
@@ -115,67 +117,45 @@ public struct ProjectionRebuilder: Sendable {
                     heads.append(row)
                 }
                 let total = heads.reduce(0) { $0 + $1.1 }
-                let logHeads = heads
-                // The build: the projections in groups, each group on a connection of its own (one
-                // core each), each group's ranges staged once for its members.
-                let groups = Self.groups(projections, count: parallelism)
+                // The build: one connection stages each range once for all (RebuildStage), and the
+                // projections fold it in groups, each group on a connection of its own.
+                let groups = Self.groups(projections, count: min(parallelism, Self.maximumGroups))
+                let ranges = RebuildStage.ranges(heads: heads, chunkSize: chunkSize)
+                let stage = try await RebuildStage.create(on: connection, logger: logger)
                 let tally = Tally()
-                var events = try await withoutActuallyEscaping(progress) { progress in
-                    try await withThrowingTaskGroup(of: Int.self) { tasks in
-                        for members in groups {
-                            tasks.addTask {
-                                try await pool.withConnection { connection in
-                                    let types = Array(Set(members.flatMap(\.reads))).sorted()
-                                    var staged = 0
-                                    for (log, head) in logHeads {
-                                        var position: Int64 = 0
-                                        // Members whose fold failed on this log: left out of its later
-                                        // ranges, then the runner finds the event and records the stall.
-                                        var failed: [ProjectionDefinition] = []
-                                        while position < head {
-                                            let through = min(head, position + chunkSize)
-                                            let going = members.filter { !failed.contains($0) }
-                                            guard !going.isEmpty else { break }
-                                            let (count, failures) = try await connection.inTransaction(logger: logger) { connection in
-                                                try await foldShared(going, types: types, log: log, after: position,
-                                                                     through: through, on: connection)
-                                            }
-                                            failed += failures
-                                            staged += count
-                                            let (done, events) = tally.add(positions: through - position, events: count)
-                                            progress(Progress(projection: label, done: done / Int64(groups.count), total: total,
-                                                              events: events, elapsed: elapsed(), isFinal: false))
-                                            position = through
-                                        }
-                                        for projection in failed {
-                                            while case .folded = try await connection.inTransaction(logger: logger, { connection in
-                                                try await runner.foldNext(projection, schema: projection.buildSchema, log: log,
-                                                                          chunkSize: chunkSize, on: connection)
-                                            }) {}
-                                        }
-                                    }
-                                    return staged
-                                }
-                            }
+                let events: Int
+                do {
+                    events = try await withoutActuallyEscaping(progress) { progress in
+                        try await build(groups, ranges: ranges, stage: stage, runner: runner, tally: tally) { done, events in
+                            progress(Progress(projection: label, done: done / Int64(groups.count), total: total,
+                                              events: events, elapsed: elapsed(), isFinal: false))
                         }
-                        var staged = 0
-                        for try await count in tasks { staged += count }
-                        return staged
                     }
+                    try await stage.drop(on: connection)
+                } catch {
+                    try? await stage.drop(on: connection)
+                    throw error
+                }
+                // The indexes only readers use, built once over the full tables rather than
+                // kept up row by row through the build.
+                for projection in projections {
+                    try await ProjectionSchema.createReaderIndexes(projection, schema: projection.buildSchema,
+                                                                   on: connection, logger: logger)
                 }
                 var done = total
+                var staged = events
                 // The swap: catch up with what was appended meanwhile, then replace the live schemas.
                 let (latePositions, lateEvents, stalls) = try await swap(projections, runner: runner, on: connection)
                 done += latePositions
-                events += lateEvents
+                staged += lateEvents
                 for projection in locked {
                     try await ProjectionLocks.releaseRebuildLock(projection.name, on: connection, logger: logger)
                 }
                 locked = []
                 let seconds = elapsed()
-                progress(Progress(projection: label, done: done, total: max(total, done), events: events,
+                progress(Progress(projection: label, done: done, total: max(total, done), events: staged,
                                   elapsed: seconds, isFinal: true))
-                return Result(positions: done, events: events, seconds: seconds, stalls: stalls)
+                return Result(positions: done, events: staged, seconds: seconds, stalls: stalls)
             } catch {
                 // Release the session's rebuild locks before the connection goes back to the pool.
                 for projection in locked {
@@ -254,24 +234,114 @@ public struct ProjectionRebuilder: Sendable {
         return (positions, events, stalls)
     }
 
-    /// Stages (`after`, `through`] of `log` once and folds it into every projection's build
-    /// schema, moving each build checkpoint; returns how many events were staged, and the
-    /// projections whose fold (or the staging, then all of them) failed on the range: their
-    /// checkpoints stay where they were.
-    private func foldShared(_ projections: [ProjectionDefinition], types: [String], log: String, after: Int64,
-                            through: Int64, on connection: PostgresConnection) async throws -> (Int, [ProjectionDefinition]) {
-        var staged = 0
-        do {
-            try await connection.watchedQuery("SAVEPOINT staging", logger: logger)
-            try await FoldInput.reset(on: connection, logger: logger)
-            staged = try await FoldInput.fill(on: connection, log: log, after: after, through: through, types: types,
-                                              logger: logger)
-            try await connection.watchedQuery("RELEASE SAVEPOINT staging", logger: logger)
-        } catch where ProjectionStall.foldFailure(error) != nil {
-            try await connection.watchedQuery("ROLLBACK TO SAVEPOINT staging", logger: logger)
-            try await connection.watchedQuery("RELEASE SAVEPOINT staging", logger: logger)
-            return (0, projections)
+    /// The most groups that build at once: the pool's connections (``ConnectionSettings/stagingPoolSize``)
+    /// less the rebuild's own and the stager's.
+    public static let maximumGroups = ConnectionSettings.stagingPoolSize - 2
+
+    /// The build itself: a stager stages `ranges` one after the other while each group folds the
+    /// staged ones into its members' build schemas, each on a connection of its own; returns the
+    /// events staged. `progress` gets the positions folded (summed over the groups) and the events
+    /// staged so far.
+    private func build(_ groups: [[ProjectionDefinition]], ranges: [RebuildStage.Range], stage: RebuildStage,
+                       runner: ProjectionRunner, tally: Tally, progress: @escaping @Sendable (Int64, Int) -> Void) async throws -> Int {
+        let board = StageBoard(groups: groups.count)
+        let types = Array(Set(groups.joined().flatMap(\.reads))).sorted()
+        return try await withThrowingTaskGroup(of: Int.self) { tasks in
+            // The stager. After an event its staging cannot take, the log's later ranges are not
+            // staged: every member then folds that log alone (the runner finds the event).
+            tasks.addTask {
+                do {
+                    return try await pool.withConnection { connection in
+                        var staged = 0, dropped = 0
+                        var failedLog: String?
+                        for range in ranges {
+                            try await board.roomFor(range.index)
+                            while dropped < range.index, await board.isTaken(dropped) {
+                                try await stage.discard(ranges[dropped], on: connection)
+                                dropped += 1
+                            }
+                            guard range.log != failedLog,
+                                  let count = try await stage.stage(range, types: types, on: connection) else {
+                                failedLog = range.log
+                                await board.record(range.index, .failed)
+                                continue
+                            }
+                            staged += count
+                            let (done, events) = tally.add(positions: 0, events: count)
+                            progress(done, events)
+                            await board.record(range.index, .staged(count))
+                        }
+                        return staged
+                    }
+                } catch {
+                    await board.abandon(error)
+                    throw error
+                }
+            }
+            for (number, members) in groups.enumerated() {
+                tasks.addTask {
+                    do {
+                        try await pool.withConnection { connection in
+                            try await fold(members, group: number, ranges: ranges, stage: stage, board: board,
+                                           runner: runner, on: connection) { positions in
+                                let (done, events) = tally.add(positions: positions, events: 0)
+                                progress(done, events)
+                            }
+                        }
+                        return 0
+                    } catch {
+                        await board.abandon(error)
+                        throw error
+                    }
+                }
+            }
+            var staged = 0
+            for try await count in tasks { staged += count }
+            return staged
         }
+    }
+
+    /// One group's part of the build: every range, as it is staged, folded into each member's
+    /// build schema. A member whose fold fails on a log is left out of that log's later ranges,
+    /// then the runner folds the log for it alone, finds the event and records the stall.
+    private func fold(_ members: [ProjectionDefinition], group: Int, ranges: [RebuildStage.Range], stage: RebuildStage,
+                      board: StageBoard, runner: ProjectionRunner, on connection: PostgresConnection,
+                      folded: (Int64) -> Void) async throws {
+        let types = Array(Set(members.flatMap(\.reads))).sorted()
+        var failed: [ProjectionDefinition] = []
+        for range in ranges {
+            let going = members.filter { !failed.contains($0) }
+            if !going.isEmpty {
+                switch try await board.staging(of: range.index) {
+                case .failed:
+                    failed = members
+                case .staged:
+                    failed += try await connection.inTransaction(logger: logger) { connection in
+                        try await foldStaged(going, types: types, range: range, stage: stage, on: connection)
+                    }
+                }
+            }
+            await board.finished(group: group, before: range.index + 1)
+            folded(range.through - range.after)
+            let lastOfLog = range.index + 1 == ranges.count || ranges[range.index + 1].log != range.log
+            if lastOfLog {
+                for projection in failed {
+                    while case .folded = try await connection.inTransaction(logger: logger, { connection in
+                        try await runner.foldNext(projection, schema: projection.buildSchema, log: range.log,
+                                                  chunkSize: chunkSize, on: connection)
+                    }) {}
+                }
+                failed = []
+            }
+        }
+    }
+
+    /// Folds a staged range into every projection's build schema, moving each build checkpoint;
+    /// returns the projections whose fold failed on the range: their checkpoints stay where they were.
+    private func foldStaged(_ projections: [ProjectionDefinition], types: [String], range: RebuildStage.Range,
+                            stage: RebuildStage, on connection: PostgresConnection) async throws -> [ProjectionDefinition] {
+        try await FoldInput.reset(on: connection, logger: logger)
+        let staged = try await FoldInput.take(from: stage.table(range), types: types, on: connection, logger: logger)
         var byType: [String: Int] = [:]
         if staged > 0 {
             for try await (type, count) in try await connection.watchedQuery(
@@ -297,25 +367,29 @@ public struct ProjectionRebuilder: Sendable {
             }
             let folded = projection.reads.reduce(0) { $0 + (byType[$1] ?? 0) }
             try await connection.watchedQuery("""
-                INSERT INTO checkpoints AS c (log_id, position, events_folded) VALUES (\(log), \(through), \(folded))
+                INSERT INTO checkpoints AS c (log_id, position, events_folded) VALUES (\(range.log), \(range.through), \(folded))
                 ON CONFLICT (log_id) DO UPDATE
                    SET position = excluded.position, events_folded = c.events_folded + excluded.events_folded,
                        updated_at = clock_timestamp()
                 """, logger: logger)
         }
-        return (staged, failed)
+        return failed
     }
 
-    /// `projections` split into at most `count` groups of about equal work (greedy by the number
-    /// of event types each reads, heaviest first), each keeping the catalogue's order.
+    /// `projections` split into at most `count` groups of about equal work, each keeping the
+    /// catalogue's order: greedy, heaviest first, by the number of fold statements, each of which
+    /// reads the whole staged range at least once (the staging itself is shared, so the types a
+    /// projection reads no longer weigh). Measured on a million events (docs/benchmarks.md): the
+    /// anomalies' 14 statements take about as long as the other projections' 18 together.
     static func groups(_ projections: [ProjectionDefinition], count: Int) -> [[ProjectionDefinition]] {
         let count = max(1, min(count, projections.count))
         var groups = Array(repeating: [ProjectionDefinition](), count: count)
         var load = Array(repeating: 0, count: count)
-        for projection in projections.sorted(by: { ($0.reads.count, $1.name) > ($1.reads.count, $0.name) }) {
+        func weight(_ projection: ProjectionDefinition) -> Int { projection.foldStatements.count }
+        for projection in projections.sorted(by: { (weight($0), $1.name) > (weight($1), $0.name) }) {
             let lightest = load.indices.min { load[$0] < load[$1] }!
             groups[lightest].append(projection)
-            load[lightest] += projection.reads.count
+            load[lightest] += weight(projection)
         }
         return groups.map { group in projections.filter { p in group.contains(p) } }.filter { !$0.isEmpty }
     }

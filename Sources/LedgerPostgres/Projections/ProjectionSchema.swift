@@ -29,8 +29,10 @@ enum ProjectionSchema {
 
     /// Creates `schema` afresh (dropping an earlier one) with `definition`'s tables and the
     /// bookkeeping tables, owned by the owner role and readable by the readers. One transaction.
-    static func create(_ definition: ProjectionDefinition, schema: String, on connection: PostgresConnection,
-                       logger: Logger) async throws {
+    /// With `readerIndexes` false (a rebuild's build schema) the indexes only readers use are left
+    /// for ``createReaderIndexes(_:schema:on:logger:)`` once the tables are full.
+    static func create(_ definition: ProjectionDefinition, schema: String, readerIndexes: Bool = true,
+                       on connection: PostgresConnection, logger: Logger) async throws {
         let name = quoted(schema)
         try await connection.inTransaction(logger: logger) { connection in
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
@@ -38,7 +40,8 @@ enum ProjectionSchema {
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"), logger: logger)
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(name) AUTHORIZATION \(owner)"), logger: logger)
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(name), pg_temp"), logger: logger)
-            for statement in definition.tableStatements + SQLScript.statements(in: bookkeepingSQL) {
+            let tables = readerIndexes ? definition.schemaStatements : definition.tableStatements
+            for statement in tables + SQLScript.statements(in: bookkeepingSQL) {
                 try await connection.watchedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
             try await connection.watchedQuery(
@@ -47,6 +50,21 @@ enum ProjectionSchema {
             let readers = Self.readers.joined(separator: ", ")
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "GRANT USAGE ON SCHEMA \(name) TO \(readers)"), logger: logger)
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "GRANT SELECT ON ALL TABLES IN SCHEMA \(name) TO \(readers)"), logger: logger)
+        }
+    }
+
+    /// Creates `definition`'s reader indexes (`indexes.sql`) in `schema`, as the owner, in one
+    /// transaction: after a rebuild's last range, before its swap.
+    static func createReaderIndexes(_ definition: ProjectionDefinition, schema: String, on connection: PostgresConnection,
+                                    logger: Logger) async throws {
+        guard !definition.indexStatements.isEmpty else { return }
+        try await connection.inTransaction(logger: logger) { connection in
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(owner)"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(quoted(schema)), pg_temp"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL maintenance_work_mem = '\(ProjectionDefinition.readerIndexMemory)'"), logger: logger)
+            for statement in definition.indexStatements {
+                try await connection.watchedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
         }
     }
 
@@ -100,7 +118,7 @@ enum ProjectionSchema {
                                 logger: Logger) async throws {
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL search_path = pg_temp"), logger: logger)
         for definition in definitions {
-            for statement in definition.tableStatements {
+            for statement in definition.schemaStatements {
                 try await connection.watchedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
         }

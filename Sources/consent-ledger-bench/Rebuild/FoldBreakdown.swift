@@ -7,7 +7,7 @@ import PostgresNIO
 ///
 /// - per projection, the staging a rebuild of it alone does (fill of `fold_input` with its event
 ///   types, count and ANALYZE), rolled back;
-/// - one pass as ``ProjectionRebuilder`` makes for a group of projections (all five with `--parallel 1`): each chunk staged once with
+/// - one pass as ``ProjectionRebuilder`` makes for a group of projections (all six with `--parallel 1`): each chunk staged once with
 ///   every type, then each projection's `fold.sql` statement by statement into a scratch schema of
 ///   its own (``FoldSteps/scratchSchema(_:)``), committed; with `explain`, each under EXPLAIN
 ///   (``FoldPlans``).
@@ -53,11 +53,13 @@ enum FoldBreakdown {
         /// BEGIN, COMMIT, creating and emptying fold_input, the per-type count, search_path.
         var other = 0.0
         var folds: [Folds] = []
+        /// Creating the reader indexes (`indexes.sql`) once the scratch tables are full, as a rebuild does.
+        var readerIndexes = 0.0
         /// With `explain`: the fill's slowest chunk's plan (each statement's is in ``folds``).
         var fillPlan: FoldPlans.Sample?
 
         /// The shared pass, all parts.
-        var total: Double { fill + analyze + other + folds.reduce(0) { $0 + $1.seconds } }
+        var total: Double { fill + analyze + other + readerIndexes + folds.reduce(0) { $0 + $1.seconds } }
     }
 
     /// Profiles positions (0, `head`] of `log` in steps of `chunkSize`.
@@ -87,10 +89,12 @@ enum FoldBreakdown {
                                      sql: sql, explain: explain, into: &result, logger: logger)
                 after = through
             }
+            result.readerIndexes = try await FoldSteps.createReaderIndexes(projections, on: connection, logger: logger)
             try await FoldSteps.dropScratchSchemas(projections, on: connection, logger: logger)
             Progress.note("breakdown: one pass: fill \(String(format: "%.2f", result.fill)) s, count + ANALYZE "
                 + "\(String(format: "%.2f", result.analyze)) s, folds "
-                + result.folds.map { "\($0.projection) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: ", "))
+                + result.folds.map { "\($0.projection) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: ", ")
+                + ", reader indexes \(String(format: "%.2f", result.readerIndexes)) s")
             return result
         }
     }
@@ -115,7 +119,7 @@ enum FoldBreakdown {
         return staging
     }
 
-    /// One chunk of the shared pass, timed part by part and committed, as a rebuild of all five does it.
+    /// One chunk of the shared pass, timed part by part and committed, as a rebuild of all six does it.
     private static func sharedStep(_ projections: [ProjectionDefinition], types: [String], connection: PostgresConnection,
                                    log: String, after: Int64, through: Int64, sql: FoldInputSQL, explain: Bool,
                                    into result: inout Result, logger: Logger) async throws {

@@ -32,13 +32,11 @@ struct FoldInputSQL: Sendable {
         let fill = try file("common/fill-fold-input.sql")
         let bookkeeping = try file("common/bookkeeping.sql")
         for definition in ProjectionDefinition.all {
-            var bytes: [UInt8] = []
-            for part in [try file("\(definition.name)/tables.sql"), try file("\(definition.name)/fold.sql"),
-                         try file("\(definition.name)/reads.txt"), table, fill, bookkeeping] {
-                bytes += Array(part.utf8)
-                bytes.append(0)
-            }
-            guard LedgerHash.hex(LedgerHash.sha256(bytes)) == definition.definitionHash else {
+            let indexes = (try? file("\(definition.name)/indexes.sql")) ?? ""
+            let hash = ProjectionDefinition.definitionHash(
+                tables: try file("\(definition.name)/tables.sql"), indexes: indexes, fold: try file("\(definition.name)/fold.sql"),
+                reads: try file("\(definition.name)/reads.txt"), foldInputTable: table, fill: fill, bookkeeping: bookkeeping)
+            guard hash == definition.definitionHash else {
                 throw BenchError("\(directory)/ differs from the SQL compiled into this build (\(definition.name)'s "
                     + "definition hash); rebuild the benchmark, or give --no-breakdown")
             }

@@ -36,7 +36,7 @@ enum FoldPlans {
     /// The plans file: the fill's slowest chunk, then every statement's, by projection.
     static func render(_ result: FoldBreakdown.Result, log: String) -> String {
         var out = "EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) of each statement's slowest chunk in the breakdown's shared pass "
-            + "(log \(log): every range staged once with the types of all five projections, then each projection's fold.sql)\n"
+            + "(log \(log): every range staged once with the types of all six projections, then each projection's fold.sql)\n"
         func section(_ title: String, _ sample: Sample?) {
             guard let sample else { return }
             out += "--- \(title): slowest on positions (\(sample.after), \(sample.through)], "

@@ -34,6 +34,23 @@ enum FoldSteps {
         }
     }
 
+    /// Creates every projection's reader indexes in its full scratch schema, as a rebuild does
+    /// before its swap (one transaction); returns seconds.
+    static func createReaderIndexes(_ projections: [ProjectionDefinition], on connection: PostgresConnection,
+                                    logger: Logger) async throws -> Double {
+        let watch = Stopwatch()
+        try await transaction(on: connection, logger: logger) {
+            try await BenchSQL.execute("SET LOCAL maintenance_work_mem = '\(ProjectionDefinition.readerIndexMemory)'", on: connection, logger: logger)
+            for projection in projections {
+                try await BenchSQL.execute("SET LOCAL search_path = \(scratchSchema(projection)), pg_temp", on: connection, logger: logger)
+                for statement in projection.indexStatements {
+                    try await BenchSQL.execute(statement, on: connection, logger: logger)
+                }
+            }
+        }
+        return watch.elapsedSeconds
+    }
+
     /// Drops the scratch schemas.
     static func dropScratchSchemas(_ projections: [ProjectionDefinition], on connection: PostgresConnection,
                                    logger: Logger) async throws {
@@ -46,6 +63,7 @@ enum FoldSteps {
     static func reset(_ connection: PostgresConnection, sql: FoldInputSQL, logger: Logger) async throws -> Double {
         var seconds = try await BenchSQL.execute("SET LOCAL search_path = pg_temp", on: connection, logger: logger)
         seconds += try await BenchSQL.execute("SET LOCAL client_min_messages = warning", on: connection, logger: logger)
+        seconds += try await BenchSQL.execute("SET LOCAL work_mem = '\(FoldInput.workMemory)'", on: connection, logger: logger)
         seconds += try await BenchSQL.execute(sql.table, on: connection, logger: logger)
         seconds += try await BenchSQL.execute("TRUNCATE pg_temp.fold_input", on: connection, logger: logger)
         return seconds

@@ -6,7 +6,7 @@ import Logging
 import PostgresNIO
 import LedgerSimulation
 
-/// `consent-ledger-bench rebuild`: how fast the five projections are rebuilt from a log of a
+/// `consent-ledger-bench rebuild`: how fast the six projections are rebuilt from a log of a
 /// million events, beside a plain sequential scan of the same log (and the scan with the JSON
 /// parse of every record), in one run on one throwaway cluster; then, step by step, where the
 /// rebuild's time goes.
@@ -19,7 +19,7 @@ struct RebuildBenchmark: AsyncParsableCommand {
             appends a simulated history of --events events through ledger.append_events (setup, not measured; \
             progress on standard error). Then it times, on that log: a sequential scan of ledger.events \
             (count(*), and sum(length(record))), the scan with the jsonb parse of every record, and \
-            ProjectionRebuilder rebuilding each projection alone and all five together. Last, unless \
+            ProjectionRebuilder rebuilding each projection alone and all six together. Last, unless \
             --no-breakdown, it repeats the rebuild's steps part by part (each projection's staging alone; \
             then one pass: fill of fold_input, ANALYZE, every fold.sql statement of every projection) and \
             times every part; this reads projections/common/ from the checkout (--projections-dir) and \
@@ -39,7 +39,7 @@ struct RebuildBenchmark: AsyncParsableCommand {
     @Option(name: .customLong("chunk-size"), help: "Positions per rebuild step (ProjectionRebuilder.chunkSize).")
     var chunkSize: Int64 = 50_000
 
-    @Option(help: "Rounds of rebuilding the five projections; the report gives the best and the median.")
+    @Option(help: "Rounds of rebuilding the six projections; the report gives the best and the median.")
     var rounds = 1
 
     @Option(name: .customLong("scan-rounds"), help: "Timed runs of each baseline scan.")

@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// The measurement proper: every projection (``ProjectionDefinition/all``) rebuilt from position
 /// 0 by ``ProjectionRebuilder``, one at a time (`consent-ledger project rebuild NAME`), then all
-/// five together (`project rebuild all`: two groups on two connections, each group one pass over
+/// six together (`project rebuild all`: two groups on two connections, each group one pass over
 /// the log staging each range once for its members; one swap). Every rebuild starts after a CHECKPOINT.
 enum RebuildRounds {
     /// The timings of all rounds.
@@ -13,11 +13,11 @@ enum RebuildRounds {
         var projections: [PathTiming]
         /// Events each rebuild alone staged (of the types it reads; the same every round).
         var eventsRead: [Int]
-        /// The five rebuilt one after the other: each round's sum.
+        /// The six rebuilt one after the other: each round's sum.
         var oneAtATime: PathTiming
-        /// The five rebuilt together (`project rebuild all`).
+        /// The six rebuilt together (`project rebuild all`).
         var onePass: PathTiming
-        /// Events the rebuild of all five staged (per group, of the types its members read).
+        /// Events the rebuild of all six staged (per group, of the types its members read).
         var onePassEvents = 0
     }
 
@@ -28,8 +28,8 @@ enum RebuildRounds {
         let definitions = ProjectionDefinition.all
         var timings = Timings(projections: definitions.map { PathTiming(name: $0.name, eventsPerRound: positions) },
                               eventsRead: definitions.map { _ in 0 },
-                              oneAtATime: PathTiming(name: "all five, one at a time", eventsPerRound: positions),
-                              onePass: PathTiming(name: "all five together", eventsPerRound: positions))
+                              oneAtATime: PathTiming(name: "all six, one at a time", eventsPerRound: positions),
+                              onePass: PathTiming(name: "all six together", eventsPerRound: positions))
         let rebuilder = ProjectionRebuilder(pool: client, chunkSize: chunkSize, logger: logger)
         for round in 1...rounds {
             var sum = 0.0
@@ -53,7 +53,7 @@ enum RebuildRounds {
     /// the events it staged.
     private static func rebuild(_ definitions: [ProjectionDefinition], rebuilder: ProjectionRebuilder, client: LedgerPool,
                                 positions: Int, round: Int, logger: Logger) async throws -> (Double, Int) {
-        let name = definitions.count == 1 ? definitions[0].name : "all five together"
+        let name = definitions.count == 1 ? definitions[0].name : "all six together"
         try await BenchSQL.checkpoint(on: client, logger: logger)
         let watch = Stopwatch()
         let result = try await rebuilder.rebuild(definitions) { progress in

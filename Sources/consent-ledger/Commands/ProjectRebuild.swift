@@ -10,9 +10,10 @@ struct ProjectRebuild: AsyncParsableCommand {
         discussion: """
             Readers keep seeing the old tables until the swap, which is one transaction. An event a fold \
             cannot take stops that projection on its log just before it: the other logs are built and \
-            swapped in, and the stalled log is named with its position and error (exit status non-zero). `all` builds \
-            the projections in --parallel groups (each group reads the log once, on a connection of its \
-            own) and swaps them together. Projections: \
+            swapped in, and the stalled log is named with its position and error (exit status non-zero). The log \
+            is read and parsed once, on a connection of its own, while the projections fold what it has read; \
+            `all` folds them in --parallel groups (each on a connection of its own, at most \
+            \(ProjectionRebuilder.maximumGroups)) and swaps them together. Projections: \
             \(ProjectionDefinition.names.joined(separator: ", ")), or `all`.
             """)
 
@@ -24,7 +25,7 @@ struct ProjectRebuild: AsyncParsableCommand {
     @Option(help: "Log positions folded per build step (one transaction).")
     var chunkSize: Int64 = 50_000
 
-    @Option(help: "With several projections (`all`): how many connections build at once, each a group of them.")
+    @Option(help: "With several projections (`all`): how many connections fold at once, each a group of them.")
     var parallel: Int = 2
 
     func validate() throws {
@@ -37,7 +38,7 @@ struct ProjectRebuild: AsyncParsableCommand {
         let stalls = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
             var rebuilder = ProjectionRebuilder(pool: pool, chunkSize: chunkSize)
             rebuilder.parallelism = parallel
-            // `all`: --parallel groups, each one pass over the log on its own connection; one swap.
+            // `all`: --parallel groups, each folding on its own connection what the stager read; one swap.
             let bar = ProgressBar(label: "rebuild " + projections.map(\.name).joined(separator: ", "), unit: "positions")
             let result = try await rebuilder.rebuild(projections) { progress in
                 if !progress.isFinal { bar.update(done: progress.done, total: progress.total) }

@@ -7,8 +7,8 @@ import PostgresNIO
 ///
 /// - per projection, the staging a rebuild of it alone does (fill of `fold_input` with its event
 ///   types, count and ANALYZE), rolled back;
-/// - one pass as ``ProjectionRebuilder`` makes for a group of projections (all six with `--parallel 1`): each chunk staged once with
-///   every type, then each projection's `fold.sql` statement by statement into a scratch schema of
+/// - one pass over all six on one connection, the rebuild's work laid end to end (the rebuild stages
+///   on a connection of its own, beside the groups' folds): each chunk staged once with every type, then each projection's `fold.sql` statement by statement into a scratch schema of
 ///   its own (``FoldSteps/scratchSchema(_:)``), committed; with `explain`, each under EXPLAIN
 ///   (``FoldPlans``).
 ///

@@ -114,7 +114,7 @@ struct RebuildReport {
         }
         out += [
             "",
-            "one pass over all six on one connection (`project rebuild all --parallel 1`; \(breakdown.chunks) chunks, committed into scratch schemas):",
+            "one pass over all six on one connection, the rebuild's work end to end (\(breakdown.chunks) chunks, committed into scratch schemas):",
             part("fill fold_input, all types (\(T.grouped(Double(breakdown.stagedEvents))) events, "
                  + "\(T.grouped(Double(breakdown.stagedEvents) / breakdown.fill)) ev/s)", breakdown.fill),
             part("count + " + FoldSteps.analyzeSQL, breakdown.analyze),
@@ -123,7 +123,7 @@ struct RebuildReport {
         out += [
             part("reader indexes (indexes.sql), created once the tables are full", breakdown.readerIndexes),
             part("other (BEGIN, COMMIT, TRUNCATE, count by type, search_path)", breakdown.other),
-            part("total (the rebuild of all six together, two connections: \(T.fixed(rebuilds.onePass.roundSeconds.min() ?? .nan, 2)) s)", total),
+            part("total (the rebuild of all six together, stager and two groups: \(T.fixed(rebuilds.onePass.roundSeconds.min() ?? .nan, 2)) s)", total),
             "",
             "fold statements in that pass (seconds, share of its total):",
         ]

@@ -4,8 +4,8 @@ import PostgresNIO
 
 /// The measurement proper: every projection (``ProjectionDefinition/all``) rebuilt from position
 /// 0 by ``ProjectionRebuilder``, one at a time (`consent-ledger project rebuild NAME`), then all
-/// six together (`project rebuild all`: two groups on two connections, each group one pass over
-/// the log staging each range once for its members; one swap). Every rebuild starts after a CHECKPOINT.
+/// six together (`project rebuild all`: each range staged once by a connection of its own, folded
+/// by two groups on two more connections; one swap). Every rebuild starts after a CHECKPOINT.
 enum RebuildRounds {
     /// The timings of all rounds.
     struct Timings: Sendable {

@@ -76,7 +76,8 @@ struct RebuildBenchmark: AsyncParsableCommand {
         let settings = Settings(load: loading.load, chunkSize: chunkSize, rounds: rounds, scanRounds: scanRounds, plansFile: plansFile,
                                 commandLine: ReportText.commandLine(inEffect: "rebuild \(effectiveArguments)"))
         try await cluster.report { throwaway in
-            try await Self.measure(on: throwaway.target, settings: settings, foldInput: foldInput, logger: logger).lines
+            try await Self.measure(on: RebuildRounds.Server(target: throwaway.target, dataDirectory: throwaway.cluster.dataDirectory),
+                                   settings: settings, foldInput: foldInput, logger: logger).lines
         }
     }
 
@@ -91,9 +92,9 @@ struct RebuildBenchmark: AsyncParsableCommand {
     }
 
     /// Migrates, loads the log, then measures the baselines, the rebuilds and the breakdown.
-    private static func measure(on target: DatabaseTarget, settings s: Settings, foldInput: FoldInputSQL?,
+    private static func measure(on host: RebuildRounds.Server, settings s: Settings, foldInput: FoldInputSQL?,
                                 logger: Logger) async throws -> RebuildReport {
-        let events = s.load.history.events
+        let events = s.load.history.events, target = host.target
         return try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
             try await BenchSQL.migrate(admin, logger: logger)
             let loaded = try await LedgerDatabase.with(target, role: .application, keepRunning: true, logger: logger) { app in
@@ -108,7 +109,7 @@ struct RebuildBenchmark: AsyncParsableCommand {
             let measuring = MachineLoad()
             let baselines = try await ScanBaselines.measure(client: admin, log: log, rows: events, rounds: s.scanRounds, logger: logger)
             Progress.note("rebuilding every projection, chunks of \(s.chunkSize)")
-            let rebuilds = try await RebuildRounds.measure(client: admin, chunkSize: s.chunkSize, rounds: s.rounds,
+            let rebuilds = try await RebuildRounds.measure(client: admin, server: host, chunkSize: s.chunkSize, rounds: s.rounds,
                                                            positions: events, logger: logger)
             let machineBusy = MachineLoad().busyPercent(since: measuring)
             var breakdown: FoldBreakdown.Result?

@@ -88,8 +88,17 @@ struct RebuildReport {
                 + "; all six together: \(T.fixed(rebuilds.onePass.bestRate / Self.target, 2)) of the target",
             "÷ scan = positions/s ÷ rows/s of \"\(baselines[ScanBaselines.scanIndex].name)\"; "
                 + "÷ scan+parse = ÷ rows/s of \"\(baselines[ScanBaselines.parseIndex].name)\"",
-            "",
         ]
+        let backends = rebuilds.onePassBackends
+        if !backends.isEmpty {
+            let mib = { (kib: Int) in T.fixed(Double(kib) / 1024, 0) }
+            let perRound = Double(backends.map(\.anonKiB).reduce(0, +)) / Double(max(1, rounds))
+            out.append("server memory of all six together (\(backends.count) backends over \(rounds) round(s): the rebuild's own, "
+                + "the stager's, the groups'): largest VmHWM \(mib(backends.map(\.hwmKiB).max() ?? 0)) MiB (shared buffers it "
+                + "touched included), largest private (RssAnon) \(mib(backends.map(\.anonKiB).max() ?? 0)) MiB, "
+                + "private together \(mib(Int(perRound))) MiB a round")
+        }
+        out.append("")
         return out
     }
 

@@ -17,13 +17,24 @@ enum RebuildRounds {
         var oneAtATime: PathTiming
         /// The six rebuilt together (`project rebuild all`).
         var onePass: PathTiming
-        /// Events the rebuild of all six staged (per group, of the types its members read).
+        /// Events the rebuild of all six staged (once, of the types any of them reads).
         var onePassEvents = 0
+        /// The server processes of the rebuilds of all six (main connection, stager, groups), every
+        /// round: their peaks.
+        var onePassBackends: [BackendMemory.Peak] = []
+    }
+
+    /// Where the server runs, to watch the memory of a rebuild's backends.
+    struct Server: Sendable {
+        /// The target, for a fresh pool per rebuild of all six (its backends are new processes).
+        var target: DatabaseTarget
+        /// The cluster's data directory (the postmaster's pid file).
+        var dataDirectory: String
     }
 
     /// Rebuilds in steps of `chunkSize`, `rounds` times; checks that each rebuild folded exactly
     /// `positions` positions (the log's length).
-    static func measure(client: LedgerPool, chunkSize: Int64, rounds: Int, positions: Int,
+    static func measure(client: LedgerPool, server: Server, chunkSize: Int64, rounds: Int, positions: Int,
                         logger: Logger) async throws -> Timings {
         let definitions = ProjectionDefinition.all
         var timings = Timings(projections: definitions.map { PathTiming(name: $0.name, eventsPerRound: positions) },
@@ -41,8 +52,18 @@ enum RebuildRounds {
                 sum += seconds
             }
             timings.oneAtATime.add(round: sum, batches: [])
-            let (seconds, events) = try await rebuild(definitions, rebuilder: rebuilder, client: client,
-                                                      positions: positions, round: round, logger: logger)
+            // On a pool of its own, whose backends are watched from their start.
+            let user = server.target.settings(role: .administrator).username
+            let memory = BackendMemory(dataDirectory: server.dataDirectory, user: user)
+            let (seconds, events) = try await LedgerDatabase.with(server.target, role: .administrator, keepRunning: true,
+                                                                  logger: logger) { pool in
+                let sampler = Task { await memory?.run(every: .milliseconds(50)) }
+                defer { sampler.cancel() }
+                return try await rebuild(definitions, rebuilder: ProjectionRebuilder(pool: pool, chunkSize: chunkSize, logger: logger),
+                                         client: pool,
+                                         positions: positions, round: round, logger: logger)
+            }
+            timings.onePassBackends += memory?.result.peaks ?? []
             timings.onePass.add(round: seconds, batches: [])
             timings.onePassEvents = events
         }

@@ -269,7 +269,7 @@ public struct ProjectionRebuilder: Sendable {
                             staged += count
                             let (done, events) = tally.add(positions: 0, events: count)
                             progress(done, events)
-                            await board.record(range.index, .staged(count))
+                            await board.record(range.index, .staged)
                         }
                         return staged
                     }

@@ -120,13 +120,12 @@ struct RebuildStage: Sendable {
 actor StageBoard {
     /// What became of a range's staging.
     enum Staging: Sendable {
-        /// Staged: its table holds this many events.
-        case staged(Int)
+        /// Staged: its table is there to take.
+        case staged
         /// The staging failed on an event of that range's log (or an earlier range of it did).
         case failed
     }
 
-    private let groups: Int
     private var outcomes: [Int: Staging] = [:]
     /// Per group, the index of the next range it has not finished with.
     private var next: [Int]
@@ -135,7 +134,6 @@ actor StageBoard {
     private var abandoned: (any Error)?
 
     init(groups: Int) {
-        self.groups = groups
         self.next = Array(repeating: 0, count: groups)
     }
 

@@ -10,15 +10,20 @@ WITH asked AS (
         GROUP BY change_id),
      -- Adults (by their latest age signal before it) whose acknowledgment holds (anomalies.acknowledgments:
      -- the change declared before it, a true originalAppVersion marking, no notRequired marking).
-     acknowledged AS (
-       SELECT p.ref AS change_id, count(DISTINCT p.subject) AS adults
+     held AS MATERIALIZED (
+       SELECT p.ref AS change_id, p.subject, p.position
          FROM regulator_period p
          JOIN acknowledgments k ON k.log_id = $1 AND k.subject = p.subject AND k.position = p.position AND k.holds
-        WHERE p.type = 'SignificantChangeAcknowledged' AND p.ref IS NOT NULL
-          AND (SELECT s.category FROM age_signals s
-                WHERE s.log_id = $1 AND s.subject = p.subject AND s.position < p.position
+        WHERE p.type = 'SignificantChangeAcknowledged' AND p.ref IS NOT NULL),
+     -- Joined first (MATERIALIZED): the planner cannot guess how many are adults, and guessing
+     -- few made it loop over the period's rows once per acknowledgment (90 s at 1M events).
+     acknowledged AS (
+       SELECT h.change_id, count(DISTINCT h.subject) AS adults
+         FROM held h
+        WHERE (SELECT s.category FROM age_signals s
+                WHERE s.log_id = $1 AND s.subject = h.subject AND s.position < h.position
                 ORDER BY s.position DESC LIMIT 1) = 'adult'
-        GROUP BY p.ref),
+        GROUP BY h.change_id),
      ids AS (
        SELECT ref AS change_id FROM regulator_period
         WHERE type = 'SignificantChangeDeclared' AND ref IS NOT NULL

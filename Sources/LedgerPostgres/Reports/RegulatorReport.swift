@@ -51,7 +51,8 @@ public struct RegulatorReport: Sendable {
     }
 
     /// Computes the report. `progress` hears each step as it starts (its number from 1, the number
-    /// of steps, what it does); `note` hears how the projections are read (``ReportSource``).
+    /// of steps, what it does); `note` hears how the projections are read (``ReportSource``) and, in a line starting
+    /// `integrity: `, how the integrity check ended (it runs alongside the other steps).
     public static func compute(_ parameters: Parameters, policy: ReportPolicy = .defaults, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.reports"),
                                progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in },
@@ -68,8 +69,10 @@ public struct RegulatorReport: Sendable {
         } else {
             what = "positions 1 to \(through)"
         }
-        progress(1, steps, "the integrity of the log: " + what)
-        let integrity = try await ReportIntegrity.check(provenance, pool: pool, logger: logger)
+        progress(1, steps, "the integrity of the log: " + what + ", alongside the other steps")
+        // The check re-hashes on connections of its own while the sections are read on another:
+        // it is CPU-bound hashing in the database, and the sections leave a core to it.
+        async let checked = Self.checkIntegrity(provenance, pool: pool, logger: logger, note: note)
         let source = ReportSource(pool: pool, logger: logger)
         let folded: @Sendable (Int64, Int64) -> Void = { done, total in
             if done == total || done % 1_000_000 == 0 { note("folded \(done) of \(total) positions") }
@@ -79,6 +82,7 @@ public struct RegulatorReport: Sendable {
         ) { connection in
             try await query.sections(on: connection) { index, name in progress(index + 2, steps, name) }
         }
+        let integrity = try await checked
         sections["report"] = "regulator"
         sections["parameters"] = [
             "log": .string(parameters.log), "jurisdiction": .string(parameters.jurisdiction),
@@ -93,6 +97,19 @@ public struct RegulatorReport: Sendable {
         var report = sections
         report[ReportSeal.member] = .string(digest)
         return Result(json: bytes, sha256: digest, report: .object(report), provenance: provenance)
+    }
+
+    /// The integrity section (``ReportIntegrity``); `note` hears when it is done and how long it took.
+    private static func checkIntegrity(_ provenance: ReportProvenance, pool: LedgerPool, logger: Logger,
+                                       note: @Sendable (String) -> Void) async throws -> ReportIntegrity {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let integrity = try await ReportIntegrity.check(provenance, pool: pool, logger: logger)
+        let seconds = (clock.now - start) / .milliseconds(1) / 1000
+        let what = integrity.verifiedFrom > integrity.verifiedThrough ? "the checkpoint checked"
+            : "positions \(integrity.verifiedFrom) to \(integrity.verifiedThrough) re-hashed"
+        note("integrity: \(what) in " + String(format: "%.2f", seconds) + " s, " + (integrity.passed ? "passed" : "FAILED"))
+        return integrity
     }
 
     /// The longest period one report covers (three years).

@@ -214,7 +214,8 @@ struct RegulatorBenchmark: AsyncParsableCommand {
                         for note in run.notes { Progress.note("  NOTE from the report: \(note)") }
                         Progress.note("  regulator report, \(jurisdiction.code): \(ReportText.fixed(run.seconds, 2)) s, "
                             + "\(ReportText.grouped(Double(run.bytes))) bytes, steps "
-                            + run.stepSeconds.map { ReportText.fixed($0, 2) }.joined(separator: " "))
+                            + run.stepSeconds.map { ReportText.fixed($0, 2) }.joined(separator: " ")
+                            + "; integrity alongside: " + (run.integritySeconds.map { ReportText.fixed($0, 2) } ?? "?") + " s")
                         runs[index].append(run)
                     }
                 }

@@ -115,11 +115,14 @@ struct RegulatorReportText {
         }
         out.append(T.pad("total", 56) + totals.map { T.lpad(T.fixed($0, 2), 9) }.joined() + T.lpad(T.fixed(median, 2), 9))
         out.append("(steps as RegulatorReport names them; each lasts until the next starts; the last includes the rollback and the seal)")
-        let integrity = first.integrityPassed ? "integrity passed through position \(T.grouped(Double(first.verifiedThrough)))"
+        let integrity = runs.map { $0.integritySeconds ?? .nan }
+        out.append(T.pad("the integrity check, alongside steps 2 on", 56) + integrity.map { T.lpad(T.fixed($0, 2), 9) }.joined()
+            + T.lpad(T.fixed(PathTiming.median(integrity), 2), 9))
+        let passed = first.integrityPassed ? "integrity passed through position \(T.grouped(Double(first.verifiedThrough)))"
             : "INTEGRITY FAILED"
         out.append("report: \(T.grouped(Double(first.bytes))) bytes of sealed JSON; eventsInPeriod \(T.grouped(Double(first.eventsInPeriod))), "
             + "eventsInJurisdiction \(T.grouped(Double(first.eventsInJurisdiction))), questionsSent \(T.grouped(Double(first.questionsSent))), "
-            + "violations \(T.grouped(Double(first.violations))), coverage installs \(T.grouped(Double(first.installs))); \(integrity)")
+            + "violations \(T.grouped(Double(first.violations))), coverage installs \(T.grouped(Double(first.installs))); \(passed)")
         if runs.contains(where: { $0.bytes != first.bytes || $0.questionsSent != first.questionsSent || $0.violations != first.violations }) {
             out.append("WARNING: the rounds' reports differ: " + runs.map { "\($0.bytes) bytes" }.joined(separator: ", "))
         }

@@ -29,6 +29,9 @@ struct RegulatorRun: Sendable {
     var verifiedThrough: Int64 = 0
     /// What `compute` said about how it read the projections (empty: the live tables).
     var notes: [String] = []
+    /// Seconds from step 1's start (the integrity check, which runs alongside the other steps) to
+    /// the note that it ended; nil if no such note came.
+    var integritySeconds: Double?
     /// Peak RSS of the benchmark process during the report (VmHWM after a reset), KiB; nil if unknown.
     var benchPeakKiB: Int?
     /// Whether the peak was reset before the report (else it is the process's peak since it started).
@@ -77,6 +80,7 @@ struct RegulatorRun: Sendable {
         sampler.cancel()
         _ = await sampler.value
         (run.stepNames, run.stepSeconds, run.notes) = steps.result(end: run.seconds)
+        run.integritySeconds = steps.integritySeconds
         if let memory {
             (run.backends, run.memorySamples) = memory.result
             // The pool is closed: wait for its backends to exit, which flushes their statistics.
@@ -128,10 +132,28 @@ private final class StepClock: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Keeps a note on how the projections were read; the integrity check's end (a note starting
+    /// `integrity: `) is timed from step 1's start instead.
     func note(_ text: String) {
+        let elapsed = ContinuousClock.now - start
         lock.lock()
-        notes.append(text)
-        lock.unlock()
+        defer { lock.unlock() }
+        guard text.hasPrefix("integrity: ") else {
+            notes.append(text)
+            return
+        }
+        if let stepOne = marks.first(where: { $0.0 == 1 })?.2 {
+            integrityEnd = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18 - stepOne
+        }
+    }
+
+    private var integrityEnd: Double?
+
+    /// Seconds from step 1's start to the end of the integrity check.
+    var integritySeconds: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return integrityEnd
     }
 
     /// Names and durations (each step until the next starts; the last until `end` seconds after

@@ -26,6 +26,10 @@ struct RegulatorQuery: Sendable {
         // The statements are short and run once: compiling them with JIT costs more than it saves
         // (0.3 s of the consent step alone on a 10M-event log, docs/benchmarks.md).
         try await connection.watchedQuery("SET LOCAL jit = off", logger: logger)
+        // The installs of coverage and the questions are grouped and sorted in hash tables and
+        // sorts of a few tens of megabytes on a large log: with the default 4 MB they spill to
+        // temporary files (100-325 MB a report at 10M events, docs/benchmarks.md).
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL work_mem = '\(Self.workMemory)'"), logger: logger)
         step(0, Self.steps[0])
         sections["scope"] = try await period(on: connection)
         step(1, Self.steps[1])
@@ -51,6 +55,9 @@ struct RegulatorQuery: Sendable {
         sections["retention"] = try await retention(on: connection)
         return sections
     }
+
+    /// `work_mem` for the report's transaction (per sort or hash table).
+    static let workMemory = "64MB"
 
     /// The five bound values.
     var binds: PostgresBindings {

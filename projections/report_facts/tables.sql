@@ -1,7 +1,8 @@
 -- report_facts: one row per event, holding the facts the regulator report counts, each taken from
--- that event alone or from events before it (by position). No row changes after the fold that wrote
--- it, so the rows at positions up to P are exactly the rows a fold up to P writes: a report as of P reads the live
--- table filtered by position, with no time travel (decision 0013).
+-- that event alone or from events before it (by position). No row of facts or install_days changes
+-- after the fold that wrote it, and a block of period_counts stops changing once the log is past
+-- it, so what a report as of P reads (rows at positions up to P, blocks that end at or below P) is
+-- exactly what a fold up to P writes: it reads the live tables, with no time travel (decision 0013).
 CREATE TABLE facts (
   log_id        text        NOT NULL,
   position      bigint      NOT NULL,
@@ -32,3 +33,42 @@ CREATE TABLE facts (
   PRIMARY KEY (log_id, position)
 );
 -- Its indexes serve the reports only (no fold reads facts): indexes.sql.
+-- The regulator report's counts, kept as the facts are folded, so that a period is read in
+-- thousands of rows rather than millions (decision 0045). One row per block of 10,000 positions
+-- (block = (position - 1) / 10000; report-facts' fold.sql and reports/regulator/period-counts.sql
+-- both use that number), UTC day of occurred_at and combination of the columns the report counts
+-- by, with how many facts rows have them and the first position among those. A report as of
+-- position P adds up the blocks that end at or below P over the whole days of its period, and
+-- counts the rest (the positions after the last whole block, the hours of a period that starts or
+-- ends within a day) from facts itself. A block's rows change only while the log is inside it.
+CREATE TABLE period_counts (
+  log_id          text   NOT NULL,
+  block           bigint NOT NULL,
+  day             date   NOT NULL,
+  jurisdiction    text,
+  environment     text,
+  type            text   NOT NULL,
+  trigger         text,
+  category        text,
+  declaration     text,
+  play_status     text,
+  error           text,
+  check_method    text,
+  check_outcome   text,
+  events          bigint NOT NULL,
+  first_position  bigint NOT NULL,
+  UNIQUE NULLS NOT DISTINCT (log_id, day, block, jurisdiction, environment, type, trigger, category, declaration,
+                             play_status, error, check_method, check_outcome)
+);
+-- Coverage's installs: each (subject, app) with a facts row of a jurisdiction on a UTC day, and
+-- the first position among those rows. An install was active on a whole day of the period as of
+-- position P when its row for that day has first_position <= P. No row changes once written.
+CREATE TABLE install_days (
+  log_id          text   NOT NULL,
+  jurisdiction    text   NOT NULL,
+  day             date   NOT NULL,
+  subject         text   NOT NULL,
+  bundle_id       text   NOT NULL,
+  first_position  bigint NOT NULL,
+  PRIMARY KEY (log_id, jurisdiction, day, subject, bundle_id)
+);

@@ -12,10 +12,9 @@ enum ReportSQL {
     /// The regulator report's statements (``RegulatorQuery``), one file each, binding its five
     /// values.
     enum Regulator {
+        static let periodCounts = regulator("period-counts")
         static let period = regulator("period")
-        static let periodOurs = regulator("period-ours")
-        static let periodAll = regulator("period-all")
-        static let ageSignals = regulator("age-signals")
+        static let installs = regulator("installs")
         static let questions = regulator("questions")
         static let consentFigures = regulator("consent-figures")
         static let oldestPending = regulator("oldest-pending")

@@ -130,9 +130,9 @@ struct RegulatorBenchmark: AsyncParsableCommand {
                                                                          force: s.rebuildProjections, logger: logger)
             let checkpoint = try await BenchCheckpoint.ensure(log: log, head: setup.events, behind: s.checkpointBehind, admin: admin,
                                                               logger: logger)
-            Progress.note("VACUUM (ANALYZE) ledger.events, report_facts.facts, anomalies.findings; CHECKPOINT")
+            Progress.note("VACUUM (ANALYZE) report_facts.facts, period_counts, install_days, anomalies.findings; CHECKPOINT")
             let (server, facts) = try await admin.withConnection { connection in
-                for table in ["report_facts.facts", "anomalies.findings"] {
+                for table in ["report_facts.facts", "report_facts.period_counts", "report_facts.install_days", "anomalies.findings"] {
                     try await BenchSQL.execute("VACUUM (ANALYZE) \(table)", on: connection, logger: logger)
                 }
                 try await ServerFacts.settle(on: connection, logger: logger)

@@ -50,7 +50,8 @@ struct RegulatorReportText {
                 + "\(T.grouped(Double(setup.families))) families over \(setup.days) days, seed \(setup.seed); events ~\(setup.meanEventBytes) "
                 + "bytes canonical) that occurred from \(Self.stamp(scope.first)) to \(Self.stamp(scope.last))",
             "ledger.events \(T.megabytes(server.eventsHeapBytes)) + indexes \(T.megabytes(server.eventsIndexBytes)); report_facts.facts "
-                + "\(T.grouped(Double(projections.factsRows))) rows, \(T.megabytes(facts.heapBytes)) + indexes \(T.megabytes(facts.indexBytes)); "
+                + "\(T.grouped(Double(projections.factsRows))) rows, \(T.megabytes(facts.heapBytes)) + indexes \(T.megabytes(facts.indexBytes)), "
+                + "period_counts \(T.megabytes(facts.periodCountsBytes)), install_days \(T.megabytes(facts.installDaysBytes)) (with indexes); "
                 + "anomalies.findings \(T.grouped(Double(projections.findings))) rows, \(T.megabytes(facts.findingsBytes))",
             "machine: \(cores) core\(cores == 1 ? "" : "s")\(Self.cpuModel.map { " (\($0))" } ?? ""), \(T.fixed(memory, 1)) GiB RAM; "
                 + "PostgreSQL \(server.version), durable cluster, shared_buffers \(server.sharedBuffers), work_mem \(server.workMem), "
@@ -74,7 +75,7 @@ struct RegulatorReportText {
                     + "\(T.grouped(Double(setup.events) / $0)) positions/s)" } ?? ""))
         }
         out.append(checkpoint.line)
-        out += ["then VACUUM (ANALYZE) of ledger.events, report_facts.facts, anomalies.findings, and CHECKPOINT", ""]
+        out += ["then VACUUM (ANALYZE) of report_facts.facts, period_counts, install_days, anomalies.findings, and CHECKPOINT", ""]
         return out
     }
 

@@ -19,7 +19,9 @@ struct ReportRegulator: AsyncParsableCommand {
             the period's end. \
             Violations are those of the ledger's rules (docs/reports.md), each with the positions and event \
             ids it rests on; the rescission window and the retention policy come from --policy (printed in \
-            the report). Integrity: every hash and link of positions 1 to --as-of recomputed. Reads the \
+            the report). Integrity: the newest signed checkpoint at or below --as-of checked (signature, root, \
+            chain hash), then every hash and link after it recomputed (from position 1 without one), alongside \
+            the other sections. Reads the \
             report_facts and anomalies projections when they have folded that far (`consent-ledger project \
             run`), else folds them in a private transaction first (slower, same bytes). JSON: canonical, sealed \
             by its `sha256` member; CSV: one row per figure (\(RegulatorCSV.columns.joined(separator: ", "))); \

@@ -5,11 +5,14 @@ extension RegulatorQuery {
     /// Of the installs active in the period (a subject and an app with an event of the jurisdiction
     /// in it), how many had an age range requested at download, at launch, and, for those with no
     /// request at download (existing users to back-fill), any request by the period's end; titled by
-    /// the laws that govern the scope (``RegulatorLaws/coverage``: Texas SB 2420 for US-TX).
-    func coverage(on connection: PostgresConnection) async throws -> JSONValue {
+    /// the laws that govern the scope (``RegulatorLaws/coverage``: Texas SB 2420 for US-TX). The installs
+    /// are staged first (`installs.sql`); `backfill` is the period's back-fill requests (``RegulatorCounts``).
+    func coverage(backfillRequests backfill: Int64, on connection: PostgresConnection) async throws -> JSONValue {
+        _ = try await runOverWholeDays(ReportSQL.Regulator.installs, on: connection)
+        try await connection.watchedQuery("ANALYZE regulator_installs", logger: logger)
         let rows = try await run(ReportSQL.Regulator.coverage, on: connection)
-        for try await (installs, download, launch, existing, withSignal, backfill)
-            in rows.decode((Int64, Int64, Int64, Int64, Int64, Int64).self) {
+        for try await (installs, download, launch, existing, withSignal)
+            in rows.decode((Int64, Int64, Int64, Int64, Int64).self) {
             var section = RegulatorLaws.coverage(scope: scope.code)
             section.merge(["installs": Self.number(installs), "requestedAtDownload": Self.number(download),
                     "requestedAtLaunch": Self.number(launch), "shareAtDownload": Self.share(download, of: installs),

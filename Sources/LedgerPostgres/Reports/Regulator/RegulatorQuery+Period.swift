@@ -2,29 +2,31 @@ import LedgerCore
 import PostgresNIO
 
 extension RegulatorQuery {
-    /// Stages the period's events of the report's jurisdiction (the codes its scope takes in) in a
-    /// temporary table the other steps read, and counts the period's events of every jurisdiction
-    /// straight from `facts` (only these counts need them; staging them too tripled the table).
-    /// The scope says what the jurisdiction took in, and lists the period's events whose code the
-    /// catalogue does not know: stored as evidence, but counted in no report (decision 0024).
-    func period(on connection: PostgresConnection, catalogue: JurisdictionCatalogue = .standard) async throws -> JSONValue {
+    /// Stages the period's events of the report's jurisdiction that later steps list one by one in
+    /// a temporary table (`period.sql`), and makes the scope from the period's counts of every
+    /// jurisdiction (``RegulatorCounts``). The scope says what the jurisdiction took in, and lists
+    /// the period's events whose code the catalogue does not know: stored as evidence, but counted
+    /// in no report (decision 0024).
+    func period(_ counts: RegulatorCounts, on connection: PostgresConnection,
+                catalogue: JurisdictionCatalogue = .standard) async throws -> JSONValue {
         _ = try await run(ReportSQL.Regulator.period, on: connection)
         try await connection.watchedQuery("ANALYZE regulator_period", logger: logger)
         var ours: Int64 = 0
         var environments: [String: Int64] = [:]
-        for try await (environment, count) in try await run(ReportSQL.Regulator.periodOurs, on: connection)
-            .decode((String?, Int64).self) {
-            ours += count
-            environments[environment ?? "not stated", default: 0] += count
+        for row in counts.ours(scope.codes) {
+            ours += row.events
+            environments[row.environment ?? "not stated", default: 0] += row.events
         }
         var all: Int64 = 0, none: Int64 = 0
-        var unknown: [(code: String, events: Int64, first: Int64)] = []
-        for try await (code, count, first) in try await run(ReportSQL.Regulator.periodAll, on: connection)
-            .decode((String?, Int64, Int64).self) {
-            all += count
-            guard let code else { none += count; continue }
-            if !catalogue.isKnown(code) { unknown.append((code, count, first)) }
+        var byCode: [String: (events: Int64, first: Int64)] = [:]
+        for row in counts.rows {
+            all += row.events
+            guard let code = row.jurisdiction else { none += row.events; continue }
+            let seen = byCode[code] ?? (0, row.firstPosition)
+            byCode[code] = (seen.events + row.events, min(seen.first, row.firstPosition))
         }
+        let unknown = byCode.filter { !catalogue.isKnown($0.key) }.sorted { $0.key < $1.key }
+            .map { (code: $0.key, events: $0.value.events, first: $0.value.first) }
         var unknownCodes: [JSONValue] = []
         if !unknown.isEmpty {
             var ids: [Int64: String] = [:]
@@ -52,25 +54,25 @@ extension RegulatorQuery {
     /// Requests by trigger, responses by category and declaration, declines, failures, Play statuses,
     /// and the age checks that are neither platform's (an app's own gate, a third-party verifier)
     /// by method and outcome.
-    func ageSignals(on connection: PostgresConnection) async throws -> JSONValue {
+    func ageSignals(_ counts: RegulatorCounts) -> JSONValue {
         var triggers: [String: Int64] = [:], declarations: [String: Int64] = [:], failures: [String: Int64] = [:]
         var play: [String: Int64] = [:], apple: [String: Int64] = [:], playStatus: [String: Int64] = [:]
         var checks: [String: [String: Int64]] = [:]
         var declines: Int64 = 0
-        let rows = try await run(ReportSQL.Regulator.ageSignals, on: connection)
-        for try await (type, trigger, category, declaration, status, error, method, outcome, count)
-            in rows.decode((String, String?, String?, String?, String?, String?, String?, String?, Int64).self) {
-            switch type {
-            case "AgeVerificationCompleted": checks[method ?? "none", default: [:]][outcome ?? "none", default: 0] += count
-            case "AgeRangeRequested": triggers[trigger ?? "none", default: 0] += count
+        for row in counts.ours(scope.codes) {
+            let count = row.events
+            switch row.type {
+            case "AgeVerificationCompleted": checks[row.checkMethod ?? "none", default: [:]][row.checkOutcome ?? "none", default: 0] += count
+            case "AgeRangeRequested": triggers[row.trigger ?? "none", default: 0] += count
             case "AgeRangeShared":
-                apple[category ?? "unknown", default: 0] += count
-                declarations[declaration ?? "none", default: 0] += count
+                apple[row.category ?? "unknown", default: 0] += count
+                declarations[row.declaration ?? "none", default: 0] += count
             case "AgeRangeDeclined": declines += count
-            case "AgeRangeRequestFailed": failures[error ?? "none", default: 0] += count
-            default:
-                play[category ?? "unknown", default: 0] += count
-                playStatus[status ?? "none", default: 0] += count
+            case "AgeRangeRequestFailed": failures[row.error ?? "none", default: 0] += count
+            case "PlayAgeSignalReceived":
+                play[row.category ?? "unknown", default: 0] += count
+                playStatus[row.playStatus ?? "none", default: 0] += count
+            default: continue
             }
         }
         let categories: [JSONValue] = RegulatorVocabulary.categories.map { key in

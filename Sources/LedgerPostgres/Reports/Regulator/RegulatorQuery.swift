@@ -31,9 +31,10 @@ struct RegulatorQuery: Sendable {
         // temporary files (100-325 MB a report at 10M events, docs/benchmarks.md).
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL work_mem = '\(Self.workMemory)'"), logger: logger)
         step(0, Self.steps[0])
-        sections["scope"] = try await period(on: connection)
+        let counts = try await RegulatorCounts.read(self, on: connection)
+        sections["scope"] = try await period(counts, on: connection)
         step(1, Self.steps[1])
-        sections["ageSignals"] = try await ageSignals(on: connection)
+        sections["ageSignals"] = ageSignals(counts)
         step(2, Self.steps[2])
         var consent = try await consent(on: connection)
         step(3, Self.steps[3])
@@ -50,7 +51,7 @@ struct RegulatorQuery: Sendable {
         let found = try await ruleViolations(on: connection, erased: erased)
         sections["violations"] = .array((found + lateOrMissing + expired).sorted { $0.position < $1.position }.map(\.json))
         step(7, Self.steps[7])
-        sections["coverage"] = try await coverage(on: connection)
+        sections["coverage"] = try await coverage(backfillRequests: counts.backfillRequests(scope.codes), on: connection)
         step(8, Self.steps[8])
         sections["retention"] = try await retention(on: connection)
         return sections
@@ -81,6 +82,28 @@ struct RegulatorQuery: Sendable {
         var binds = self.binds
         try binds.append(extra)
         return try await connection.watchedQuery(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+    }
+
+    /// Runs `sql` with the five values and, as $6 and $7, where the period's whole UTC days start
+    /// and end (``wholeDays``): the statements that read counts kept per day (`period-counts.sql`,
+    /// `installs.sql`) take those days from the counts and the hours before $6 and from $7 on from `facts`.
+    func runOverWholeDays(_ sql: String, on connection: PostgresConnection) async throws -> PostgresRowSequence {
+        var binds = self.binds
+        let days = Self.wholeDays(from: parameters.from, to: parameters.to)
+        binds.append(days.start)
+        binds.append(days.end)
+        return try await connection.watchedQuery(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+    }
+
+    /// The whole UTC days of [from, to) as [start, end) (both midnights), or, when it holds none,
+    /// an empty stretch inside it, so that [from, start) and [end, to) are always the rest of it.
+    static func wholeDays(from: Date, to: Date) -> (start: Date, end: Date) {
+        let day = 86_400.0
+        let fromDay = (from.timeIntervalSince1970 / day).rounded(.down) * day
+        let firstMidnight = Date(timeIntervalSince1970: fromDay == from.timeIntervalSince1970 ? fromDay : fromDay + day)
+        let lastMidnight = Date(timeIntervalSince1970: (to.timeIntervalSince1970 / day).rounded(.down) * day)
+        let start = min(firstMidnight, to)
+        return (start, max(lastMidnight, start))
     }
 
     /// A time as the report's parameters print it.

@@ -137,10 +137,13 @@ public struct ProjectionRebuilder: Sendable {
                     throw error
                 }
                 // The indexes only readers use, built once over the full tables rather than
-                // kept up row by row through the build.
+                // kept up row by row through the build; then the planner's statistics, so that
+                // the first report after the swap is not planned on empty tables' statistics (autovacuum
+                // analyses them only later, or, on a busy server, much later).
                 for projection in projections {
                     try await ProjectionSchema.createReaderIndexes(projection, schema: projection.buildSchema,
                                                                    on: connection, logger: logger)
+                    try await ProjectionSchema.analyze(projection, schema: projection.buildSchema, on: connection, logger: logger)
                 }
                 var done = total
                 var staged = events

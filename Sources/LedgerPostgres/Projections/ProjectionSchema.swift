@@ -68,6 +68,18 @@ enum ProjectionSchema {
         }
     }
 
+    /// Gathers the planner's statistics of the projection's tables in `schema` (as its owner).
+    static func analyze(_ definition: ProjectionDefinition, schema: String, on connection: PostgresConnection,
+                        logger: Logger) async throws {
+        let tables = try await ProjectionRows.tableNames(definition, schema: schema, on: connection, logger: logger)
+        try await connection.inTransaction(logger: logger) { connection in
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(owner)"), logger: logger)
+            for table in tables {
+                try await connection.watchedQuery(PostgresQuery(unsafeSQL: "ANALYZE \(quoted(schema)).\(quoted(table))"), logger: logger)
+            }
+        }
+    }
+
     /// Puts a rebuilt projection in place of the live one, in the caller's transaction (which must
     /// hold the projection's fold lock and act as the owner).
     ///

@@ -7,7 +7,7 @@ import PostgresNIO
 import LedgerSimulation
 
 /// `consent-ledger-bench regulator`: the regulator report for one quarter of a simulated log of
-/// ten million events (the issue aims at under 10 seconds): its wall time, the time of each of its
+/// ten million events (issue 19 aims at under 5 seconds): its wall time, the time of each of its
 /// steps and the peak memory of the bench and of the server backends serving it, beside plain
 /// `count(*)` queries over the same rows, in one run on one cluster.
 struct RegulatorBenchmark: AsyncParsableCommand {

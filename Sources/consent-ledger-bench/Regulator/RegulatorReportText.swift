@@ -4,8 +4,9 @@ import Foundation
 /// the jurisdictions; per jurisdiction each round's report time step by step, the report's size
 /// and figures, and the peak memory; the baselines; the report's time beside them; the target.
 struct RegulatorReportText {
-    /// The time aimed at for one report, in seconds.
-    static let target = 10.0
+    /// The time aimed at for one report, in seconds (issue 19: under 5 s for US-TX and for US; the
+    /// first issue's aim was 10 s).
+    static let target = 5.0
 
     var setup: RegulatorSetup
     /// True when the log was found loaded in a kept cluster.

@@ -7,7 +7,8 @@ import PostgresNIO
 /// order on one connection whose search_path finds `report_facts` and `anomalies` as of the
 /// report's position (``ReportSource``). Every statement binds the same five values: $1 log, $2
 /// the report's position, $3 the period's start, $4 its end, $5 the codes the jurisdiction takes
-/// in (text[], ``JurisdictionScope/codes``); every read of a projection is filtered by
+/// in (text[], ``JurisdictionScope/codes``), and those that read counts kept per day the period's
+/// whole days as $6 and $7 (``runOverWholeDays(_:on:)``); every read of a projection is filtered by
 /// `position <= $2`. Each section's Swift lives in its own file.
 struct RegulatorQuery: Sendable {
     let parameters: RegulatorReport.Parameters

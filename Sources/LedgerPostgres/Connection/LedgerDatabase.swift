@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// Opens the ledger's database for a piece of work and closes it afterwards.
 ///
@@ -75,7 +76,8 @@ public enum LedgerDatabase {
     /// Forgets a cluster registered with ``stopOnInterruption(_:)``.
     public static func forgetOnInterruption(_ cluster: LocalCluster) { StartedClusters.shared.remove(cluster) }
 
-    /// Runs `body` with a pool on `settings`; the pool runs in a child task and ends with `body`.
+    /// Runs `body` with a pool on `settings`; the pool runs in a task of its own and is shut down
+    /// when `body` ends (``stop(_:logger:)``).
     public static func withRunningPool<Result: Sendable>(
         _ settings: ConnectionSettings,
         waitLimit: Duration = LedgerPool.commandWaitLimit,
@@ -87,11 +89,45 @@ public enum LedgerDatabase {
         var background = logger
         background.logLevel = .error
         let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: background)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
-            defer { group.cancelAll() }
+        let running = Task { await client.run() }
+        do {
             // Errors come out of the pool already translated (LedgerPool is the boundary).
-            return try await body(LedgerPool(client, settings: settings, waitLimit: waitLimit, logger: logger))
+            let result = try await body(LedgerPool(client, settings: settings, waitLimit: waitLimit, logger: logger))
+            await stop(running, logger: logger)
+            return result
+        } catch {
+            await stop(running, logger: logger)
+            throw error
+        }
+    }
+
+    /// How long a pool's `run()` may take to return once cancelled: 10 s.
+    static let poolShutdownLimit: Duration = .seconds(10)
+
+    /// Cancels a pool's `run()` and waits for it to return, at most ``poolShutdownLimit``.
+    ///
+    /// The CI run of 2026-11-27 timed out, and one full test run in three here (2026-11-27) hung,
+    /// with tests suspended after their last query, no connection open to the server and no thread
+    /// running their code: what awaits a pool's shutdown (PostgresNIO 1.33.2) is the one wait left
+    /// in those tests that no query, lease or timeout bounds. The pool's work is done by then
+    /// (`body` has returned and nothing is leased), so the wait is bounded, and a pool that does
+    /// not finish is left behind and said in the log, where the next occurrence will show whether
+    /// this was the wait that hung.
+    static func stop(_ running: Task<Void, Never>, logger: Logger) async {
+        running.cancel()
+        let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let once = OnceFlag()
+            Task {
+                await running.value
+                if once.claim() { continuation.resume(returning: true) }
+            }
+            Task {
+                try? await Task.sleep(for: poolShutdownLimit)
+                if once.claim() { continuation.resume(returning: false) }
+            }
+        }
+        if !finished {
+            logger.error("a database pool did not shut down within \(poolShutdownLimit) of being stopped; its work was done, so it is left behind")
         }
     }
 
@@ -151,6 +187,19 @@ final class StartedClusters: @unchecked Sendable {
         lock.withLock {
             defer { clusters.removeAll() }
             return Array(clusters.values)
+        }
+    }
+}
+
+/// True for the first caller of ``claim()`` only.
+final class OnceFlag: Sendable {
+    private let claimed = Mutex(false)
+
+    /// Whether this call is the first.
+    func claim() -> Bool {
+        claimed.withLock { claimed in
+            defer { claimed = true }
+            return !claimed
         }
     }
 }

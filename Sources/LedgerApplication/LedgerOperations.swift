@@ -27,6 +27,16 @@ public protocol LedgerOperations: Sendable {
     func regulatorReport(_ parameters: RegulatorReport.Parameters, policy: ReportPolicy) async throws -> RegulatorReport.Result
     /// See ``Ledger/dossier(log:subject:asOf:)``.
     func dossier(log: String, subject: String, asOf: Int64?) async throws -> SubjectDossierReport.Result
+    /// See ``Ledger/latestCheckpoint(log:)``.
+    func latestCheckpoint(log: String) async throws -> StoredCheckpoint
+    /// See ``Ledger/tile(log:_:)``.
+    func tile(log: String, _ tile: TileAddress) async throws -> [UInt8]
+    /// See ``Ledger/position(log:eventId:)``.
+    func position(log: String, eventId: String) async throws -> Int64
+    /// See ``Ledger/proveInclusion(log:position:checkpointSize:since:)``.
+    func proveInclusion(log: String, position: Int64, checkpointSize: Int64?, since: Int64?) async throws -> ProofBundle
+    /// See ``Ledger/proveConsistency(log:from:to:)``.
+    func proveConsistency(log: String, from: Int64, to: Int64?) async throws -> ProofBundle
 }
 
 extension Ledger: LedgerOperations {

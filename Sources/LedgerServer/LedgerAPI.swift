@@ -41,7 +41,8 @@ public struct LedgerAPI: Sendable {
         self.logger = logger
     }
 
-    /// The router: `/health`, `/ready` and `/metrics` open; everything under `/v1` behind an API key.
+    /// The router: `/health`, `/ready` and `/metrics` open; everything under `/v1` behind an API key
+    /// (the verifiable log's checkpoint, tiles and proofs open too under `serve --public-proofs`).
     public func router() -> Router<LedgerRequestContext> {
         let router = Router(context: LedgerRequestContext.self)
         router.add(middleware: MetricsMiddleware())
@@ -58,6 +59,9 @@ public struct LedgerAPI: Sendable {
             .addRoutes(AppStoreRoutes(operations: operations, settings: settings.appStore, admission: admission).collection)
             .addRoutes(SubjectRoutes(operations: operations).collection)
             .addRoutes(ReportRoutes(operations: operations, policy: settings.reportPolicy).collection)
+        router.group("v1")
+            .add(middleware: APIKeyMiddleware(operations: operations, optional: settings.publicProofs))
+            .addRoutes(VerifiableLogRoutes(operations: operations, isPublic: settings.publicProofs).collection)
         allowed.record(router.routes.map { ($0.path.description, $0.method.rawValue) })
         return router
     }

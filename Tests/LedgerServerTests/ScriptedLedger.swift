@@ -19,6 +19,7 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         case state(log: String, subject: String?, asOf: String)
         case erase(log: String, subject: String)
         case report(String)
+        case verifiableLog(String)
     }
 
     /// What the script answers.
@@ -33,6 +34,8 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         var state: Result<SubjectStates, LedgerError> = .success(SubjectStates(position: 0, snapshots: []))
         var erase: Result<AppendResult.Appended, LedgerError> = .failure(LedgerError(.invalidRequest, "not scripted"))
         var reports: LedgerError = LedgerError(.logNotFound, "there is no log named acme")
+        /// What the checkpoint, tile and proof operations answer.
+        var proofs: LedgerError = LedgerError(.checkpointNotFound, "log acme has no signed checkpoint yet")
     }
 
     private let state = Mutex<(script: Script, calls: [Call], idempotencyKeys: [String?])>((Script(), [], []))
@@ -89,6 +92,20 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func dossier(log: String, subject: String, asOf: Int64?) async throws -> SubjectDossierReport.Result {
         throw record(.report("dossier")).reports
+    }
+
+    func latestCheckpoint(log: String) async throws -> StoredCheckpoint { throw record(.verifiableLog("checkpoint")).proofs }
+
+    func tile(log: String, _ tile: TileAddress) async throws -> [UInt8] { throw record(.verifiableLog(tile.path)).proofs }
+
+    func position(log: String, eventId: String) async throws -> Int64 { throw record(.verifiableLog("position")).proofs }
+
+    func proveInclusion(log: String, position: Int64, checkpointSize: Int64?, since: Int64?) async throws -> ProofBundle {
+        throw record(.verifiableLog("inclusion")).proofs
+    }
+
+    func proveConsistency(log: String, from: Int64, to: Int64?) async throws -> ProofBundle {
+        throw record(.verifiableLog("consistency")).proofs
     }
 }
 

@@ -81,6 +81,10 @@ public struct ProofBundle: Sendable, Equatable {
         self.consistency = consistency
     }
 
+    /// The bundle's file bytes, as `consent-ledger prove` writes them and the HTTP API answers:
+    /// its canonical JSON and a newline.
+    public var bytes: [UInt8] { CanonicalJSON.encode(json) + [0x0A] }
+
     /// The bundle as JSON (RFC 8785 canonical, so the same proof is always the same bytes).
     public var json: JSONValue {
         var object: [String: JSONValue] = [

@@ -75,6 +75,10 @@ extension LedgerError {
         /// A checkpoint was refused: not consistent with the last one, beyond the built tree, or
         /// a proof that does not verify against it.
         public static let checkpointRefused = Code("checkpoint-refused", .badInput)
+        /// The log has no signed checkpoint (of the size asked for).
+        public static let checkpointNotFound = Code("checkpoint-not-found", .notFound)
+        /// A tile or entry bundle the stored Merkle tree does not cover (yet), or cannot hold.
+        public static let tileNotFound = Code("tile-not-found", .notFound)
         /// A signing or verifier key that is missing, unreadable or malformed.
         public static let invalidKey = Code("invalid-key", .badInput)
 

@@ -50,6 +50,17 @@ public struct ProofMaker: Sendable {
         return ProofBundle(kind: .inclusion, log: log, checkpoint: checkpoint.note, inclusion: inclusion, consistency: consistency)
     }
 
+    /// The position of the event `eventId` of `log` (a lowercase or uppercase UUID).
+    public func position(log: String, eventId: String) async throws -> Int64 {
+        guard let id = UUID(uuidString: eventId) else {
+            throw LedgerError(.invalidRequest, "the event id '\(eventId)' is not a UUID", hint: "Give the eventId the append answered with.")
+        }
+        let rows = try await pool.query("SELECT position FROM ledger.events WHERE log_id = \(log) AND event_id = \(id)", logger: logger)
+        for try await position in rows.decode(Int64.self) { return position }
+        _ = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
+        throw LedgerError(.invalidRequest, "log \(log) has no event \(eventId.lowercased())", hint: "Check the log and the event id.")
+    }
+
     /// The consistency proof from tree size `from` to the checkpoint of size `to` (the newest
     /// checkpoint when nil).
     public func consistency(log: String, from: Int64, to: Int64? = nil) async throws -> ProofBundle {
@@ -75,14 +86,14 @@ public struct ProofMaker: Sendable {
         let store = CheckpointStore(pool: pool, logger: logger)
         if let size {
             guard let found = try await store.at(log: log, size: size) else {
-                throw LedgerError(.invalidRequest, "log \(log) has no checkpoint of size \(size)",
+                throw LedgerError(.checkpointNotFound, "log \(log) has no checkpoint of size \(size)",
                                   hint: "Leave out the size to use the newest checkpoint.")
             }
             return found
         }
         _ = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
         guard let found = try await store.latest(log: log) else {
-            throw LedgerError(.invalidRequest, "log \(log) has no signed checkpoint yet",
+            throw LedgerError(.checkpointNotFound, "log \(log) has no signed checkpoint yet",
                               hint: "Sign one first: consent-ledger checkpoint --log \(log)")
         }
         return found

@@ -7,11 +7,15 @@ import LedgerPostgres
 /// Authenticates `Authorization: Bearer <key>` (``LedgerOperations/authenticate(token:)``): 401 (with
 /// `WWW-Authenticate`) when the key is missing, malformed, unknown or revoked. Authorization (the
 /// key's log and role) is each route's, through ``LedgerRequestContext/require(_:log:)``.
+/// With `optional` (the verifiable log's routes under `serve --public-proofs`) a request without
+/// an `Authorization` header goes on with no key; one that sends a key is still checked.
 struct APIKeyMiddleware: RouterMiddleware {
     typealias Context = LedgerRequestContext
     let operations: any LedgerOperations
+    var optional = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if optional, request.headers[.authorization] == nil { return try await next(request, context) }
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
             throw Self.unauthorized("no API key: send it as Authorization: Bearer <key>")
         }

@@ -24,6 +24,9 @@ public struct ServerSettings: Sendable {
     /// The policy the reports apply and the issuer and date of issue their HTML pages name
     /// (`serve --report-policy FILE`; default: the built-in policy, no issuer named).
     public var reportPolicy: ReportPolicy
+    /// Whether the verifiable log's routes (checkpoint, tiles, proofs) answer requests without an
+    /// API key (`serve --public-proofs`); events and reports always need one.
+    public var publicProofs = false
     /// How long a request waits for a database connection before it is answered 503 with
     /// `Retry-After` (`database-unavailable`): the bound on a request while the database is down.
     public var databaseWaitLimit: Duration = ServerSettings.defaultDatabaseWaitLimit

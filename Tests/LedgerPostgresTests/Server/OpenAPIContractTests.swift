@@ -68,6 +68,9 @@ struct OpenAPIContractTests {
         let routes = try await fixture.db.as(.application) { client in
             LedgerAPI(ledger: Ledger(pools: RolePools(application: client, auditor: client, administrator: client))).router().routes
                 .map { "\($0.method.rawValue) \($0.path.description)" }
+                // A tile's index spans path segments: the router matches it with a catch-all, the
+                // document (whose path parameters cannot hold '/') names it {index}.
+                .map { $0.hasSuffix("/**") ? String($0.dropLast(2)) + "{index}" : $0 }
         }
         var documented: [String] = []
         for (path, item) in document["paths"]?.objectValue ?? [:] {

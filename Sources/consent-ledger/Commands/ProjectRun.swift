@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerApplication
 import LedgerPostgres
 
 /// `consent-ledger project run`.
@@ -28,12 +29,24 @@ struct ProjectRun: AsyncParsableCommand {
     @Option(help: "With --follow: the longest wait between passes, in seconds.")
     var pollSeconds: Int = 5
 
+    @Option(name: .customLong("checkpoint-every"),
+            help: ArgumentHelp("With --follow: also sign a checkpoint of every log that has grown, this often (e.g. 10s, 1m), "
+                                   + "for a deployment that runs no server.", valueName: "duration"))
+    var checkpointEvery: TimeoutOption?
+
+    @OptionGroup var signingKey: SigningKeyOptions
+
     func validate() throws {
+        if checkpointEvery != nil, !follow { throw ValidationError("--checkpoint-every needs --follow") }
         guard chunkSize >= 1 else { throw ValidationError("--chunk-size must be at least 1") }
         guard pollSeconds >= 1 else { throw ValidationError("--poll-seconds must be at least 1") }
     }
 
     func run() async throws {
+        if let checkpointEvery {
+            try await followSigning(every: checkpointEvery)
+            return
+        }
         let stalls = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
             let runner = ProjectionRunner(pool: pool, chunkSize: chunkSize)
             if follow {
@@ -51,5 +64,24 @@ struct ProjectRun: AsyncParsableCommand {
         }
         try ProjectStalls.report(stalls)
         try Console.out("projections are at the head of every log")
+    }
+
+    /// `--follow --checkpoint-every`: the projections followed and the checkpoints signed side by
+    /// side, until Ctrl-C (or either fails).
+    private func followSigning(every interval: TimeoutOption) async throws {
+        let key = try signingKey.load(dataFolder: database.dataFolder())
+        try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            Console.note("following the logs and signing a checkpoint of every log that has grown, every \(interval), "
+                         + "with \(key.name); stop with Ctrl-C")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await ProjectionFollower(runner: ProjectionRunner(pool: ledger.pools.administrator, chunkSize: chunkSize),
+                                                 pollInterval: .seconds(pollSeconds)).follow(note: { Console.note($0) })
+                }
+                group.addTask { try await ledger.keepCheckpoints(every: interval.duration, key: key, note: { Console.note($0) }) }
+                try await group.next()
+                group.cancelAll()
+            }
+        }
     }
 }

@@ -77,6 +77,17 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("no-projections"), help: "Do not run the projection follower in this process.")
     var noProjections = false
 
+    @Flag(name: .customLong("public-proofs"),
+          help: "Answer the verifiable log's routes (checkpoint, tiles, proofs) without an API key; events and reports still need one.")
+    var publicProofs = false
+
+    @Option(name: .customLong("checkpoint-every"),
+            help: ArgumentHelp("Sign a checkpoint of every log that has grown, this often (e.g. 10s, 1m), with the signing key.",
+                               valueName: "duration"))
+    var checkpointEvery: TimeoutOption?
+
+    @OptionGroup var signingKey: SigningKeyOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be at least 1024") }
@@ -114,6 +125,9 @@ struct Serve: AsyncParsableCommand {
                                       maxQueuedEvents: maxQueuedEvents, maxQueuedEventsPerKey: maxQueuedEventsPerKey,
                                       appStore: try appStoreSettings(),
                                       reportPolicy: try ReportOptions(policy: reportPolicy).loadPolicy())
+        settings.publicProofs = publicProofs
+        // The key is read before the database is opened, so a missing or unsafe key stops here.
+        let checkpointKey = try checkpointEvery.map { _ in try signingKey.load(dataFolder: database.dataFolder()) }
         settings.timeouts = RequestTimeouts(header: headerTimeout.duration, body: bodyTimeout.duration, idle: idleTimeout.duration,
                                             maxConnections: maxConnections)
         let logger: Logger = {
@@ -129,6 +143,11 @@ struct Serve: AsyncParsableCommand {
                                            KeyChangeService(ledger: ledger)]
             if !noProjections {
                 services.append(ProjectionService(follower: ProjectionFollower(runner: ProjectionRunner(pool: ledger.pools.administrator)),
+                                                  note: { logger.info("\($0)") }))
+            }
+            if let checkpointEvery, let checkpointKey {
+                Console.note("signing a checkpoint of every log that has grown, every \(checkpointEvery), with \(checkpointKey.name)")
+                services.append(CheckpointService(ledger: ledger, interval: checkpointEvery.duration, key: checkpointKey,
                                                   note: { logger.info("\($0)") }))
             }
             let server = Application(router: api.router(),

@@ -49,6 +49,8 @@ public struct SubjectDirectory: Sendable {
 
     /// The most one page holds.
     public static let maxLimit = 1_000
+    /// The longest pseudonym (docs/openapi.json's `subject` pattern): a longer prefix matches nothing.
+    public static let maxPseudonymLength = 128
 
     /// The pool to read with.
     public let pool: LedgerPool
@@ -64,11 +66,16 @@ public struct SubjectDirectory: Sendable {
     /// The subjects of `log` whose pseudonym starts with `prefix` (all when empty) and, when
     /// `has` is given, whose history holds that mark; at most `limit`, after the pseudonym `after`.
     ///
-    /// - Throws: `log-not-found`; `invalid-request` for a limit out of 1...``maxLimit``;
+    /// - Throws: `log-not-found`; `invalid-request` for a limit out of 1...``maxLimit``, or a
+    ///   prefix or `after` longer than a pseudonym can be (``maxPseudonymLength``);
     ///   `schema-missing` when the projections are not built yet.
     public func find(log: String, prefix: String = "", has: Mark? = nil, limit: Int = 100, after: String? = nil) async throws -> Page {
         guard (1...Self.maxLimit).contains(limit) else {
             throw LedgerError(.invalidRequest, "limit must be from 1 to \(Self.maxLimit), not \(limit)", field: "limit")
+        }
+        for (name, text) in [("prefix", prefix), ("after", after ?? "")] where text.unicodeScalars.count > Self.maxPseudonymLength {
+            throw LedgerError(.invalidRequest, "\(name) is \(text.unicodeScalars.count) characters; a pseudonym has at most \(Self.maxPseudonymLength)",
+                              field: name)
         }
         let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log).position
         var projectedThrough = head

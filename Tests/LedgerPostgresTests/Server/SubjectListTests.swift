@@ -43,7 +43,9 @@ struct SubjectListTests {
             #expect((byPrefix.json?["subjects"]?.arrayValue ?? []).map { $0["subject"]?.stringValue ?? "" } == seen.filter { $0.hasPrefix(prefix) })
 
             for (uri, field) in [("/v1/logs/acme/subjects?has=denials", "has"), ("/v1/logs/acme/subjects?limit=0", "limit"),
-                                 ("/v1/logs/acme/subjects?limit=x", "limit")] {
+                                 ("/v1/logs/acme/subjects?limit=x", "limit"),
+                                 ("/v1/logs/acme/subjects?prefix=" + String(repeating: "0", count: 129), "prefix"),
+                                 ("/v1/logs/acme/subjects?after=" + String(repeating: "p", count: 129), "after")] {
                 let bad = try await client.execute(uri: uri, method: .get, headers: fixture.headers("auditor"))
                 #expect(bad.status == .badRequest && bad.json?["field"]?.stringValue == field, "\(uri): \(bad.text)")
             }

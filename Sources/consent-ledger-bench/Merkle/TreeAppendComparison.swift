@@ -4,19 +4,33 @@ import LedgerPostgres
 import Logging
 import PostgresNIO
 
-/// Appends with and without the tree kept up to date, on fresh logs, alternating.
+/// Appends with and without the tree kept up to date, and with checkpoints signed as the log grows
+/// (what `serve --checkpoint-every` does, here with no interval at all: the worst case), on fresh
+/// logs, the three in turn.
 enum TreeAppendComparison {
+    /// What runs beside the appends.
+    enum Follower: String, CaseIterable {
+        case plain = "plain"
+        case tree = "with the tree"
+        case signing = "with checkpoints signed"
+    }
+
     /// Runs `rounds` rounds of the two, and gives the report's lines.
     static func measure(events: Int, batch: Int, rounds: Int, client: LedgerPool, logger: Logger) async throws -> [String] {
         let store = EventStore(pool: client, logger: logger)
         let runID = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        var plain: [Double] = [], withTree: [Double] = []
+        var rates: [Follower: [Double]] = [:]
+        let key = try NoteSigningKey(generatingWithName: "bench.ledger")
         var lines = ["", "appends: \(ReportText.grouped(Double(events))) simulated events per log in batches of \(batch) through "
             + "ledger.append_events, a fresh log each time; 'with the tree' runs a follower that calls ledger.extend_merkle_tree "
-            + "whenever the head has moved (on its own connection), and the time includes bringing the tree to the head at the end"]
+            + "whenever the head has moved (on its own connection); 'with checkpoints signed' one that signs a checkpoint whenever "
+            + "the head has moved (CheckpointStore.sign: tree to the head, the new records re-hashed, consistency with the last "
+            + "checkpoint, signature), as serve --checkpoint-every does with no interval; the time includes bringing the tree "
+            + "(and the checkpoint) to the head at the end"]
         for round in 1...rounds {
-            for keepTree in round % 2 == 1 ? [false, true] : [true, false] {
-                let log = "mb-\(runID)-\(round)-\(keepTree ? "tree" : "plain")"
+            let order = Follower.allCases
+            for follower in order.dropFirst((round - 1) % order.count) + order.prefix((round - 1) % order.count) {
+                let log = "mb-\(runID)-\(round)-\(follower == .plain ? "plain" : follower == .tree ? "tree" : "signed")"
                 let source = try SimulatedEvents(count: events, families: max(1, events / 180), seed: UInt64(round), log: log)
                 var batches: [[EventInput]] = []
                 while true {
@@ -24,20 +38,25 @@ enum TreeAppendComparison {
                     if next.isEmpty { break }
                     batches.append(next)
                 }
-                Progress.note("round \(round): \(keepTree ? "with the tree" : "plain"), log \(log)")
+                Progress.note("round \(round): \(follower.rawValue), log \(log)")
                 let watch = Stopwatch()
-                var extensions = 0
-                if keepTree {
+                var passes = 0
+                if follower != .plain {
                     _ = try await store.append(log: log, events: batches[0])
-                    extensions = try await withThrowingTaskGroup(of: Int.self) { group in
+                    passes = try await withThrowingTaskGroup(of: Int.self) { group in
                         let done = ManagedAtomicFlag()
                         group.addTask {
                             var calls = 0
                             let tree = MerkleStore(pool: client, logger: logger)
+                            let checkpoints = CheckpointStore(pool: client, logger: logger)
+                            var reached: UInt64 = 0
                             while !done.isSet {
-                                let head = try await store.requireHead(log: log).position
-                                if try await tree.size(log: log) < UInt64(head) {
+                                let head = UInt64(try await store.requireHead(log: log).position)
+                                if follower == .tree, try await tree.size(log: log) < head {
                                     _ = try await client.query("SELECT ledger.extend_merkle_tree(\(log))", logger: logger)
+                                    calls += 1
+                                } else if follower == .signing, reached < head {
+                                    reached = try await checkpoints.sign(log: log, key: key).checkpoint.treeSize
                                     calls += 1
                                 } else {
                                     try await Task.sleep(for: .milliseconds(5))
@@ -49,21 +68,29 @@ enum TreeAppendComparison {
                         done.set()
                         return try await group.reduce(0, +)
                     }
-                    _ = try await MerkleStore(pool: client, logger: logger).extend(log: log)
+                    if follower == .tree {
+                        _ = try await MerkleStore(pool: client, logger: logger).extend(log: log)
+                    } else {
+                        _ = try await CheckpointStore(pool: client, logger: logger).sign(log: log, key: key)
+                    }
                 } else {
                     for next in batches { _ = try await store.append(log: log, events: next) }
                 }
                 let rate = Double(events) / watch.elapsedSeconds
-                (keepTree ? { withTree.append(rate) } : { plain.append(rate) })()
-                lines.append("round \(round), \(keepTree ? "with the tree" : "plain"): \(ReportText.grouped(rate)) events/s"
-                    + (keepTree ? " (\(extensions) extensions while appending)" : ""))
+                rates[follower, default: []].append(rate)
+                lines.append("round \(round), \(follower.rawValue): \(ReportText.grouped(rate)) events/s"
+                    + (follower == .tree ? " (\(passes) extensions while appending)" : follower == .signing ? " (\(passes) checkpoints signed while appending)" : ""))
             }
         }
-        let bestPlain = plain.max() ?? 0, bestTree = withTree.max() ?? 0
-        let medianPlain = plain.sorted()[plain.count / 2], medianTree = withTree.sorted()[withTree.count / 2]
-        lines.append("best: plain \(ReportText.grouped(bestPlain)) events/s, with the tree \(ReportText.grouped(bestTree)) events/s "
-            + "(ratio \(ReportText.fixed(bestTree / bestPlain, 3))); median: \(ReportText.grouped(medianPlain)) and "
-            + "\(ReportText.grouped(medianTree)) (ratio \(ReportText.fixed(medianTree / medianPlain, 3)))")
+        let plain = rates[.plain] ?? [1]
+        let bestPlain = plain.max() ?? 1, medianPlain = plain.sorted()[plain.count / 2]
+        for follower in [Follower.tree, .signing] {
+            let measured = rates[follower] ?? [0]
+            let best = measured.max() ?? 0, median = measured.sorted()[measured.count / 2]
+            lines.append("best: plain \(ReportText.grouped(bestPlain)) events/s, \(follower.rawValue) \(ReportText.grouped(best)) events/s "
+                + "(ratio \(ReportText.fixed(best / bestPlain, 3))); median: \(ReportText.grouped(medianPlain)) and "
+                + "\(ReportText.grouped(median)) (ratio \(ReportText.fixed(median / medianPlain, 3)))")
+        }
         return lines
     }
 }

@@ -69,7 +69,7 @@ struct MerkleBenchmark: AsyncParsableCommand {
                 }
                 out += try await LedgerDatabase.with(opened.target, role: .application, keepRunning: true, logger: logger) { app in
                     try await TreeAppendComparison.measure(events: settings.appendEvents, batch: settings.appendBatch,
-                                                           rounds: settings.rounds, client: app, logger: logger)
+                                                           rounds: settings.rounds, client: app, owner: admin, logger: logger)
                 }
                 return out
             }

@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
 """Independent offline verifier for ConsentLedger proof bundles (docs/proofs.md).
 
-Written from RFC 9162 (sections 2.1.3.2 and 2.1.4.2) and the C2SP signed-note and
-tlog-checkpoint formats, not from the ledger's Swift code. Needs Python 3 and the
-`cryptography` package (Ed25519); everything else is the standard library.
+Written from RFC 9162 (sections 2.1.3.2 and 2.1.4.2) and the C2SP signed-note,
+tlog-checkpoint and tlog-cosignature formats, not from the ledger's Swift code. Needs Python 3
+and the `cryptography` package (Ed25519); everything else is the standard library.
 
-    verify-proof.py BUNDLE --public-key K [--trusted OLDER_CHECKPOINT]
+    verify-proof.py BUNDLE --public-key K [--trusted OLDER_CHECKPOINT] [--witness W]... [--min-witnesses N]
     verify-proof.py --rfc9162-vectors DIR
 
 BUNDLE is a file written by `consent-ledger prove`, or `-` for stdin. K is the verifier key
 text `<name>+<key id>+<base64>` (`consent-ledger signing-key show`) or a file holding it.
-OLDER_CHECKPOINT is a file holding a signed checkpoint you already trust.
+OLDER_CHECKPOINT is a file holding a signed checkpoint you already trust. W is a witness's
+cosignature key (`consent-ledger witness create-key`, type 0x04), as text or a file; the
+checkpoint must carry valid cosignatures by N of them (default: all).
 
 Exit 0, stdout `OK...`: everything checks. Exit 1, stdout `FAILED: <first failed check>`.
 Exit 2, stderr `ERROR: ...`: unusable input - a file that cannot be read, not UTF-8 JSON,
 not a consent-ledger-proof/1 bundle (format, kind, a missing, unknown or wrongly typed
 member), a key that does not parse, bad arguments. Members of the right type whose values
 do not check are FAILED, as is a --trusted file that reads but is not a note signed by K.
-The checks are numbered as in docs/proofs.md: 1 in parse_bundle, 2 to 5 in verify_bundle.
+The checks are numbered as in docs/proofs.md: 1 in parse_bundle, 2 to 5 in verify_bundle
+(2b, the witnesses' cosignatures, in check_witnesses).
 
 --rfc9162-vectors DIR runs the transparency-dev/merkle vectors in DIR/inclusion and
 DIR/consistency through the same RFC functions: one `<path> accept|reject` line per vector,
@@ -35,6 +38,8 @@ except ImportError:  # only bundle mode needs it; main() says so
 FORMAT = "consent-ledger-proof/1"
 FIX = "give the file exactly as `consent-ledger prove` wrote it"
 KEY_FIX = "pass the text printed by `consent-ledger signing-key show`, or a file holding it"
+WITNESS_FIX = "pass the text printed by `consent-ledger witness create-key` (or show-key), or a file holding it"
+ED25519, COSIGNATURE_V1 = 0x01, 0x04  # the signature-type bytes of a log's key and a witness's key
 
 class Failed(Exception): pass  # a check did not pass (exit 1)
 
@@ -146,27 +151,63 @@ def strict_json(data):
 def key_name_ok(name):  # 1 to 100 characters, no whitespace, no '+'
     return 0 < len(name) <= 100 and "+" not in name and not any(c.isspace() for c in name)
 
-def load_key(arg):
-    """K is `<name>+<8 hex digit key id>+<base64(0x01 || Ed25519 public key)>` or a file holding
-    it; returns (name, 4-byte key id, public key)."""
-    source = f"the public key file {arg!r}" if os.path.exists(arg) else "the --public-key text"
+def load_key(arg, option="--public-key", key_type=ED25519):
+    """K is `<name>+<8 hex digit key id>+<base64(type || Ed25519 public key)>` or a file holding
+    it, type being 0x01 for the log's key and 0x04 for a witness's; returns (name, 4-byte key
+    id, public key)."""
+    fix = KEY_FIX if key_type == ED25519 else WITNESS_FIX
+    source = f"the {option} file {arg!r}" if os.path.exists(arg) else f"the {option} text"
     try:
-        text = (read(arg, "the public key file").decode("utf-8") if os.path.exists(arg) else arg).strip()
+        text = (read(arg, f"the {option} file").decode("utf-8") if os.path.exists(arg) else arg).strip()
     except UnicodeDecodeError:
         raise Unusable(f"{source} is not UTF-8 text")
-    usable(not text.startswith("PRIVATE+KEY+"), f"that is the PRIVATE signing key (keep it secret); {KEY_FIX}")
+    usable(not text.startswith("PRIVATE+KEY+"), f"that is a PRIVATE key (keep it secret); {fix}")
     parts = text.split("+", 2)  # the base64 may hold '+', the name and key id do not
     raw = b64(parts[2]) if len(parts) == 3 else None
-    usable(raw and len(raw) == 33 and raw[0] == 1 and key_name_ok(parts[0])
+    usable(raw and len(raw) == 33 and raw[0] == key_type and key_name_ok(parts[0])
            and re.fullmatch(r"[0-9a-f]{8}", parts[1]),
-           f"{source} is not <name>+<8 hex digit key id>+<base64(0x01 || 32-byte key)>; {KEY_FIX}")
+           f"{source} is not <name>+<8 hex digit key id>+<base64(0x{key_type:02x} || 32-byte key)>; {fix}")
     name, key_id = parts[0], bytes.fromhex(parts[1])
-    # The key id is the first 4 bytes of SHA-256(name || 0x0A || 0x01 || public key).
-    usable(sha256(name.encode() + b"\n" + raw)[:4] == key_id, f"the key id does not match the key; {KEY_FIX}")
+    # The key id is the first 4 bytes of SHA-256(name || 0x0A || type || public key).
+    usable(sha256(name.encode() + b"\n" + raw)[:4] == key_id, f"the key id does not match the key; {fix}")
     try:
         return name, key_id, Ed25519PublicKey.from_public_bytes(raw[1:])
     except ValueError as e:
-        raise Unusable(f"the public key is not a usable Ed25519 key ({e}); {KEY_FIX}")
+        raise Unusable(f"the {option} key is not a usable Ed25519 key ({e}); {fix}")
+
+def check_witnesses(text, witnesses, minimum):
+    """Step 2b: C2SP tlog-cosignature/v1 on a checkpoint that passed parse_checkpoint. A line by a
+    witness (same name and key id) is base64(key id || 8-byte big-endian time || Ed25519
+    signature) over "cosignature/v1\ntime <time>\n" + the note's text. Every such line must
+    verify, and at least `minimum` witnesses must have one. Returns the OK line, or None."""
+    if not witnesses:
+        return None
+    text = text.decode() if isinstance(text, bytes) else text
+    split = text.rfind("\n\n")
+    body, lines = text[:split + 1], text[split + 2:-1].split("\n")
+    cosigned, missing = [], []
+    for name, key_id, public in witnesses:
+        who = f"witness {name} (key {key_id.hex()})"
+        claims = [raw[4:] for raw in (b64(line[2:].split(" ")[-1]) for line in lines
+                                       if line[2:].split(" ")[0] == name) if raw[:4] == key_id]
+        if not claims:
+            missing.append(name)
+            continue
+        for signature in claims:
+            check(len(signature) == 72, f"the cosignature by {who} is {len(signature)} bytes, not 72 "
+                  "(an 8-byte time and a 64-byte Ed25519 signature)")
+            time = int.from_bytes(signature[:8], "big")
+            check(time < 2**63, f"the cosignature by {who} has a time beyond 2^63 - 1")
+            try:
+                public.verify(signature[8:], b"cosignature/v1\ntime %d\n" % time + body.encode())
+            except InvalidSignature:
+                raise Failed(f"the cosignature by {who} does not verify: the checkpoint or the cosignature "
+                             "was changed or forged")
+        cosigned.append(name)
+    check(len(cosigned) >= minimum, f"the checkpoint is cosigned by {len(cosigned)} of the {len(witnesses)} "
+          f"witnesses given, {minimum} required; not cosigned by {', '.join(missing)}")
+    return (f"  and it is cosigned by {len(cosigned)} of {len(witnesses)} witnesses ({minimum} required)"
+            + (": " + ", ".join(cosigned) if cosigned else ""))
 
 def parse_checkpoint(text, key, what):
     """A C2SP tlog-checkpoint in a C2SP signed note with a valid signature by `key`;
@@ -245,12 +286,13 @@ def parse_bundle(data):
     check_members(bundle, types, "bundle", optional=("consistency",) if kind == "inclusion" else ())
     return bundle
 
-def verify_bundle(bundle, key, trusted):
+def verify_bundle(bundle, key, trusted, witnesses=(), minimum=0):
     """Steps 2 to 5 on a bundle that passed step 1; returns the OK lines."""
     # 2. The checkpoint: a valid note signed by the key, for the origin <key name>/<log>.
     log, signer = bundle["log"], f"{key[0]} (key {key[1].hex()})"
     origin, size, root = parse_checkpoint(bundle["checkpoint"], key, "the bundle's checkpoint")
     check(origin == f"{key[0]}/{log}", f"the checkpoint's origin {origin!r} is not {key[0] + '/' + log!r}")
+    cosigned = check_witnesses(bundle["checkpoint"], witnesses, minimum)  # 2b. Its witnesses.
     lines = []
     if bundle["kind"] == "inclusion":  # 3. Inclusion of the record as leaf position - 1.
         inc = bundle["inclusion"]
@@ -299,7 +341,7 @@ def verify_bundle(bundle, key, trusted):
             check(from_size == old_size, f"consistency.fromSize {from_size} is not the trusted size {old_size}")
             check(from_root == old_root, "consistency.fromRoot is not the trusted checkpoint's root (a forked log)")
         lines.append(f"  and it is consistent with the trusted checkpoint of {old_size} leaves")
-    return lines
+    return lines + ([cosigned] if cosigned else [])
 
 def read(path, what):
     try:
@@ -355,6 +397,10 @@ def main(argv=None):
     parser.add_argument("bundle", nargs="?", metavar="BUNDLE", help="proof bundle file, or - for stdin")
     parser.add_argument("--public-key", metavar="K", help="verifier key text, or a file holding it")
     parser.add_argument("--trusted", metavar="OLDER_CHECKPOINT", help="a file holding an older checkpoint you trust")
+    parser.add_argument("--witness", metavar="W", action="append", default=[],
+                        help="a witness's cosignature key (type 0x04), text or file; repeatable")
+    parser.add_argument("--min-witnesses", metavar="N", type=int,
+                        help="how many of the --witness keys must have cosigned (default: all)")
     parser.add_argument("--rfc9162-vectors", metavar="DIR", help="run the RFC 9162 vectors in DIR instead")
     parser.error = lambda message: parser.exit(2, f"ERROR: {message}; see --help\n")
     for stream in (sys.stdout, sys.stderr):
@@ -369,9 +415,15 @@ def main(argv=None):
         usable(args.bundle and args.public_key, "give a BUNDLE file (or - for stdin) and --public-key K; see --help")
         usable(args.bundle != "-" or args.trusted != "-", "BUNDLE and --trusted cannot both be stdin")
         key = load_key(args.public_key)
+        witnesses = [load_key(w, "--witness", COSIGNATURE_V1) for w in args.witness]
+        usable(len({(w[0], w[1]) for w in witnesses}) == len(witnesses), "a witness is given twice; give each once")
+        usable(args.min_witnesses is None or witnesses, "--min-witnesses needs the witnesses' keys (--witness W)")
+        minimum = len(witnesses) if args.min_witnesses is None else args.min_witnesses
+        usable(0 <= minimum <= len(witnesses), f"--min-witnesses {minimum} is not between 0 and the "
+               f"{len(witnesses)} witnesses given")
         bundle = parse_bundle(read(args.bundle, "the bundle"))
         trusted = None if args.trusted is None else read(args.trusted, "the trusted checkpoint")
-        lines = verify_bundle(bundle, key, trusted)
+        lines = verify_bundle(bundle, key, trusted, witnesses, minimum)
     except Unusable as e:
         print(f"ERROR: {e}", file=sys.stderr)
         return 2

@@ -17,11 +17,14 @@ public enum ProofBundleVerifier {
         public var summary: String
     }
 
-    /// Verifies `bundle` against `key`, and against `trusted` (an older signed checkpoint's
-    /// note) when given. Throws ``LedgerError`` with code ``LedgerError/Code/checkpointRefused``
-    /// naming the first check that failed.
-    public static func verify(_ bundle: ProofBundle, key: NoteVerifierKey, trusted: String? = nil) throws(LedgerError) -> Outcome {
+    /// Verifies `bundle` against `key`, against `trusted` (an older signed checkpoint's note) when
+    /// given, and that its checkpoint carries the cosignatures `witnesses` requires. Throws
+    /// ``LedgerError`` with code ``LedgerError/Code/checkpointRefused`` naming the first check that
+    /// failed.
+    public static func verify(_ bundle: ProofBundle, key: NoteVerifierKey, trusted: String? = nil,
+                              witnesses: WitnessPolicy = .none) throws(LedgerError) -> Outcome {
         let checkpoint = try Checkpoint.verified(note: bundle.checkpoint, key: key)
+        let cosigned = try witnesses.check(try SignedNote(text: bundle.checkpoint))
         guard checkpoint.origin == Checkpoint.origin(keyName: key.name, log: bundle.log) else {
             throw failure("the checkpoint's origin \(checkpoint.origin) is not \(Checkpoint.origin(keyName: key.name, log: bundle.log)), "
                           + "the origin of log \(bundle.log) under this key")
@@ -58,7 +61,7 @@ public enum ProofBundleVerifier {
             said.append("consistent with the trusted checkpoint of size \(older.size)")
         }
         let signer = "signed by \(key.name) (key \(NoteKeyID.hex(key.keyID)))"
-        return Outcome(checkpoint: checkpoint, summary: "OK: " + (said + [signer]).joined(separator: "; "))
+        return Outcome(checkpoint: checkpoint, summary: "OK: " + (said + [signer] + [cosigned].compactMap { $0 }).joined(separator: "; "))
     }
 
     private static func verifyInclusion(_ inclusion: ProofBundle.Inclusion, log: String, checkpoint: Checkpoint) throws(LedgerError) {

@@ -17,6 +17,13 @@ public struct SignedNote: Sendable, Equatable {
         public var keyID: UInt32
         /// The signature after the key id.
         public var signature: [UInt8]
+
+        /// A signature line from its parts.
+        public init(keyName: String, keyID: UInt32, signature: [UInt8]) {
+            self.keyName = keyName
+            self.keyID = keyID
+            self.signature = signature
+        }
     }
 
     /// The signed text, ending in a newline.
@@ -58,14 +65,13 @@ public struct SignedNote: Sendable, Equatable {
 
     /// The note's text: body, blank line, signature lines.
     public var text: String {
-        body + "\n" + signatures.map { signature in
-            let idBytes = (0..<4).map { UInt8(truncatingIfNeeded: signature.keyID >> (24 - 8 * $0)) }
-            return Self.signaturePrefix + signature.keyName + " " + Data(idBytes + signature.signature).base64EncodedString() + "\n"
-        }.joined()
+        body + "\n" + signatures.map(Self.line).joined()
     }
 
-    /// Signs `body` (which must end in a newline and hold no blank line) with `key`.
+    /// Signs `body` (which must end in a newline and hold no blank line) with `key`, a log's
+    /// note signing key (a witness's key cosigns instead: ``Cosignature``).
     public static func sign(body: String, with key: NoteSigningKey) throws -> SignedNote {
+        try key.verifierKey.require(.ed25519, for: "signing a checkpoint")
         guard body.hasSuffix("\n"), !body.contains("\n\n") else {
             throw LedgerError(.invalidRequest, "a note's text must end in a newline and hold no blank line")
         }
@@ -79,9 +85,22 @@ public struct SignedNote: Sendable, Equatable {
         self.signatures = signatures
     }
 
+    /// The note with `signature` added after its signature lines, in place of any line by the
+    /// same key (name and key id).
+    public func adding(_ signature: Signature) -> SignedNote {
+        SignedNote(body: body, signatures: signatures.filter { !($0.keyName == signature.keyName && $0.keyID == signature.keyID) } + [signature])
+    }
+
+    /// One signature line's text, `— <key name> <base64(key id || signature)>` and a newline.
+    public static func line(_ signature: Signature) -> String {
+        let idBytes = (0..<4).map { UInt8(truncatingIfNeeded: signature.keyID >> (24 - 8 * $0)) }
+        return signaturePrefix + signature.keyName + " " + Data(idBytes + signature.signature).base64EncodedString() + "\n"
+    }
+
     /// Checks that a signature line by `key` (same name and key id) is present and that every such
     /// line verifies.
     public func verify(with key: NoteVerifierKey) throws(LedgerError) {
+        try key.require(.ed25519, for: "checking a log's signature")
         let lines = signatures.filter { $0.keyName == key.name && $0.keyID == key.keyID }
         guard !lines.isEmpty else {
             let names = signatures.map { "\($0.keyName) (key \(NoteKeyID.hex($0.keyID)))" }.joined(separator: ", ")

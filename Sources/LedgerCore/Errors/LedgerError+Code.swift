@@ -79,6 +79,9 @@ extension LedgerError {
         public static let checkpointNotFound = Code("checkpoint-not-found", .notFound)
         /// A tile or entry bundle the stored Merkle tree does not cover (yet), or cannot hold.
         public static let tileNotFound = Code("tile-not-found", .notFound)
+        /// A witness's cosignature the ledger will not store: not on a checkpoint it signed, from a
+        /// witness it does not accept, or not verifying.
+        public static let cosignatureRefused = Code("cosignature-refused", .badInput)
         /// A signing or verifier key that is missing, unreadable or malformed.
         public static let invalidKey = Code("invalid-key", .badInput)
 

@@ -12,6 +12,9 @@ struct ProofBundleVerifierTests {
         var bundle: [UInt8]
         var trusted: String?
         var expected: Int32
+        /// Witnesses required (`--witness`), and how many (`--min-witnesses`; nil: all).
+        var witnesses: [NoteVerifierKey] = []
+        var minimum: Int?
     }
 
     static func cases() async throws -> (key: NoteVerifierKey, cases: [Case]) {
@@ -82,11 +85,61 @@ struct ProofBundleVerifierTests {
         consistency.consistency!.fromSize = 6
         add("a consistency proof claiming another older size", consistency, 1)
 
+        try witnessCases(fixture: fixture, good: good).forEach { cases.append($0) }
+
         cases.append(Case(description: "not JSON", bundle: Array("{\"format\":".utf8), trusted: nil, expected: 2))
         var unknown = good.json
         if case .object(var members) = unknown { members["extra"] = 1; unknown = .object(members) }
         cases.append(Case(description: "an unknown member", bundle: CanonicalJSON.encode(unknown), trusted: nil, expected: 2))
         return (fixture.key.verifierKey, cases)
+    }
+
+    /// Bundles whose checkpoints carry witnesses' cosignatures (C2SP tlog-cosignature), checked
+    /// against a policy of witnesses.
+    static func witnessCases(fixture: ProofBundleFixture, good: ProofBundle) throws -> [Case] {
+        let w1 = try NoteSigningKey(generatingWithName: "witness.one.example", type: .cosignatureV1)
+        let w2 = try NoteSigningKey(generatingWithName: "witness.two.example", type: .cosignatureV1)
+        let w3 = try NoteSigningKey(generatingWithName: "witness.three.example", type: .cosignatureV1)
+        let note = try SignedNote(text: good.checkpoint)
+        let time: UInt64 = 1_795_780_800
+        let byOne = note.adding(try Cosignature.sign(note, with: w1, time: time))
+        let byTwo = byOne.adding(try Cosignature.sign(note, with: w2, time: time + 5))
+        var cases: [Case] = []
+        func add(_ description: String, _ checkpoint: String, _ witnesses: [NoteSigningKey], minimum: Int? = nil, _ expected: Int32) {
+            var bundle = good
+            bundle.checkpoint = checkpoint
+            cases.append(Case(description: description, bundle: CanonicalJSON.encode(bundle.json), trusted: nil, expected: expected,
+                              witnesses: witnesses.map(\.verifierKey), minimum: minimum))
+        }
+        add("cosigned by both witnesses required", byTwo.text, [w1, w2], 0)
+        add("cosigned by one of two witnesses, both required", byOne.text, [w1, w2], 1)
+        add("cosigned by one of two witnesses, one required", byOne.text, [w1, w2], minimum: 1, 0)
+        add("cosigned by two of three witnesses, two required", byTwo.text, [w1, w2, w3], minimum: 2, 0)
+        add("no cosignature, one witness required", good.checkpoint, [w1], 1)
+        add("cosignatures present, no witness required", byTwo.text, [], 0)
+        add("a witness's line whose key id is not the witness's", byOne.text.replacingOccurrences(of: "witness.one.example", with: "witness.three.example"),
+            [w3], 1)
+        var forged = byOne
+        forged.signatures[1].signature[20] ^= 0x01
+        add("a forged cosignature, that witness required", forged.text, [w1], 1)
+        add("a forged cosignature, the quorum met by others", forged.adding(try Cosignature.sign(note, with: w2, time: time)).text,
+            [w1, w2], minimum: 1, 1)
+        var retimed = byOne
+        retimed.signatures[1].signature[7] ^= 0x01
+        add("a cosignature whose time was changed", retimed.text, [w1], 1)
+        var short = byOne
+        short.signatures[1].signature.removeFirst(8)
+        add("a cosignature without its time", short.text, [w1], 1)
+        let other = try SignedNote(text: try fixture.checkpoint(size: 12))
+        var moved = note
+        moved = moved.adding(try Cosignature.sign(other, with: w1, time: time))
+        add("a cosignature of another checkpoint pasted onto this one", moved.text, [w1], 1)
+        let plain = try SignedNote(text: good.checkpoint)
+        var unstamped = plain
+        unstamped.signatures.append(SignedNote.Signature(keyName: w1.name, keyID: w1.verifierKey.keyID,
+                                                         signature: Array(repeating: 0, count: 8) + (try w1.sign(Array(plain.body.utf8)))))
+        add("a witness's plain note signature instead of a cosignature", unstamped.text, [w1], 1)
+        return cases
     }
 
     /// A checkpoint of `size` by the fixture's key over different records: the log forked.
@@ -101,7 +154,8 @@ struct ProofBundleVerifierTests {
     static func swiftAnswer(_ testCase: Case, key: NoteVerifierKey) -> Int32 {
         guard let bundle = try? ProofBundle(json: testCase.bundle) else { return 2 }
         do {
-            _ = try ProofBundleVerifier.verify(bundle, key: key, trusted: testCase.trusted)
+            _ = try ProofBundleVerifier.verify(bundle, key: key, trusted: testCase.trusted,
+                                               witnesses: try WitnessPolicy(witnesses: testCase.witnesses, minimum: testCase.minimum))
             return 0
         } catch {
             return 1
@@ -141,6 +195,8 @@ struct ProofBundleVerifierTests {
                 try Data(trusted.utf8).write(to: file)
                 arguments += ["--trusted", file.path]
             }
+            arguments += testCase.witnesses.flatMap { ["--witness", $0.text] }
+            if let minimum = testCase.minimum { arguments += ["--min-witnesses", String(minimum)] }
             let (status, output) = try PythonVerifier.run(arguments)
             #expect(status == testCase.expected, "\(testCase.description): python said \(output)")
             #expect(status == Self.swiftAnswer(testCase, key: key), "\(testCase.description)")

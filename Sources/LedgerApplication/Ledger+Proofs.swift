@@ -35,6 +35,12 @@ extension Ledger {
                           hint: "Sign one: consent-ledger checkpoint --log \(log), or run serve --checkpoint-every.")
     }
 
+    /// Stores the cosignatures of `witnesses` that `note` carries on a checkpoint of `log`
+    /// (``CheckpointStore/addCosignatures(log:note:witnesses:)``), as the application role.
+    public func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {
+        try await CheckpointStore(pool: pools.application, logger: logger).addCosignatures(log: log, note: note, witnesses: witnesses)
+    }
+
     /// A C2SP tlog-tiles hash tile or entry bundle of `log` (``TileStore``).
     public func tile(log: String, _ tile: TileAddress) async throws -> [UInt8] {
         try await TileStore(pool: pools.auditor, logger: logger).read(log: log, tile: tile)

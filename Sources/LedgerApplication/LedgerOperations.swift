@@ -29,6 +29,8 @@ public protocol LedgerOperations: Sendable {
     func dossier(log: String, subject: String, asOf: Int64?) async throws -> SubjectDossierReport.Result
     /// See ``Ledger/latestCheckpoint(log:)``.
     func latestCheckpoint(log: String) async throws -> StoredCheckpoint
+    /// See ``Ledger/addCosignatures(log:note:witnesses:)``.
+    func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded
     /// See ``Ledger/tile(log:_:)``.
     func tile(log: String, _ tile: TileAddress) async throws -> [UInt8]
     /// See ``Ledger/position(log:eventId:)``.

@@ -61,7 +61,7 @@ public struct LedgerAPI: Sendable {
             .addRoutes(ReportRoutes(operations: operations, policy: settings.reportPolicy).collection)
         router.group("v1")
             .add(middleware: APIKeyMiddleware(operations: operations, optional: settings.publicProofs))
-            .addRoutes(VerifiableLogRoutes(operations: operations, isPublic: settings.publicProofs).collection)
+            .addRoutes(VerifiableLogRoutes(operations: operations, isPublic: settings.publicProofs, witnesses: settings.witnesses).collection)
         allowed.record(router.routes.map { ($0.path.description, $0.method.rawValue) })
         return router
     }

@@ -98,6 +98,10 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func tile(log: String, _ tile: TileAddress) async throws -> [UInt8] { throw record(.verifiableLog(tile.path)).proofs }
 
+    func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {
+        throw record(.verifiableLog("cosignatures")).proofs
+    }
+
     func position(log: String, eventId: String) async throws -> Int64 { throw record(.verifiableLog("position")).proofs }
 
     func proveInclusion(log: String, position: Int64, checkpointSize: Int64?, since: Int64?) async throws -> ProofBundle {

@@ -14,8 +14,10 @@ GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.versi
   TO consent_ledger_app;
 -- The verifiable log: read the tree and the checkpoints; extend the tree (idempotent, derived
 -- only from stored leaf hashes). Recording a checkpoint is the owner's (it needs the signing key).
-GRANT SELECT ON ledger.merkle_trees, ledger.merkle_nodes, ledger.checkpoints TO consent_ledger_app;
+-- The HTTP API stores witnesses' cosignatures, which it has checked (POST …/checkpoint/cosignatures).
+GRANT SELECT ON ledger.merkle_trees, ledger.merkle_nodes, ledger.checkpoints, ledger.checkpoint_cosignatures TO consent_ledger_app;
 GRANT EXECUTE ON FUNCTION ledger.extend_merkle_tree(text, bigint) TO consent_ledger_app;
+GRANT EXECUTE ON FUNCTION ledger.record_cosignatures(text, bigint, text[], bigint[], text[], bigint[], text[]) TO consent_ledger_app;
 -- The HTTP API authenticates requests with the application role: it reads the key table (only
 -- hashes of secrets are stored there); keys are created and revoked by the owner.
 GRANT SELECT ON ledger.api_keys TO consent_ledger_app;

@@ -7,7 +7,7 @@ GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.versi
   ledger.question_outcome(text, boolean, boolean)
   TO consent_ledger_auditor;
 -- The verifiable log: the tree and the checkpoints, to prove inclusion and consistency.
-GRANT SELECT ON ledger.merkle_trees, ledger.merkle_nodes, ledger.checkpoints TO consent_ledger_auditor;
+GRANT SELECT ON ledger.merkle_trees, ledger.merkle_nodes, ledger.checkpoints, ledger.checkpoint_cosignatures TO consent_ledger_auditor;
 -- consent-ledger verify compares every event's columns with its record.
 GRANT EXECUTE ON FUNCTION ledger.column_problems(text, bigint[]),
   ledger.event_column_problem(text, bigint, uuid, text, bigint, text, integer, timestamptz, timestamptz,

@@ -43,13 +43,16 @@ public struct CheckpointStore: Sendable {
         binds.append(size)
         let rows = try await pool.query(PostgresQuery(unsafeSQL: """
             SELECT log_id, tree_size, root_hash, chain_hash, origin, key_name, key_id, verifier_key, note,
-                   to_char(signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
-              FROM ledger.checkpoints WHERE log_id = $1 AND \(condition) LIMIT 1
+                   to_char(signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+                   ARRAY(SELECT c.line FROM ledger.checkpoint_cosignatures c
+                          WHERE c.log_id = k.log_id AND c.tree_size = k.tree_size ORDER BY c.recorded_at, c.witness_name, c.key_id)
+              FROM ledger.checkpoints k WHERE log_id = $1 AND \(condition) LIMIT 1
             """, binds: binds), logger: logger)
-        for try await (log, size, root, chain, origin, keyName, keyID, verifier, note, signedAt)
-            in rows.decode((String, Int64, Data, Data, String, String, Int64, String, String, String).self) {
+        for try await (log, size, root, chain, origin, keyName, keyID, verifier, note, signedAt, cosignatures)
+            in rows.decode((String, Int64, Data, Data, String, String, Int64, String, String, String, [String]).self) {
             return StoredCheckpoint(log: log, treeSize: UInt64(size), rootHash: Array(root), chainHash: Array(chain), origin: origin,
-                                    keyName: keyName, keyID: UInt32(keyID), verifierKey: verifier, note: note, signedAt: signedAt)
+                                    keyName: keyName, keyID: UInt32(keyID), verifierKey: verifier, note: note, signedAt: signedAt,
+                                    cosignatures: cosignatures)
         }
         return nil
     }

@@ -47,7 +47,7 @@ public struct ProofMaker: Sendable {
                                               record: Array(record), leafHash: Array(leafHash), path: path)
         var consistency: ProofBundle.Consistency?
         if let since { consistency = try await self.consistency(log: log, from: since, to: checkpoint, tree: tree) }
-        return ProofBundle(kind: .inclusion, log: log, checkpoint: checkpoint.note, inclusion: inclusion, consistency: consistency)
+        return ProofBundle(kind: .inclusion, log: log, checkpoint: checkpoint.published, inclusion: inclusion, consistency: consistency)
     }
 
     /// The position of the event `eventId` of `log` (a lowercase or uppercase UUID).
@@ -67,7 +67,7 @@ public struct ProofMaker: Sendable {
         let checkpoint = try await checkpoint(log: log, size: to)
         let tree = MerkleStore(pool: pool, logger: logger)
         let consistency = try await consistency(log: log, from: from, to: checkpoint, tree: tree)
-        return ProofBundle(kind: .consistency, log: log, checkpoint: checkpoint.note, consistency: consistency)
+        return ProofBundle(kind: .consistency, log: log, checkpoint: checkpoint.published, consistency: consistency)
     }
 
     private func consistency(log: String, from: Int64, to checkpoint: StoredCheckpoint,

@@ -19,10 +19,17 @@ public struct StoredCheckpoint: Sendable, Equatable {
     public var keyID: UInt32
     /// The public key that signed it (verifier-key text).
     public var verifierKey: String
-    /// The signed note, exactly as published.
+    /// The signed note, exactly as the ledger signed it (its own signature line only).
     public var note: String
     /// When it was recorded (UTC, RFC 3339 with microseconds).
     public var signedAt: String
+    /// Witnesses' cosignature lines stored for it (``CheckpointStore/addCosignatures(log:note:witnesses:)``),
+    /// in the order they were stored, each ending in a newline.
+    public var cosignatures: [String] = []
+
+    /// The note as served (`GET …/checkpoint`, proof bundles, `checkpoint`): the ledger's note
+    /// followed by the witnesses' cosignature lines.
+    public var published: String { note + cosignatures.joined() }
 
     /// As printed in reports: what it commits to, who signed it, when, and the note itself.
     public var json: JSONValue {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LedgerAPIModel
 import LedgerApplication
 import LedgerCore
 import LedgerPostgres
@@ -14,14 +15,23 @@ import NIOCore
 ///   hash tiles and entry bundles;
 /// - `GET /v1/logs/{log}/proofs/inclusion?position=P|eventId=E[&size=N][&since=M]` and
 ///   `GET /v1/logs/{log}/proofs/consistency?from=N[&to=M]`: the bundles `consent-ledger prove`
-///   writes, byte for byte.
+///   writes, byte for byte;
+/// - `POST /v1/logs/{log}/checkpoint/cosignatures`: a witness's cosigned checkpoint note, whose
+///   cosignatures (by witnesses named with `serve --witness`) are checked and stored, then served
+///   with the checkpoint.
 ///
 /// Auditor and admin keys of the log may read them; with `serve --public-proofs` anyone may
-/// (these routes only: never events or reports). A key that is sent is still checked.
+/// (these routes only: never events or reports). A key that is sent is still checked. Adding
+/// cosignatures always needs an auditor or admin key.
 struct VerifiableLogRoutes {
     let operations: any LedgerOperations
     /// Whether the routes answer requests without a key.
     let isPublic: Bool
+    /// The witnesses whose cosignatures are accepted.
+    let witnesses: [NoteVerifierKey]
+
+    /// The largest cosigned note accepted: a checkpoint and a few dozen signature lines.
+    static let maxNoteBytes = 16 << 10
 
     /// A full tile's bytes never change: a year, and `immutable`.
     static let immutable = "max-age=31536000, immutable"
@@ -29,6 +39,7 @@ struct VerifiableLogRoutes {
     var collection: RouteCollection<LedgerRequestContext> {
         let routes = RouteCollection(context: LedgerRequestContext.self)
         routes.get("logs/{log}/checkpoint", use: checkpoint)
+        routes.post("logs/{log}/checkpoint/cosignatures", use: addCosignatures)
         // A tile's index spans path segments (x001/234.p/5), hence the catch-all.
         routes.get("logs/{log}/tile/entries/**", use: entries)
         routes.get("logs/{log}/tile/{level}/**", use: hashes)
@@ -42,7 +53,20 @@ struct VerifiableLogRoutes {
         let checkpoint = try await operations.latestCheckpoint(log: log)
         // The checkpoint changes as the log grows: caches must ask again (C2SP: "a few seconds").
         return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: cacheControl(context, "no-cache")],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: checkpoint.note)))
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: checkpoint.published)))
+    }
+
+    @Sendable func addCosignatures(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let log = try context.path("log")
+        _ = try context.require([.auditor, .admin], log: log)
+        let body = try await request.body.collect(upTo: Self.maxNoteBytes)
+        guard let note = String(validating: Array(buffer: body), as: UTF8.self) else {
+            throw Problem(.badRequest, code: "cosignature-refused", detail: "the body is not UTF-8 text",
+                          hint: "Send the cosigned checkpoint note as text/plain.")
+        }
+        let added = try await operations.addCosignatures(log: log, note: note, witnesses: witnesses)
+        return try Response.json(APIModel.CosignatureResult(log: log, treeSize: Int64(added.checkpoint.treeSize), added: added.added,
+                                                            alreadyStored: added.alreadyStored, checkpoint: added.checkpoint.published))
     }
 
     @Sendable func hashes(request: Request, context: LedgerRequestContext) async throws -> Response {

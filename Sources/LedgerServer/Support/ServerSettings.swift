@@ -27,6 +27,9 @@ public struct ServerSettings: Sendable {
     /// Whether the verifiable log's routes (checkpoint, tiles, proofs) answer requests without an
     /// API key (`serve --public-proofs`); events and reports always need one.
     public var publicProofs = false
+    /// The witnesses whose cosignatures `POST /v1/logs/{log}/checkpoint/cosignatures` accepts and
+    /// stores (`serve --witness KEY`, type ``NoteKeyType/cosignatureV1``); none by default.
+    public var witnesses: [NoteVerifierKey] = []
     /// How long a request waits for a database connection before it is answered 503 with
     /// `Retry-After` (`database-unavailable`): the bound on a request while the database is down.
     public var databaseWaitLimit: Duration = ServerSettings.defaultDatabaseWaitLimit

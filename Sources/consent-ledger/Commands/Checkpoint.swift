@@ -46,7 +46,7 @@ struct CheckpointCommand: AsyncParsableCommand {
         } else {
             Console.note("log \(log) has not grown since its checkpoint of \(checkpoint.treeSize) (signed \(checkpoint.signedAt)); here it is again")
         }
-        if let out { try Data(checkpoint.note.utf8).write(to: URL(fileURLWithPath: out)) }
-        try Console.outRaw(Array((checkpoint.note).utf8))
+        if let out { try Data(checkpoint.published.utf8).write(to: URL(fileURLWithPath: out)) }
+        try Console.outRaw(Array(checkpoint.published.utf8))
     }
 }

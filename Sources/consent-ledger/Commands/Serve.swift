@@ -81,6 +81,11 @@ struct Serve: AsyncParsableCommand {
           help: "Answer the verifiable log's routes (checkpoint, tiles, proofs) without an API key; events and reports still need one.")
     var publicProofs = false
 
+    @Option(name: .customLong("witness"),
+            help: ArgumentHelp("A witness whose cosignatures POST /v1/logs/{log}/checkpoint/cosignatures accepts: its public key "
+                               + "NAME+KEYID+BASE64 (type 0x04), or a file holding it. Repeatable.", valueName: "key"))
+    var witnesses: [String] = []
+
     @Option(name: .customLong("checkpoint-every"),
             help: ArgumentHelp("Sign a checkpoint of every log that has grown, this often (e.g. 10s, 1m), with the signing key.",
                                valueName: "duration"))
@@ -126,6 +131,9 @@ struct Serve: AsyncParsableCommand {
                                       appStore: try appStoreSettings(),
                                       reportPolicy: try ReportOptions(policy: reportPolicy).loadPolicy())
         settings.publicProofs = publicProofs
+        settings.witnesses = try witnesses.map { (key: String) throws(LedgerError) in
+            try VerifierKeyArgument.load(key, option: "--witness", type: .cosignatureV1)
+        }
         // The key is read before the database is opened, so a missing or unsafe key stops here.
         let checkpointKey = try checkpointEvery.map { _ in try signingKey.load(dataFolder: database.dataFolder()) }
         settings.timeouts = RequestTimeouts(header: headerTimeout.duration, body: bodyTimeout.duration, idle: idleTimeout.duration,

@@ -26,17 +26,22 @@ struct SigningKeyOptions: ParsableArguments {
         try Self.load(path: path(dataFolder: dataFolder))
     }
 
-    /// Reads the key in `path`, refusing a file others can read.
-    static func load(path: String) throws -> NoteSigningKey {
+    /// Reads the key in `path`, refusing a file others can read and a key of another type than
+    /// `type` (a witness's key where the log's is wanted, or the reverse).
+    static func load(path: String, type: NoteKeyType = .ed25519) throws -> NoteSigningKey {
+        let what = type == .ed25519 ? "signing key" : "witness key"
         guard FileManager.default.fileExists(atPath: path) else {
-            throw LedgerError(.invalidKey, "there is no signing key at \(path)",
-                              hint: "Create one with `consent-ledger signing-key create` (or point --key-file at yours).")
+            throw LedgerError(.invalidKey, "there is no \(what) at \(path)",
+                              hint: type == .ed25519 ? "Create one with `consent-ledger signing-key create` (or point --key-file at yours)."
+                                  : "Create one with `consent-ledger witness create-key --name NAME --key-file \(path)`.")
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         if let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
-            throw LedgerError(.invalidKey, "the signing key \(path) can be read by others (mode \(String(mode, radix: 8)))",
+            throw LedgerError(.invalidKey, "the \(what) \(path) can be read by others (mode \(String(mode, radix: 8)))",
                               hint: "Make it private: chmod 600 \(path)")
         }
-        return try NoteSigningKey(text: try String(contentsOfFile: path, encoding: .utf8))
+        let key = try NoteSigningKey(text: try String(contentsOfFile: path, encoding: .utf8))
+        try key.verifierKey.require(type, for: "the key file \(path)")
+        return key
     }
 }

@@ -53,6 +53,10 @@ let package = Package(
         .target(name: "LedgerSimulation", dependencies: ["LedgerCore"]),
         // Reports as pages: HTML (and the choice of JSON, CSV or HTML bytes).
         .target(name: "LedgerReportHTML", dependencies: ["LedgerCore"]),
+        // The auditor's console: its pages (server-rendered HTML), stylesheet and script (docs/console.md).
+        .target(name: "LedgerConsole", dependencies: [
+            "LedgerCore", "LedgerPostgres", "LedgerReportHTML", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // App Store Server Notifications: the JWS and certificate-chain checks.
         .target(
             name: "LedgerAppStore",
@@ -99,6 +103,7 @@ let package = Package(
                 "LedgerApplication",
                 "LedgerAPIModel",
                 "LedgerReportHTML",
+                "LedgerConsole",
                 "LedgerAppStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -27,6 +27,16 @@ public protocol LedgerOperations: Sendable {
     func regulatorReport(_ parameters: RegulatorReport.Parameters, policy: ReportPolicy) async throws -> RegulatorReport.Result
     /// See ``Ledger/dossier(log:subject:asOf:)``.
     func dossier(log: String, subject: String, asOf: Int64?) async throws -> SubjectDossierReport.Result
+    /// See ``Ledger/replay(log:subject:asOf:)``.
+    func replay(log: String, subject: String, asOf: AsOf) async throws -> SubjectReplay.History
+    /// See ``Ledger/openConsoleSession(key:lifetime:client:)``.
+    func openConsoleSession(key: APIKey, lifetime: Duration, client: String) async throws -> (token: String, expiresAt: String)
+    /// See ``Ledger/consoleSessionKey(token:)``.
+    func consoleSessionKey(token: String) async throws -> APIKey?
+    /// See ``Ledger/endConsoleSession(token:)``.
+    func endConsoleSession(token: String) async throws
+    /// See ``Ledger/consoleOverview(log:)``.
+    func consoleOverview(log: String) async throws -> ConsoleOverview
     /// See ``Ledger/latestCheckpoint(log:)``.
     func latestCheckpoint(log: String) async throws -> StoredCheckpoint
     /// See ``Ledger/addCosignatures(log:note:witnesses:)``.

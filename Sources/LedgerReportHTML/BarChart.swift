@@ -7,9 +7,9 @@ import LedgerCore
 ///
 /// With nothing to show (no categories, or every count zero) it renders ``emptySentence`` instead
 /// of an empty axis.
-struct BarChart {
+public struct BarChart {
     /// How the series of a category are drawn.
-    enum Layout {
+    public enum Layout {
         /// One bar per category, its series stacked (the first at the bottom), the total above.
         case stacked
         /// One bar per series side by side in each category.
@@ -17,11 +17,17 @@ struct BarChart {
     }
 
     /// One series: a name for the legend and a colour.
-    struct Series {
+    public struct Series {
         /// The name in the legend and the description.
-        var name: String
+        public var name: String
         /// Its colour.
-        var color: ChartColor
+        public var color: ChartColor
+
+        /// A series from its parts.
+        public init(name: String, color: ChartColor) {
+            self.name = name
+            self.color = color
+        }
     }
 
     /// Unique in the page; prefixes the ids of the title and description.
@@ -47,6 +53,22 @@ struct BarChart {
     /// A sentence under the chart (what it counts and from what), when there is one.
     var note: String? = nil
 
+    /// A chart from its parts (see each property).
+    public init(id: String, title: String, categories: [String], series: [Series], values: [[Int]], layout: Layout,
+                xAxisTitle: String, yAxisTitle: String, unit: String, emptySentence: String, note: String? = nil) {
+        self.id = id
+        self.title = title
+        self.categories = categories
+        self.series = series
+        self.values = values
+        self.layout = layout
+        self.xAxisTitle = xAxisTitle
+        self.yAxisTitle = yAxisTitle
+        self.unit = unit
+        self.emptySentence = emptySentence
+        self.note = note
+    }
+
     // MARK: Geometry, in SVG user units (the chart scales to the column's width)
 
     private static let width = 720.0
@@ -63,7 +85,7 @@ struct BarChart {
     var isEmpty: Bool { categories.isEmpty || values.allSatisfy { $0.allSatisfy { $0 == 0 } } }
 
     /// The figure: caption, SVG (or the empty sentence) and note.
-    func render() -> HTML {
+    public func render() -> HTML {
         precondition(values.count == categories.count && values.allSatisfy { $0.count == series.count },
                      "a chart needs one value per category and series")
         var figure: HTML = "<figure class=\"chart\" id=\"\(id)\">\n<figcaption>\(title)</figcaption>\n"
@@ -79,7 +101,7 @@ struct BarChart {
 
     /// The same numbers as a table: one row per category, one column per series (and the total
     /// when stacked). Empty when the chart is.
-    func dataTable(categoryHeader: String) -> HTML {
+    public func dataTable(categoryHeader: String) -> HTML {
         guard !isEmpty else { return .empty }
         var header: [HTML] = ["<th scope=\"col\">\(categoryHeader)</th>"]
         header += series.map { "<th scope=\"col\" class=\"num\">\($0.name)</th>" }

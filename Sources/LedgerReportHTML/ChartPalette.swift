@@ -2,14 +2,14 @@ import LedgerCore
 /// The colours of chart series: the Okabe–Ito palette, which people with the common forms of
 /// colour blindness can tell apart, each with the text colour that stays legible on it. Charts never
 /// rely on colour alone: every bar carries its count and the legend names every series in order.
-struct ChartColor: Sendable, Equatable {
+public struct ChartColor: Sendable, Equatable {
     /// The fill, `#rrggbb`.
     let fill: String
     /// Text drawn on the fill.
     let ink: String
 
     /// Okabe–Ito blue.
-    static let blue = ChartColor(fill: "#0072B2", ink: "#ffffff")
+    public static let blue = ChartColor(fill: "#0072B2", ink: "#ffffff")
     /// Okabe–Ito bluish green.
     static let green = ChartColor(fill: "#009E73", ink: "#000000")
     /// Okabe–Ito vermillion.

@@ -8,68 +8,68 @@ import LedgerCore
 ///
 /// Integers interpolate as plain decimals. There is deliberately no interpolation of `Double`:
 /// numbers go through ``ReportFormat`` so that the same value is always written the same way.
-struct HTML: ExpressibleByStringInterpolation, Sendable, Equatable {
+public struct HTML: ExpressibleByStringInterpolation, Sendable, Equatable {
     /// The markup.
-    private(set) var markup: String
+    public private(set) var markup: String
 
     /// Markup that is already safe (built by this module, never from report data).
-    init(markup: String) { self.markup = markup }
+    public init(markup: String) { self.markup = markup }
 
     /// A literal is markup.
-    init(stringLiteral value: String) { markup = value }
+    public init(stringLiteral value: String) { markup = value }
 
     /// An interpolated literal: literal parts as markup, interpolated text escaped.
-    init(stringInterpolation: StringInterpolation) { markup = stringInterpolation.markup }
+    public init(stringInterpolation: StringInterpolation) { markup = stringInterpolation.markup }
 
     /// Plain text, escaped.
-    init(text: String) { markup = HTML.escape(text) }
+    public init(text: String) { markup = HTML.escape(text) }
 
     /// Nothing.
-    static let empty = HTML(markup: "")
+    public static let empty = HTML(markup: "")
 
     /// The fragments one after the other, with `separator` between them.
-    static func join(_ fragments: [HTML], separator: HTML = .empty) -> HTML {
+    public static func join(_ fragments: [HTML], separator: HTML = .empty) -> HTML {
         HTML(markup: fragments.map(\.markup).joined(separator: separator.markup))
     }
 
     /// Both fragments, one after the other.
-    static func + (lhs: HTML, rhs: HTML) -> HTML { HTML(markup: lhs.markup + rhs.markup) }
+    public static func + (lhs: HTML, rhs: HTML) -> HTML { HTML(markup: lhs.markup + rhs.markup) }
 
     /// Appends a fragment.
-    static func += (lhs: inout HTML, rhs: HTML) { lhs.markup += rhs.markup }
+    public static func += (lhs: inout HTML, rhs: HTML) { lhs.markup += rhs.markup }
 
     /// Builds the markup of an interpolated literal.
-    struct StringInterpolation: StringInterpolationProtocol {
+    public struct StringInterpolation: StringInterpolationProtocol {
         /// The markup so far.
-        var markup = ""
+        public var markup = ""
 
         /// Reserves room for the literal.
-        init(literalCapacity: Int, interpolationCount: Int) {
+        public init(literalCapacity: Int, interpolationCount: Int) {
             markup.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
 
         /// A literal part: markup.
-        mutating func appendLiteral(_ literal: String) { markup += literal }
+        public mutating func appendLiteral(_ literal: String) { markup += literal }
 
         /// Text: escaped.
-        mutating func appendInterpolation(_ text: String) { markup += HTML.escape(text) }
+        public mutating func appendInterpolation(_ text: String) { markup += HTML.escape(text) }
 
         /// A fragment: as it is.
-        mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
+        public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
 
         /// Fragments: one after the other.
-        mutating func appendInterpolation(_ fragments: [HTML]) {
+        public mutating func appendInterpolation(_ fragments: [HTML]) {
             for fragment in fragments { markup += fragment.markup }
         }
 
         /// An integer: plain decimal digits (no grouping), e.g. a log position.
-        mutating func appendInterpolation(_ number: Int) { markup += String(number) }
+        public mutating func appendInterpolation(_ number: Int) { markup += String(number) }
     }
 
     /// `text` safe in element content and in quoted attribute values: `&`, `<`, `>`, `"` and `'`
     /// become character references, and control characters that HTML does not allow (C0 except
     /// tab, line feed and carriage return; DEL; C1) become U+FFFD.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

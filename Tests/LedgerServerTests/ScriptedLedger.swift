@@ -98,6 +98,20 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func tile(log: String, _ tile: TileAddress) async throws -> [UInt8] { throw record(.verifiableLog(tile.path)).proofs }
 
+    func replay(log: String, subject: String, asOf: AsOf) async throws -> SubjectReplay.History {
+        throw record(.verifiableLog("replay")).proofs
+    }
+
+    func openConsoleSession(key: APIKey, lifetime: Duration, client: String) async throws -> (token: String, expiresAt: String) {
+        throw record(.verifiableLog("console")).proofs
+    }
+
+    func consoleSessionKey(token: String) async throws -> APIKey? { throw record(.verifiableLog("console")).proofs }
+
+    func endConsoleSession(token: String) async throws { throw record(.verifiableLog("console")).proofs }
+
+    func consoleOverview(log: String) async throws -> ConsoleOverview { throw record(.verifiableLog("console")).proofs }
+
     func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {
         throw record(.verifiableLog("cosignatures")).proofs
     }

@@ -21,6 +21,10 @@ GRANT EXECUTE ON FUNCTION ledger.record_cosignatures(text, bigint, text[], bigin
 -- The HTTP API authenticates requests with the application role: it reads the key table (only
 -- hashes of secrets are stored there); keys are created and revoked by the owner.
 GRANT SELECT ON ledger.api_keys TO consent_ledger_app;
+-- The console exchanges a key for a session (a hash of its secret and an expiry) and ends it.
+GRANT SELECT ON ledger.console_sessions TO consent_ledger_app;
+GRANT EXECUTE ON FUNCTION ledger.open_console_session(bytea, text, interval, text), ledger.end_console_session(bytea)
+  TO consent_ledger_app;
 -- Verifying a log (LogVerifier) compares every event's columns with its record.
 GRANT EXECUTE ON FUNCTION ledger.column_problems(text, bigint[]),
   ledger.event_column_problem(text, bigint, uuid, text, bigint, text, integer, timestamptz, timestamptz,

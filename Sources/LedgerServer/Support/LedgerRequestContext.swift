@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 import LedgerPostgres
 
 /// The request context of the HTTP API: Hummingbird's core storage and, once the API-key
@@ -9,8 +10,12 @@ public struct LedgerRequestContext: RequestContext {
     /// The authenticated key (nil before authentication, and on the open routes).
     public var key: APIKey?
 
+    /// The peer's address, when the connection has one (for the console's record of sign-ins).
+    public var remoteAddress: String?
+
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 }

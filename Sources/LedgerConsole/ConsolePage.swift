@@ -1,0 +1,75 @@
+import LedgerCore
+import LedgerPostgres
+import LedgerReportHTML
+
+/// The frame of every console page: a skip link, the header (the log and who is signed in, with
+/// sign-out), the main content, and the one stylesheet and script, both served by the console
+/// itself (`/console/assets/…`): no inline script or style, so the Content-Security-Policy can
+/// forbid both (docs/console.md).
+public enum ConsolePage {
+    /// The whole document for `title`, with `body` as the main content. `key` is the signed-in key
+    /// (nil on the sign-in page); `log` the log the page is about.
+    public static func document(title: String, key: APIKey?, log: String? = nil, body: HTML) -> String {
+        let navigation: HTML
+        if let key {
+            let log = log ?? key.log
+            navigation = """
+            <nav aria-label="Console">
+            <ul>
+            <li><a href="/console/logs/\(log)">Overview of \(log)</a></li>
+            <li><a href="/console/logs/\(log)#find-subject">Find a subject</a></li>
+            </ul>
+            <form method="post" action="/console/sign-out" class="sign-out">
+            <span>Signed in with key \(key.keyID) (\(key.role.rawValue))</span>
+            <button type="submit">Sign out</button>
+            </form>
+            </nav>
+            """
+        } else {
+            navigation = .empty
+        }
+        let page: HTML = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title) · ConsentLedger</title>
+        <link rel="stylesheet" href="\(ConsoleAssets.stylesheetPath)">
+        <script src="\(ConsoleAssets.scriptPath)" defer></script>
+        </head>
+        <body>
+        <a class="skip" href="#main">Skip to the content</a>
+        <header>
+        <p class="brand">ConsentLedger console</p>
+        \(navigation)
+        </header>
+        <main id="main" tabindex="-1">
+        <h1>\(title)</h1>
+        \(body)
+        </main>
+        </body>
+        </html>
+
+        """
+        return page.markup
+    }
+
+    /// A `<dl>` of a JSON value: objects as nested term and description lists, arrays as lists,
+    /// scalars as text (the state after an event, read aloud as well as seen).
+    public static func value(_ value: JSONValue) -> HTML {
+        switch value {
+        case .object(let members):
+            guard !members.isEmpty else { return "<span class=\"empty\">(none)</span>" }
+            let items = members.keys.sorted().map { key -> HTML in "<dt>\(key)</dt><dd>\(Self.value(members[key]!))</dd>" }
+            return "<dl class=\"json\">\(items)</dl>"
+        case .array(let elements):
+            guard !elements.isEmpty else { return "<span class=\"empty\">(none)</span>" }
+            return "<ul class=\"json\">\(elements.map { element -> HTML in "<li>\(Self.value(element))</li>" })</ul>"
+        case .string(let text): return HTML(text: text)
+        case .bool(let flag): return flag ? "yes" : "no"
+        case .null: return "<span class=\"empty\">(none)</span>"
+        case .number: return HTML(text: String(decoding: CanonicalJSON.encode(value), as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import LedgerCore
+import LedgerPostgres
+import LedgerReportHTML
+
+/// The log at a glance: head, events per day, the newest checkpoint and its age, each projection's
+/// lag, the findings recorded, and the form to find a subject.
+public enum OverviewPage {
+    /// The page of `overview` for the signed-in `key`.
+    public static func render(_ overview: ConsoleOverview, key: APIKey) -> String {
+        let log = overview.head.log
+        let checkpoint: HTML
+        if let stored = overview.checkpoint {
+            let age = overview.checkpointAge.map(Self.duration) ?? "an unknown time"
+            let cosigned = stored.cosignatures.count
+            checkpoint = """
+            <p>Signed at tree size <strong>\(Int(stored.treeSize))</strong>, \(age) ago (\(stored.signedAt)),
+            by \(stored.keyName) (key \(NoteKeyID.hex(stored.keyID)))\(cosigned == 0 ? "; no witness has cosigned it" : HTML(text: "; cosigned by \(cosigned) witness\(cosigned == 1 ? "" : "es")")).
+            \(overview.head.position > Int64(stored.treeSize) ? HTML(text: "\(overview.head.position - Int64(stored.treeSize)) events are newer than it.") : "It covers the whole log.")</p>
+            <p>Log public key: <code id="log-public-key">\(stored.verifierKey)</code>. Compare it with the key you were given:
+            proofs checked in this browser are checked against it.</p>
+            """
+        } else {
+            checkpoint = "<p>No checkpoint has been signed yet: nothing can be proved. The operator signs one with <code>consent-ledger checkpoint --log \(log)</code> or <code>serve --checkpoint-every</code>.</p>"
+        }
+        let chart = BarChart(
+            id: "events-per-day", title: "Events recorded per day (ledger clock, UTC), the last \(ConsoleOverview.dayWindow) days of the log",
+            categories: overview.days.map { String($0.day.dropFirst(5)) }, series: [BarChart.Series(name: "events", color: .blue)],
+            values: overview.days.map { [$0.events] }, layout: .stacked, xAxisTitle: "day (month-day)", yAxisTitle: "events",
+            unit: "events", emptySentence: "The log has no events yet.")
+        let projections = overview.projections.map { projection -> HTML in
+            let state: HTML = projection.position == nil ? "not built with this software's definition"
+                : projection.stalledAt.map { "<strong>stalled</strong> at position \(Int($0))" } ?? (projection.lag == 0 ? "up to date" : "catching up")
+            return "<tr><th scope=\"row\">\(projection.name)</th><td class=\"num\">\(Int(projection.position ?? 0))</td><td class=\"num\">\(Int(projection.lag))</td><td>\(state)</td></tr>"
+        }
+        return ConsolePage.document(title: "Log \(log)", key: key, log: log, body: """
+            <section aria-labelledby="head-title">
+            <h2 id="head-title">The log</h2>
+            <p>Head position <strong id="head-position">\(Int(overview.head.position))</strong> (every event ever recorded, none removed).</p>
+            \(chart.render())
+            \(chart.dataTable(categoryHeader: "day"))
+            </section>
+            <section aria-labelledby="checkpoint-title">
+            <h2 id="checkpoint-title">Newest signed checkpoint</h2>
+            \(checkpoint)
+            </section>
+            <section aria-labelledby="find-title" id="find-subject">
+            <h2 id="find-title">Find a subject</h2>
+            <form method="get" action="/console/logs/\(log)/subjects" class="find">
+            <label for="pseudonym">Pseudonym</label>
+            <input id="pseudonym" name="pseudonym" required spellcheck="false" autocomplete="off">
+            <button type="submit">Show the subject</button>
+            </form>
+            </section>
+            <section aria-labelledby="findings-title">
+            <h2 id="findings-title">Findings</h2>
+            <p><strong>\(overview.violations)</strong> rule violation\(overview.violations == 1 ? "" : "s") and
+            <strong>\(overview.anomalies)</strong> anomal\(overview.anomalies == 1 ? "y" : "ies") recorded on this log
+            (each one names its evidence in the subject's page and in the reports).</p>
+            </section>
+            <section aria-labelledby="projections-title">
+            <h2 id="projections-title">Projections</h2>
+            <table class="data">
+            <caption>How far each projection has folded the log</caption>
+            <thead><tr><th scope="col">projection</th><th scope="col">position</th><th scope="col">behind the head</th><th scope="col">state</th></tr></thead>
+            <tbody>\(projections)</tbody>
+            </table>
+            </section>
+            """)
+    }
+
+    /// `3 min`, `2 h 5 min`, `4 days`.
+    static func duration(_ seconds: Int64) -> String {
+        switch seconds {
+        case ..<60: return "\(max(seconds, 0)) s"
+        case ..<3600: return "\(seconds / 60) min"
+        case ..<86_400: return "\(seconds / 3600) h \(seconds % 3600 / 60) min"
+        default: return "\(seconds / 86_400) days"
+        }
+    }
+}

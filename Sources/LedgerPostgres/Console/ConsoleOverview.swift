@@ -1,0 +1,93 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// What the console's first page shows of one log (docs/console.md): its head, the newest signed
+/// checkpoint and its age, events per day, each projection's lag, and the findings (violations and
+/// anomalies) recorded so far.
+public struct ConsoleOverview: Sendable {
+    /// Events whose device clock fell on one UTC day.
+    public struct Day: Sendable, Equatable {
+        /// `YYYY-MM-DD`.
+        public var day: String
+        /// How many.
+        public var events: Int
+    }
+
+    /// One projection's place on the log.
+    public struct Projection: Sendable, Equatable {
+        /// Its name.
+        public var name: String
+        /// How far it has folded the log (nil: not built, or built with another definition).
+        public var position: Int64?
+        /// How many events it is behind the head.
+        public var lag: Int64
+        /// The position it stopped at, when a fold failed there (decision 0033).
+        public var stalledAt: Int64?
+    }
+
+    /// The log's head.
+    public var head: LogHead
+    /// The newest signed checkpoint, if any.
+    public var checkpoint: StoredCheckpoint?
+    /// Seconds since that checkpoint was signed, on the database's clock.
+    public var checkpointAge: Int64?
+    /// Events recorded per UTC day (the ledger's clock), over the ``dayWindow`` days that end with
+    /// the log's newest event.
+    public var days: [Day]
+    /// Every projection, in the catalogue's order.
+    public var projections: [Projection]
+    /// Rule violations recorded on the log (the anomalies projection's `rule` findings).
+    public var violations: Int
+    /// Surprising facts recorded on the log (its `catalogue` findings).
+    public var anomalies: Int
+
+    /// How many days the chart covers.
+    public static let dayWindow = 30
+
+    /// The overview of `log` now.
+    public static func compute(log: String, pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.console")) async throws -> ConsoleOverview {
+        let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
+        let checkpoint = try await CheckpointStore(pool: pool, logger: logger).latest(log: log)
+        var age: Int64?
+        if let checkpoint {
+            let rows = try await pool.query("""
+                SELECT extract(epoch FROM clock_timestamp() - signed_at)::bigint FROM ledger.checkpoints
+                 WHERE log_id = \(log) AND tree_size = \(Int64(checkpoint.treeSize))
+                """, logger: logger)
+            for try await seconds in rows.decode(Int64.self) { age = seconds }
+        }
+        // The ledger's clock (recorded_at), which a device cannot skew: the 30 UTC days that end
+        // with the newest event, as a range scan of events_recorded_at.
+        let rows = try await pool.query("""
+            WITH newest AS (SELECT max(recorded_at) AS at FROM ledger.events WHERE log_id = \(log))
+            SELECT to_char(date_trunc('day', e.recorded_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD'), count(*)::bigint
+              FROM ledger.events e, newest
+             WHERE e.log_id = \(log) AND e.recorded_at >= date_trunc('day', newest.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+                                                         - make_interval(days => \(Int32(dayWindow - 1)))
+             GROUP BY 1 ORDER BY 1
+            """, logger: logger)
+        var days: [Day] = []
+        for try await (day, count) in rows.decode((String, Int64).self) { days.append(Day(day: day, events: Int(count))) }
+        let projections = try await ProjectionStatus.all(pool: pool, logger: logger).map { status in
+            let place = status.logs.first { $0.log == log }
+            let current = status.state == .current
+            return Projection(name: status.projection, position: current ? place?.position ?? 0 : nil,
+                              lag: current ? place?.lag ?? head.position : head.position, stalledAt: place?.stall?.position)
+        }
+        let (violations, anomalies) = try await ReportSource(pool: pool, logger: logger).with(
+            log: log, position: head.position, projections: try .findings
+        ) { connection in
+            var counts = (0, 0)
+            for try await (source, count) in try await connection.watchedQuery(
+                "SELECT source, count(*)::bigint FROM findings WHERE log_id = \(log) GROUP BY source", logger: logger
+            ).decode((String, Int64).self) {
+                if source == "rule" { counts.0 = Int(count) } else { counts.1 = Int(count) }
+            }
+            return counts
+        }
+        return ConsoleOverview(head: head, checkpoint: checkpoint, checkpointAge: age, days: days, projections: projections,
+                               violations: violations, anomalies: anomalies)
+    }
+}

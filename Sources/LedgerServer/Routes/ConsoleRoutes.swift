@@ -1,0 +1,172 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LedgerApplication
+import LedgerConsole
+import LedgerCore
+import LedgerPostgres
+import NIOCore
+
+/// The auditor's console (docs/console.md, decision 0048), read-only, under `/console`:
+///
+/// - `GET /console`: the sign-in page, or the signed-in key's log;
+/// - `POST /console/sign-in` (form `key=…`): an auditor or admin API key exchanged for a session
+///   cookie (HttpOnly, SameSite=Strict, Secure behind TLS, eight hours); `POST /console/sign-out`
+///   ends the session on the server;
+/// - `GET /console/logs/{log}`: the log at a glance; `GET /console/logs/{log}/subjects?pseudonym=`
+///   finds a subject; `GET /console/logs/{log}/subjects/{subject}?asOf=&clock=`: its timeline;
+/// - `GET /console/logs/{log}/subjects/{subject}/dossier?format=&asOf=` and
+///   `GET /console/logs/{log}/proofs/inclusion?position=`: the API's very handlers (same bytes),
+///   reached with the session;
+/// - `GET /console/assets/console.css|console.js`.
+struct ConsoleRoutes {
+    let operations: any LedgerOperations
+    let reports: ReportRoutes
+    let proofs: VerifiableLogRoutes
+
+    /// How long a session lasts.
+    static let sessionLifetime: Duration = .seconds(8 * 3600)
+
+    var collection: RouteCollection<LedgerRequestContext> {
+        let routes = RouteCollection(context: LedgerRequestContext.self)
+        routes.get("", use: start)
+        routes.post("sign-in", use: signIn)
+        routes.post("sign-out", use: signOut)
+        routes.get("assets/{file}", use: asset)
+        routes.get("logs/{log}", use: overview)
+        routes.get("logs/{log}/subjects", use: find)
+        routes.get("logs/{log}/subjects/{subject}", use: subject)
+        routes.get("logs/{log}/subjects/{subject}/dossier", use: reports.dossier)
+        routes.get("logs/{log}/proofs/inclusion", use: proofs.inclusion)
+        // Anything else under /console is a console page saying so, with the console's headers.
+        routes.get("**", use: notFound)
+        return routes
+    }
+
+    @Sendable func start(request: Request, context: LedgerRequestContext) async throws -> Response {
+        if let key = context.key { return Self.redirect("/console/logs/\(key.log)") }
+        return Self.page(SignInPage.render())
+    }
+
+    @Sendable func signIn(request: Request, context: LedgerRequestContext) async throws -> Response {
+        try Self.requireSameOrigin(request)
+        let body = try await request.body.collect(upTo: 4096)
+        let token = Self.formValue("key", in: String(buffer: body))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard !token.isEmpty else { return Self.page(SignInPage.render(problem: "Enter an API key."), status: .badRequest) }
+        guard let key = try await operations.authenticate(token: token) else {
+            return Self.page(SignInPage.render(problem: "That key was not accepted: it is unknown, malformed or revoked."), status: .unauthorized)
+        }
+        guard key.role == .auditor || key.role == .admin else {
+            return Self.page(SignInPage.render(problem: "An \(key.role.rawValue) key cannot open the console: use an auditor or admin key."),
+                             status: .forbidden)
+        }
+        let client = request.headers[HTTPField.Name("X-Forwarded-For")!] ?? (context.remoteAddress ?? "")
+        let session = try await operations.openConsoleSession(key: key, lifetime: Self.sessionLifetime, client: client)
+        var response = Self.redirect("/console/logs/\(key.log)")
+        let secure = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https" || request.uri.scheme == .https
+        response.headers[.setCookie] = "\(ConsoleMiddleware.cookie)=\(session.token); Path=/console; HttpOnly; SameSite=Strict; "
+            + "Max-Age=\(Self.sessionLifetime.components.seconds)" + (secure ? "; Secure" : "")
+        return response
+    }
+
+    @Sendable func signOut(request: Request, context: LedgerRequestContext) async throws -> Response {
+        try Self.requireSameOrigin(request)
+        if let token = ConsoleMiddleware.sessionToken(request) { try await operations.endConsoleSession(token: token) }
+        var response = Self.redirect("/console")
+        response.headers[.setCookie] = "\(ConsoleMiddleware.cookie)=; Path=/console; HttpOnly; SameSite=Strict; Max-Age=0"
+        return response
+    }
+
+    @Sendable func asset(request: Request, context: LedgerRequestContext) async throws -> Response {
+        guard let asset = ConsoleAssets.asset(at: request.uri.path) else {
+            throw Problem(.notFound, code: "not-found", detail: "there is no console asset at \(request.uri.path)")
+        }
+        if request.headers[.ifNoneMatch] == asset.etag { return Response(status: .notModified, headers: [.eTag: asset.etag]) }
+        return Response(status: .ok, headers: [.contentType: asset.contentType, .eTag: asset.etag, .cacheControl: "no-cache"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+    }
+
+    @Sendable func notFound(request: Request, context: LedgerRequestContext) async throws -> Response {
+        throw Problem(.notFound, code: "not-found", detail: "the console has no page at \(request.uri.path)",
+                      hint: "Start from /console.")
+    }
+
+    @Sendable func overview(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let (log, key) = try signedIn(context)
+        return Self.page(OverviewPage.render(try await operations.consoleOverview(log: log), key: key))
+    }
+
+    @Sendable func find(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let (log, _) = try signedIn(context)
+        let pseudonym = request.uri.queryParameters["pseudonym"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !pseudonym.isEmpty else {
+            throw Problem(.badRequest, code: "missing-field", detail: "enter a subject's pseudonym", field: "pseudonym")
+        }
+        let escaped = pseudonym.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? pseudonym
+        return Self.redirect("/console/logs/\(log)/subjects/\(escaped)")
+    }
+
+    @Sendable func subject(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let (log, key) = try signedIn(context)
+        let subject = try context.path("subject")
+        let query = request.uri.queryParameters
+        let asOfText = query["asOf"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        let clock = try query["clock"].map { (text: Substring) throws -> AsOf.Clock in
+            guard let clock = AsOf.Clock(rawValue: String(text)) else {
+                throw Problem(.badRequest, code: "invalid-field", detail: "the clock is recorded or occurred, not \(text)", field: "clock")
+            }
+            return clock
+        } ?? .recorded
+        let asOf = try AsOf.parse(asOfText, clock: clock)
+        let history = try await operations.replay(log: log, subject: subject, asOf: asOf)
+        guard !history.steps.isEmpty || asOf != .head else {
+            throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no event about subject \(subject)",
+                          hint: "Check the pseudonym (it is case-sensitive).")
+        }
+        let checkpoint: StoredCheckpoint?
+        do { checkpoint = try await operations.latestCheckpoint(log: log) } catch let error as LedgerError where error.code == .checkpointNotFound {
+            checkpoint = nil
+        }
+        return Self.page(SubjectPage.render(SubjectPage.Content(history: history, asOfText: asOfText, clock: clock, checkpoint: checkpoint), key: key))
+    }
+
+    /// The path's log, when the session's key may read it: signed in (else 401, answered with the
+    /// sign-in link), an auditor or admin key, of that log (else 403).
+    private func signedIn(_ context: LedgerRequestContext) throws -> (String, APIKey) {
+        let log = try context.path("log")
+        guard context.key != nil else {
+            throw Problem(.unauthorized, code: "unauthorized", detail: "you are not signed in, or your session ended",
+                          hint: "Sign in again at /console.")
+        }
+        return (log, try context.require([.auditor, .admin], log: log))
+    }
+
+    /// Refuses a form posted from another origin (SameSite=Strict already keeps the cookie from it).
+    static func requireSameOrigin(_ request: Request) throws {
+        guard let origin = request.headers[.origin], origin != "null" else { return }
+        let host = request.head.authority ?? ""
+        guard let url = URL(string: origin), let originHost = url.host else { return }
+        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+        guard originAuthority == host else {
+            throw Problem(.forbidden, code: "forbidden", detail: "a form posted from \(origin) is refused", hint: "Use the console's own pages.")
+        }
+    }
+
+    /// The value of `name` in an `application/x-www-form-urlencoded` body.
+    static func formValue(_ name: String, in body: String) -> String? {
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0] == name else { continue }
+            return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        }
+        return nil
+    }
+
+    static func page(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}

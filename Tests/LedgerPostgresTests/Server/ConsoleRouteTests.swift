@@ -1,0 +1,117 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LedgerApplication
+import LedgerCore
+@testable import LedgerPostgres
+import LedgerServer
+import NIOCore
+import Testing
+
+/// The console's door (issue 21, decision 0048): an auditor or admin key exchanged for a session
+/// cookie with the right flags, a session that sees only its key's log and that sign-out ends on the
+/// server, the security headers on every page, errors as pages. The browser's side (the pages'
+/// content, proofs checked with WebCrypto) is tools/console-check, in Chromium.
+@Suite("The console's sessions and headers")
+struct ConsoleRouteTests {
+    static func signIn(_ client: some TestClientProtocol, token: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var fields = headers
+        fields[.contentType] = "application/x-www-form-urlencoded"
+        let body = "key=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)
+        return try await client.execute(uri: "/console/sign-in", method: .post, headers: fields, body: ByteBuffer(string: body))
+    }
+
+    static func session(of response: TestResponse) -> String? {
+        guard let cookie = response.headers[.setCookie], cookie.hasPrefix("consent_ledger_console=cs_") else { return nil }
+        return String(cookie.dropFirst("consent_ledger_console=".count).prefix { $0 != ";" })
+    }
+
+    static func cookie(_ session: String) -> HTTPFields { [.cookie: "consent_ledger_console=\(session)"] }
+
+    @Test("an auditor key opens a session (HttpOnly, SameSite=Strict, 8 h); wrong, ingest and empty keys get a page and no cookie")
+    func signIn() async throws {
+        let fixture = try await ServerFixture.make()
+        _ = try await ProjectionTestSupport.appendSimulated(fixture.db, log: "acme", families: 2, days: 3, seed: 4)
+        try await fixture.test { client in
+            let good = try await Self.signIn(client, token: fixture.tokens["auditor"]!)
+            #expect(good.status == .seeOther)
+            #expect(good.headers[.location] == "/console/logs/acme")
+            let cookie = try #require(good.headers[.setCookie])
+            for part in ["Path=/console", "HttpOnly", "SameSite=Strict", "Max-Age=28800"] { #expect(cookie.contains(part), "\(part)") }
+            #expect(!cookie.contains("Secure"), "plain HTTP: no Secure flag, or the browser would drop the cookie")
+            #expect(!cookie.contains(fixture.tokens["auditor"]!), "the key itself is never the cookie")
+            let behindTLS = try await Self.signIn(client, token: fixture.tokens["admin"]!, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
+            #expect(behindTLS.headers[.setCookie]?.contains("; Secure") == true)
+            for (token, status, says) in [("cl_aaaaaaaaaaaa_wrong", HTTPResponse.Status.unauthorized, "not accepted"),
+                                          (fixture.tokens["ingest"]!, .forbidden, "cannot open the console"),
+                                          ("", .badRequest, "Enter an API key")] {
+                let response = try await Self.signIn(client, token: token)
+                #expect(response.status == status, "\(token)")
+                #expect(response.headers[.setCookie] == nil, "\(token)")
+                #expect(response.text.contains(says), "\(token): \(response.text)")
+            }
+            let foreign = try await Self.signIn(client, token: fixture.tokens["auditor"]!, headers: [.origin: "https://evil.example"])
+            #expect(foreign.status == .forbidden, "a sign-in form posted from another site")
+        }
+    }
+
+    @Test("a session reads only its key's log; sign-out ends it on the server; revoking the key ends it too")
+    func sessionScope() async throws {
+        let fixture = try await ServerFixture.make()
+        _ = try await ProjectionTestSupport.appendSimulated(fixture.db, log: "acme", families: 2, days: 3, seed: 5)
+        try await fixture.test { client in
+            let session = try #require(Self.session(of: try await Self.signIn(client, token: fixture.tokens["auditor"]!)))
+            let page = try await client.execute(uri: "/console/logs/acme", method: .get, headers: Self.cookie(session))
+            #expect(page.status == .ok)
+            #expect(page.text.contains("id=\"head-position\""))
+            let other = try await client.execute(uri: "/console/logs/other", method: .get, headers: Self.cookie(session))
+            #expect(other.status == .forbidden)
+            #expect(other.headers[.contentType] == "text/html; charset=utf-8", "errors are pages")
+            #expect(other.text.contains("another log"))
+            let api = try await client.execute(uri: "/v1/logs/acme/events", method: .get, headers: Self.cookie(session))
+            #expect(api.status == .unauthorized, "the console's cookie does not open the API")
+            let none = try await client.execute(uri: "/console/logs/acme", method: .get)
+            #expect(none.status == .unauthorized)
+            #expect(none.text.contains("Sign in"))
+
+            let out = try await client.execute(uri: "/console/sign-out", method: .post, headers: Self.cookie(session))
+            #expect(out.status == .seeOther)
+            #expect(out.headers[.setCookie]?.contains("Max-Age=0") == true)
+            let after = try await client.execute(uri: "/console/logs/acme", method: .get, headers: Self.cookie(session))
+            #expect(after.status == .unauthorized, "the server ended the session, not only the browser's cookie")
+
+            let second = try #require(Self.session(of: try await Self.signIn(client, token: fixture.tokens["admin"]!)))
+            let admin = try await fixture.db.as(.administrator) { client in
+                try await APIKeyStore(pool: client).list(log: "acme").first { $0.role == .admin }!.keyID
+            }
+            try await fixture.db.as(.administrator) { client in _ = try await APIKeyStore(pool: client).revoke(keyID: admin) }
+            let revoked = try await client.execute(uri: "/console/logs/acme", method: .get, headers: Self.cookie(second))
+            #expect(revoked.status == .unauthorized, "a revoked key's session ends with it")
+        }
+    }
+
+    @Test("every console answer carries a strict Content-Security-Policy and the usual security headers; assets are the console's own")
+    func headers() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.test { client in
+            for uri in ["/console", "/console/logs/acme", "/console/assets/console.js", "/console/nowhere"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                let policy = response.headers[.contentSecurityPolicy] ?? ""
+                #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && !policy.contains("unsafe"), "\(uri)")
+                #expect(policy.contains("frame-ancestors 'none'"), "\(uri)")
+                #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(uri)")
+                #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(uri)")
+            }
+            let page = try await client.execute(uri: "/console", method: .get)
+            #expect(!page.text.contains("<script>") && !page.text.contains("style="), "no inline script or style")
+            let script = try await client.execute(uri: "/console/assets/console.js", method: .get)
+            #expect(script.status == .ok)
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(script.text.contains("crypto.subtle.verify"))
+            let etag = try #require(script.headers[.eTag])
+            let again = try await client.execute(uri: "/console/assets/console.js", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+        }
+    }
+}

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""The auditor's console in a real browser (run by tools/console-check, which prepares the ledger).
+
+Drives Debian's Chromium with Selenium through each step issue 21 names: sign in (a wrong key and
+an ingest key refused), the log at a glance, a subject's timeline in order, the as-of control on
+both clocks, an inclusion proof checked in the browser ("Verified"), the same proof with altered
+bytes ("Failed"), the dossier download equal to the CLI's bytes, another log unreachable, and
+sign-out ending the session on the server. A full-page screenshot of each page is written.
+Exit 0 and "OK" when every step holds; 1 and "FAILED: <step>: <what>" at the first that does not.
+"""
+import argparse, base64, json, pathlib, sys, time
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+COOKIE = "consent_ledger_console"
+
+class Failed(Exception):
+    pass
+
+def check(ok, what):
+    if not ok:
+        raise Failed(what)
+
+def main():
+    parser = argparse.ArgumentParser()
+    for name in ("base", "log", "head", "subject", "auditor", "ingest", "other-log", "other-auditor", "dossier", "screenshots"):
+        parser.add_argument("--" + name, required=True)
+    args = parser.parse_args()
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000", "--disable-gpu"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(60)
+    step = "starting"
+    try:
+        run(driver, args, lambda name: set_step(name))
+    except (Failed, WebDriverException, AssertionError) as error:
+        message = str(error).split("\nStacktrace:")[0].strip()  # WebDriver's own message, without chromedriver's frames
+        print(f"console-check: FAILED: {CURRENT[0]}: {type(error).__name__}: {message}")
+        shoot(driver, pathlib.Path(args.screenshots), "failure")
+        return 1
+    finally:
+        driver.quit()
+    print("console-check: OK: signed in, read the log and a subject on both clocks, verified a proof in the browser and "
+          "caught its altered bytes, downloaded the CLI's dossier bytes, was refused what the key may not see, signed out")
+    return 0
+
+CURRENT = ["starting"]
+
+def set_step(name):
+    CURRENT[0] = name
+    print(f"console-check: {name}")
+
+def shoot(driver, folder, name):
+    """A full-page PNG of the current page."""
+    try:
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+        (folder / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
+    except Exception as error:  # a screenshot must never hide the result
+        print(f"console-check: (no screenshot {name}: {error})")
+
+def fetch(driver, url):
+    """(status, bytes) of a GET from the page, with its cookies (same origin)."""
+    result = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch(arguments[0], {credentials: "same-origin"}).then(async (r) => {
+          const bytes = new Uint8Array(await r.arrayBuffer());
+          let text = ""; for (const b of bytes) text += String.fromCharCode(b);
+          done([r.status, btoa(text)]);
+        }).catch((e) => done([0, btoa(String(e))]));""", url)
+    return result[0], base64.b64decode(result[1])
+
+def sign_in(driver, base, key):
+    driver.get(base + "/console")
+    field = driver.find_element(By.ID, "key")
+    field.clear()
+    field.send_keys(key)
+    field.submit()
+
+def heading(driver):
+    return driver.find_element(By.TAG_NAME, "h1").text
+
+def run(driver, args, step):
+    base, log, subject = args.base, args.log, args.subject
+    shots = pathlib.Path(args.screenshots)
+    wait = WebDriverWait(driver, 30)
+    dossier = json.loads(pathlib.Path(args.dossier).read_bytes())
+    steps = dossier["steps"]
+
+    step("1. the sign-in page; a wrong key and an ingest key are refused and get no session")
+    driver.get(base + "/console")
+    check(heading(driver) == "Sign in", f"the first page is {heading(driver)!r}, not the sign-in page")
+    shoot(driver, shots, "01-sign-in")
+    sign_in(driver, base, "cl_aaaaaaaaaaaa_not-a-real-secret")
+    problem = driver.find_elements(By.ID, "sign-in-problem")
+    check(problem and "not accepted" in problem[0].text, "a wrong key was not refused with a message")
+    check(driver.get_cookie(COOKIE) is None, "a wrong key got a session cookie")
+    shoot(driver, shots, "02-wrong-key")
+    sign_in(driver, base, args.ingest)
+    problem = driver.find_elements(By.ID, "sign-in-problem")
+    check(problem and "cannot open the console" in problem[0].text, "an ingest key was not refused")
+    check(driver.get_cookie(COOKIE) is None, "an ingest key got a session cookie")
+
+    step("2. the auditor's key opens a session (HttpOnly, SameSite=Strict) and the log at a glance")
+    sign_in(driver, base, args.auditor)
+    wait.until(lambda d: d.current_url.endswith(f"/console/logs/{log}"))
+    cookie = driver.get_cookie(COOKIE)
+    check(cookie is not None and cookie.get("httpOnly") and cookie.get("sameSite") == "Strict",
+          f"the session cookie is not HttpOnly and SameSite=Strict: {cookie}")
+    check(args.auditor not in json.dumps(driver.get_cookies()), "the API key itself is in a cookie")
+    stored = driver.execute_script("return JSON.stringify(Object.assign({}, localStorage, sessionStorage))")
+    check(args.auditor not in stored, "the API key is in the browser's storage")
+    check(driver.find_element(By.ID, "head-position").text == args.head,
+          f"the head shown is {driver.find_element(By.ID, 'head-position').text}, not {args.head}")
+    check(driver.find_elements(By.CSS_SELECTOR, "figure#events-per-day svg"), "no events-per-day chart")
+    check(driver.find_elements(By.ID, "log-public-key"), "the newest checkpoint is not shown")
+    shoot(driver, shots, "03-overview")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    focused = driver.switch_to.active_element
+    check("skip" in (focused.get_attribute("class") or ""), "the first Tab does not reach the skip link")
+
+    step("3. a subject found by pseudonym: the timeline holds every event of the CLI's dossier, in log order")
+    driver.find_element(By.ID, "pseudonym").send_keys(subject)
+    driver.find_element(By.ID, "pseudonym").submit()
+    wait.until(lambda d: d.find_elements(By.ID, "timeline"))
+    positions = [int(li.get_attribute("data-position")) for li in driver.find_elements(By.CSS_SELECTOR, "li.event")]
+    check(positions == [s["position"] for s in steps], f"the timeline's positions {positions} are not the dossier's")
+    check(positions == sorted(positions) and len(set(positions)) == len(positions), "the timeline is not in log order")
+    check(len(positions) >= 3, f"the subject has {len(positions)} events; the test needs at least 3")
+    sentences = [p.text for p in driver.find_elements(By.CSS_SELECTOR, "li.event p.sentence")]
+    check(sentences == [s["sentence"] for s in steps], "the timeline's sentences are not the dossier's")
+    head_state = driver.find_element(By.ID, "current-state").text
+    shoot(driver, shots, "04-subject")
+
+    step("4. the as-of control: an earlier position, then a time on the device clock, change the state shown")
+    earlier = next(i for i, s in enumerate(steps) if s["state"] != steps[-1]["state"])
+    field = driver.find_element(By.ID, "asOf")
+    field.clear()
+    field.send_keys(str(steps[earlier]["position"]))
+    field.submit()
+    wait.until(lambda d: d.find_element(By.ID, "through-position").text == str(steps[earlier]["position"]))
+    check(driver.find_element(By.ID, "event-count").text == str(earlier + 1),
+          f"as of position {steps[earlier]['position']} the page counts {driver.find_element(By.ID, 'event-count').text} events, not {earlier + 1}")
+    check(driver.find_element(By.ID, "current-state").text != head_state, "the state as of the earlier position is the head's")
+    shoot(driver, shots, "05-subject-as-of-position")
+    moment = steps[earlier]["occurredAt"]
+    expected = sum(1 for s in steps if s["occurredAt"] <= moment)
+    field = driver.find_element(By.ID, "asOf")
+    field.clear()
+    field.send_keys(moment)
+    driver.find_element(By.CSS_SELECTOR, "#clock option[value=occurred]").click()
+    field.submit()
+    wait.until(lambda d: "device clock" in d.find_element(By.ID, "as-of-said").text)
+    check(driver.find_element(By.ID, "event-count").text == str(expected),
+          f"as of {moment} on the device clock the page counts {driver.find_element(By.ID, 'event-count').text} events, not {expected}")
+
+    step("5. an inclusion proof checked in the browser (WebCrypto) shows Verified; altered bytes show Failed")
+    driver.get(f"{base}/console/logs/{log}/subjects/{subject}")
+    proof = driver.find_element(By.CSS_SELECTOR, "li.event .proof")
+    proof.find_element(By.CSS_SELECTOR, "button.check-proof").click()
+    output = proof.find_element(By.CSS_SELECTOR, ".proof-result")
+    wait.until(lambda d: "verified" in output.get_attribute("class") or "failed" in output.get_attribute("class"))
+    check("verified" in output.get_attribute("class") and output.text.startswith("Verified"),
+          f"a true proof was not verified in the browser: {output.text}")
+    proof.find_element(By.CSS_SELECTOR, "details.proof-bytes summary").click()
+    shoot(driver, shots, "06-proof-verified")
+    area = proof.find_element(By.CSS_SELECTOR, "textarea.bundle")
+    bundle = json.loads(area.get_attribute("value"))
+    alterations = []
+    changed = json.loads(json.dumps(bundle))
+    first = changed["inclusion"]["path"][0]
+    changed["inclusion"]["path"][0] = ("1" if first[0] == "0" else "0") + first[1:]
+    alterations.append(("a changed audit path element", changed))
+    changed = json.loads(json.dumps(bundle))
+    record = base64.b64decode(changed["inclusion"]["record"]).replace(b'"streamVersion":', b'"streamVersion":1', 1)
+    changed["inclusion"]["record"] = base64.b64encode(record).decode()
+    alterations.append(("a changed record", changed))
+    changed = json.loads(json.dumps(bundle))
+    note = changed["checkpoint"].split("\n")
+    note[1] = str(int(note[1]) + 1)
+    changed["checkpoint"] = "\n".join(note)
+    alterations.append(("a changed checkpoint size", changed))
+    for what, altered in alterations:
+        driver.execute_script("arguments[0].value = arguments[1]", area, json.dumps(altered))
+        proof.find_element(By.CSS_SELECTOR, "button.check-again").click()
+        wait.until(lambda d: "checking" not in output.get_attribute("class"))
+        check("failed" in output.get_attribute("class") and output.text.startswith("Failed"),
+              f"{what} was not caught in the browser: {output.text}")
+    shoot(driver, shots, "07-proof-failed")
+
+    step("6. the dossier downloaded from the console is the CLI's file, byte for byte")
+    status, body = fetch(driver, f"{base}/console/logs/{log}/subjects/{subject}/dossier?format=json&asOf={args.head}")
+    check(status == 200, f"the download answered {status}")
+    check(body == pathlib.Path(args.dossier).read_bytes(), "the downloaded dossier differs from `consent-ledger report dossier`'s")
+
+    step("7. another log is never reachable, through pages, proofs or the API")
+    driver.get(f"{base}/console/logs/{args.other_log}")
+    check(heading(driver) == "Not allowed", f"another log's page shows {heading(driver)!r}")
+    shoot(driver, shots, "08-other-log-refused")
+    for url in (f"/console/logs/{args.other_log}/subjects/{subject}", f"/console/logs/{args.other_log}/proofs/inclusion?position=1",
+                f"/console/logs/{args.other_log}/subjects/{subject}/dossier?format=json"):
+        status, _ = fetch(driver, base + url)
+        check(status == 403, f"{url} answered {status}, not 403")
+    status, _ = fetch(driver, f"{base}/v1/logs/{log}/events")
+    check(status == 401, f"the session cookie opened the API (/v1/logs/{log}/events answered {status})")
+
+    step("8. sign-out ends the session on the server: the old cookie no longer opens anything")
+    old = driver.get_cookie(COOKIE)["value"]
+    driver.get(f"{base}/console/logs/{log}")
+    driver.find_element(By.CSS_SELECTOR, "form.sign-out button").click()
+    wait.until(lambda d: heading(d) == "Sign in")
+    check(driver.get_cookie(COOKIE) is None, "the cookie is still set after sign-out")
+    driver.add_cookie({"name": COOKIE, "value": old, "path": "/console"})
+    driver.get(f"{base}/console/logs/{log}")
+    check(heading(driver) == "Sign in first", f"the ended session's cookie still opened {heading(driver)!r}")
+    shoot(driver, shots, "09-signed-out")
+
+if __name__ == "__main__":
+    sys.exit(main())

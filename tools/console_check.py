@@ -5,7 +5,8 @@ Drives Debian's Chromium with Selenium through each step issue 21 names: sign in
 an ingest key refused), the log at a glance, a subject's timeline in order, the as-of control on
 both clocks, an inclusion proof checked in the browser ("Verified"), the same proof with altered
 bytes ("Failed"), the dossier download equal to the CLI's bytes, another log unreachable, and
-sign-out ending the session on the server. A full-page screenshot of each page is written.
+sign-out ending the session on the server, and an admin finding those reads in the record of who
+looked at the subject's data. A full-page screenshot of each page is written.
 Exit 0 and "OK" when every step holds; 1 and "FAILED: <step>: <what>" at the first that does not.
 """
 import argparse, base64, json, pathlib, sys, time
@@ -29,7 +30,7 @@ def check(ok, what):
 
 def main():
     parser = argparse.ArgumentParser()
-    for name in ("base", "log", "head", "subject", "auditor", "ingest", "other-log", "other-auditor", "dossier", "screenshots"):
+    for name in ("base", "log", "head", "subject", "auditor", "ingest", "admin", "other-log", "other-auditor", "dossier", "screenshots"):
         parser.add_argument("--" + name, required=True)
     args = parser.parse_args()
     options = Options()
@@ -49,7 +50,8 @@ def main():
     finally:
         driver.quit()
     print("console-check: OK: signed in, read the log and a subject on both clocks, verified a proof in the browser and "
-          "caught its altered bytes, downloaded the CLI's dossier bytes, was refused what the key may not see, signed out")
+          "caught its altered bytes, downloaded the CLI's dossier bytes, was refused what the key may not see, signed out; "
+          "an admin found those reads in the record of who looked")
     return 0
 
 CURRENT = ["starting"]
@@ -221,6 +223,22 @@ def run(driver, args, step):
     driver.get(f"{base}/console/logs/{log}")
     check(heading(driver) == "Sign in first", f"the ended session's cookie still opened {heading(driver)!r}")
     shoot(driver, shots, "09-signed-out")
+
+    step("9. an admin sees who looked at the subject's data: the auditor's reads above, through the console")
+    sign_in(driver, base, args.admin)
+    wait.until(lambda d: d.current_url.endswith(f"/console/logs/{log}"))
+    driver.find_element(By.LINK_TEXT, "Who looked").click()
+    field = driver.find_element(By.ID, "subject")
+    field.send_keys(subject)
+    field.submit()
+    wait.until(lambda d: d.find_elements(By.ID, "reads"))
+    auditor_id = args.auditor.split("_")[1]
+    rows = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")] for row in driver.find_elements(By.CSS_SELECTOR, "#reads tbody tr")]
+    mine = [r for r in rows if r[3] == auditor_id and r[2] == "console"]
+    check(any(r[5] == "replay" for r in mine), f"the auditor's views of the subject are not in the record of reads: {rows[:5]}")
+    check(any(r[5] == "dossier" for r in mine), "the auditor's dossier download is not in the record of reads")
+    check(all(r[6] == subject or r[6] == "every subject" for r in rows), "the filter let another subject's reads through")
+    shoot(driver, shots, "10-who-looked")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -24,3 +24,22 @@ extension Ledger {
         try await ConsoleOverview.compute(log: log, pool: pools.auditor, logger: logger)
     }
 }
+
+extension Ledger {
+    /// Records a read of `subject`'s data before it is answered (``ReadAuditStore``), as the
+    /// application role (the HTTP API, the console) or, for the CLI, the auditor role.
+    public func recordRead(log: String, access: ReadAccess, what: String, subject: String, detail: String) async throws {
+        let pool = access.channel == .cli ? pools.auditor : pools.application
+        try await ReadAuditStore(pool: pool, logger: logger).record(log: log, access: access, what: what, subject: subject, detail: detail)
+    }
+
+    /// Recomputes the chain of `log`'s record of reads (``ReadAuditStore/verify(log:)``): nil when it holds.
+    public func verifyReadAudit(log: String) async throws -> String? {
+        try await ReadAuditStore(pool: pools.auditor, logger: logger).verify(log: log)
+    }
+
+    /// The recorded reads of `log` (of `subject`, when given), newest first.
+    public func readAudit(log: String, subject: String? = nil, limit: Int = 100, before: Int64? = nil) async throws -> [ReadRecord] {
+        try await ReadAuditStore(pool: pools.auditor, logger: logger).list(log: log, subject: subject, limit: limit, before: before)
+    }
+}

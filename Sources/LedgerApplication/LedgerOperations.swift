@@ -35,6 +35,10 @@ public protocol LedgerOperations: Sendable {
     func consoleSessionKey(token: String) async throws -> APIKey?
     /// See ``Ledger/endConsoleSession(token:)``.
     func endConsoleSession(token: String) async throws
+    /// See ``Ledger/recordRead(log:access:what:subject:detail:)``.
+    func recordRead(log: String, access: ReadAccess, what: String, subject: String, detail: String) async throws
+    /// See ``Ledger/readAudit(log:subject:limit:before:)``.
+    func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord]
     /// See ``Ledger/consoleOverview(log:)``.
     func consoleOverview(log: String) async throws -> ConsoleOverview
     /// See ``Ledger/latestCheckpoint(log:)``.

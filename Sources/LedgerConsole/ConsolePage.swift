@@ -18,6 +18,7 @@ public enum ConsolePage {
             <ul>
             <li><a href="/console/logs/\(log)">Overview of \(log)</a></li>
             <li><a href="/console/logs/\(log)#find-subject">Find a subject</a></li>
+            \(key.role == .admin ? HTML("<li><a href=\"/console/logs/\(log)/reads\">Who looked</a></li>") : .empty)
             </ul>
             <form method="post" action="/console/sign-out" class="sign-out">
             <span>Signed in with key \(key.keyID) (\(key.role.rawValue))</span>

@@ -110,6 +110,10 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func endConsoleSession(token: String) async throws { throw record(.verifiableLog("console")).proofs }
 
+    func recordRead(log: String, access: ReadAccess, what: String, subject: String, detail: String) async throws {}
+
+    func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord] { [] }
+
     func consoleOverview(log: String) async throws -> ConsoleOverview { throw record(.verifiableLog("console")).proofs }
 
     func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {

@@ -13,3 +13,7 @@ GRANT EXECUTE ON FUNCTION ledger.column_problems(text, bigint[]),
   ledger.event_column_problem(text, bigint, uuid, text, bigint, text, integer, timestamptz, timestamptz,
                               text, text, text, text, text, jsonb)
   TO consent_ledger_auditor;
+-- Who read a subject's data: the auditor reads the record of reads (ledger.read_audit); reads made
+-- as the auditor (the CLI's state, replay, explain and reports) record themselves through it.
+GRANT SELECT ON ledger.read_audit TO consent_ledger_auditor;
+GRANT EXECUTE ON FUNCTION ledger.record_read(text, text, text, text, text, text, text) TO consent_ledger_auditor;

@@ -38,6 +38,7 @@ struct ConsoleRoutes {
         routes.get("logs/{log}/subjects/{subject}", use: subject)
         routes.get("logs/{log}/subjects/{subject}/dossier", use: reports.dossier)
         routes.get("logs/{log}/proofs/inclusion", use: proofs.inclusion)
+        routes.get("logs/{log}/reads", use: reads)
         // Anything else under /console is a console page saying so, with the console's headers.
         routes.get("**", use: notFound)
         return routes
@@ -60,7 +61,7 @@ struct ConsoleRoutes {
             return Self.page(SignInPage.render(problem: "An \(key.role.rawValue) key cannot open the console: use an auditor or admin key."),
                              status: .forbidden)
         }
-        let client = request.headers[HTTPField.Name("X-Forwarded-For")!] ?? (context.remoteAddress ?? "")
+        let client = context.readAccess(request).client
         let session = try await operations.openConsoleSession(key: key, lifetime: Self.sessionLifetime, client: client)
         var response = Self.redirect("/console/logs/\(key.log)")
         let secure = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https" || request.uri.scheme == .https
@@ -118,6 +119,7 @@ struct ConsoleRoutes {
             return clock
         } ?? .recorded
         let asOf = try AsOf.parse(asOfText, clock: clock)
+        try await context.recordRead(request, operations: operations, log: log, what: "replay", subject: subject, detail: "as of \(asOf)")
         let history = try await operations.replay(log: log, subject: subject, asOf: asOf)
         guard !history.steps.isEmpty || asOf != .head else {
             throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no event about subject \(subject)",
@@ -130,15 +132,40 @@ struct ConsoleRoutes {
         return Self.page(SubjectPage.render(SubjectPage.Content(history: history, asOfText: asOfText, clock: clock, checkpoint: checkpoint), key: key))
     }
 
+    @Sendable func reads(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let log = try context.path("log")
+        let (_, key) = try signedIn(context, roles: [.admin])
+        let query = request.uri.queryParameters
+        let subject = query["subject"].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        let before = try EventRoutes.integer(query["before"], name: "before", minimum: 1)
+        switch query["format"].map(String.init) {
+        case nil:
+            let records = try await operations.readAudit(log: log, subject: subject, limit: ReadAuditPage.pageSize, before: before)
+            return Self.page(ReadAuditPage.render(log: log, subject: subject, records: records, key: key))
+        case "csv"?, "json"?:
+            let records = try await operations.readAudit(log: log, subject: subject, limit: Self.exportLimit, before: nil)
+            let csv = query["format"] == "csv"
+            let bytes = csv ? Array(ReadAuditPage.csv(records).utf8) : ReadAuditPage.json(log: log, subject: subject, records)
+            return Response(status: .ok, headers: [.contentType: csv ? "text/csv; charset=utf-8" : "application/json",
+                                                   .contentDisposition: "attachment; filename=\"reads-\(log).\(csv ? "csv" : "json")\""],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        case let other?:
+            throw Problem(.badRequest, code: "invalid-field", detail: "format must be csv or json, not \(other)", field: "format")
+        }
+    }
+
+    /// The most reads one export holds.
+    static let exportLimit = 1_000_000
+
     /// The path's log, when the session's key may read it: signed in (else 401, answered with the
     /// sign-in link), an auditor or admin key, of that log (else 403).
-    private func signedIn(_ context: LedgerRequestContext) throws -> (String, APIKey) {
+    private func signedIn(_ context: LedgerRequestContext, roles: Set<APIRole> = [.auditor, .admin]) throws -> (String, APIKey) {
         let log = try context.path("log")
         guard context.key != nil else {
             throw Problem(.unauthorized, code: "unauthorized", detail: "you are not signed in, or your session ended",
                           hint: "Sign in again at /console.")
         }
-        return (log, try context.require([.auditor, .admin], log: log))
+        return (log, try context.require(roles, log: log))
     }
 
     /// Refuses a form posted from another origin (SameSite=Strict already keeps the cookie from it).

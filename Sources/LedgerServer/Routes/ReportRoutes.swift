@@ -33,6 +33,10 @@ struct ReportRoutes {
             from: try Self.time(query["from"], name: "from"), to: try Self.time(query["to"], name: "to"),
             subject: query["subject"].map(String.init))
         let format = try Self.format(query["format"])
+        if let subject = parameters.subject {
+            try await context.recordRead(request, operations: operations, log: log, what: "consent-register", subject: subject,
+                                         detail: "as of \(parameters.asOf.map(String.init) ?? "the head"), \(format.rawValue)")
+        }
         let result = try await operations.consentRegister(parameters)
         return try response(format, json: result.json, seal: result.sha256) { ConsentRegisterReport.csv(result.rows) }
     }
@@ -59,8 +63,10 @@ struct ReportRoutes {
         _ = try context.require([.auditor, .admin], log: log)
         let query = request.uri.queryParameters
         let format = try Self.format(query["format"])
-        let result = try await operations.dossier(log: log, subject: subject,
-                                                      asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0))
+        let asOf = try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0)
+        try await context.recordRead(request, operations: operations, log: log, what: "dossier", subject: subject,
+                                     detail: "as of \(asOf.map(String.init) ?? "the head"), \(format.rawValue)")
+        let result = try await operations.dossier(log: log, subject: subject, asOf: asOf)
         return try response(format, json: result.json, seal: result.sha256) { SubjectDossierReport.csv(result.steps) }
     }
 

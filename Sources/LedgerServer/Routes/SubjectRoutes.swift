@@ -59,6 +59,7 @@ struct SubjectRoutes {
         if case .position(let position) = asOf, position > EventRoutes.maximumInteger {
             throw Problem(.badRequest, code: "invalid-request", detail: "asOf must be at most \(EventRoutes.maximumInteger)", field: "asOf")
         }
+        try await context.recordRead(request, operations: operations, log: log, what: "state", subject: subject, detail: "as of \(asOf)")
         let states = try await operations.state(log: log, subject: subject, asOf: asOf)
         guard let snapshot = states.snapshots.first else {
             throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no events about subject \(subject) as of \(asOf)",

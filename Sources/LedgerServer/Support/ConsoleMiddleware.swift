@@ -24,6 +24,7 @@ struct ConsoleMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
+        context.channel = .console
         var response: Response
         do {
             if let token = Self.sessionToken(request), let key = try await operations.consoleSessionKey(token: token) {

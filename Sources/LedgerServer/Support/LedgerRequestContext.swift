@@ -10,8 +10,11 @@ public struct LedgerRequestContext: RequestContext {
     /// The authenticated key (nil before authentication, and on the open routes).
     public var key: APIKey?
 
-    /// The peer's address, when the connection has one (for the console's record of sign-ins).
+    /// The peer's address, when the connection has one (for the record of reads and of sign-ins).
     public var remoteAddress: String?
+    /// The door the request came through, for the record of reads: the API, or the console
+    /// (set by its middleware).
+    public var channel: ReadAccess.Channel = .api
 
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {

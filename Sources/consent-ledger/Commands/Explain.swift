@@ -44,7 +44,8 @@ struct Explain: AsyncParsableCommand {
         }
         let asOf = try AsOf.parse(at, clock: clock)
         let answer = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
-            try await ledger.explain(log: log, subject: subject, feature: feature, asOf: asOf,
+            try await ReadRecording.record(ledger, log: log, what: "explain", subject: subject, detail: "feature \(feature) as of \(asOf)")
+            return try await ledger.explain(log: log, subject: subject, feature: feature, asOf: asOf,
                                      policy: try ReportOptions(policy: policy).loadPolicy())
         }
         var out = StandardOutput()

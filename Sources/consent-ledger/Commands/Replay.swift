@@ -31,7 +31,8 @@ struct Replay: AsyncParsableCommand {
     func run() async throws {
         let asOf = try moment.moment()
         let history = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
-            try await ledger.replay(log: log, subject: subject, asOf: asOf)
+            try await ReadRecording.record(ledger, log: log, what: "replay", subject: subject, detail: "as of \(asOf)")
+            return try await ledger.replay(log: log, subject: subject, asOf: asOf)
         }
         var out = StandardOutput()
         switch format {

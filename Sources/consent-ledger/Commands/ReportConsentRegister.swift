@@ -47,6 +47,10 @@ struct ReportConsentRegister: AsyncParsableCommand {
         let result = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
             let asOf = try await options.position(log: log, ledger: ledger)
             let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: from, to: to, subject: subject)
+            if let subject {
+                try await ReadRecording.record(ledger, log: log, what: "consent-register", subject: subject,
+                                               detail: "as of \(asOf.map(String.init) ?? "the head"), \(format)")
+            }
             return try await ledger.consentRegister(parameters, progress: { done, total in
                 bar.update(done: done, total: total)
             }, note: Console.note)

@@ -37,6 +37,8 @@ struct ReportDossier: AsyncParsableCommand {
         let policy = try options.loadPolicy()
         let result = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
             let asOf = try await options.position(log: log, ledger: ledger)
+            try await ReadRecording.record(ledger, log: log, what: "dossier", subject: subject,
+                                           detail: "as of \(asOf.map(String.init) ?? "the head"), \(format)")
             return try await ledger.dossier(log: log, subject: subject, asOf: asOf)
         }
         try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { SubjectDossierReport.csv(result.steps) },

@@ -30,7 +30,9 @@ struct State: AsyncParsableCommand {
     func run() async throws {
         let asOf = try moment.moment()
         let states = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
-            try await ledger.state(log: log, subject: subject, asOf: asOf)
+            // Without --subject every subject's state is read: recorded as a read of all ("*").
+            try await ReadRecording.record(ledger, log: log, what: "state", subject: subject ?? "*", detail: "as of \(asOf)")
+            return try await ledger.state(log: log, subject: subject, asOf: asOf)
         }
         let (position, snapshots, emptyMoment) = (states.position, states.snapshots, states.emptyMoment)
         Console.note("log \(log) as of \(asOf): \(snapshots.count) subject\(snapshots.count == 1 ? "" : "s"), through position \(position)")

@@ -34,10 +34,11 @@ struct Verify: AsyncParsableCommand {
 
     func run() async throws {
         let bar = ProgressBar(label: "verify \(log)")
-        let verification = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
-            try await ledger.verify(log: log, sinceCheckpoint: sinceCheckpoint,
-                                    progress: { done, total in bar.update(done: done, total: total) },
-                                    treeNote: { bar.finish(); Console.note("… " + $0) })
+        let (verification, readsProblem) = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+            (try await ledger.verify(log: log, sinceCheckpoint: sinceCheckpoint,
+                                     progress: { done, total in bar.update(done: done, total: total) },
+                                     treeNote: { bar.finish(); Console.note("… " + $0) }),
+             try await ledger.verifyReadAudit(log: log))
         }
         bar.finish()
         let report = verification.chain
@@ -77,6 +78,11 @@ struct Verify: AsyncParsableCommand {
                     + "\(checkpoints.checkpointsChecked) signed checkpoint\(checkpoints.checkpointsChecked == 1 ? "" : "s") verified")
             }
         }
+        if let readsProblem {
+            try Console.out("log \(log): the record of reads FAILED: \(readsProblem)")
+            throw ExitCode(1)
+        }
+        try Console.out("log \(log): the record of who read subjects' data verified (its hash chain)")
         if report.nonCanonicalCount > 0 {
             try Console.out("note: \(report.nonCanonicalCount) records are not RFC 8785 canonical (appended by a client that does not canonicalize); their hashes check")
         }

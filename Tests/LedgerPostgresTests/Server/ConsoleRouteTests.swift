@@ -114,4 +114,61 @@ struct ConsoleRouteTests {
             #expect(again.status == .notModified)
         }
     }
+
+    @Test("every read of a subject's data, through the console, the API or a store call as the CLI makes, is recorded first, chained, and shown to admins only")
+    func readsRecorded() async throws {
+        let fixture = try await ServerFixture.make()
+        _ = try await ProjectionTestSupport.appendSimulated(fixture.db, log: "acme", families: 2, days: 3, seed: 6)
+        let subject = try await fixture.db.as(.auditor) { client in
+            var found = ""
+            for try await value in try await client.query(
+                "SELECT subject FROM ledger.events WHERE log_id = 'acme' AND subject IS NOT NULL ORDER BY position LIMIT 1").decode(String.self) {
+                found = value
+            }
+            return found
+        }
+        let auditorID = String(fixture.tokens["auditor"]!.split(separator: "_")[1])
+        try await fixture.test { client in
+            let bearer = fixture.headers("auditor")
+            #expect(try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/state", method: .get, headers: bearer).status == .ok)
+            #expect(try await client.execute(uri: "/v1/logs/acme/subjects/\(subject)/dossier?format=csv", method: .get, headers: bearer).status == .ok)
+            #expect(try await client.execute(uri: "/v1/logs/acme/reports/consent-register?subject=\(subject)", method: .get, headers: bearer).status == .ok)
+            #expect(try await client.execute(uri: "/v1/logs/acme/reports/consent-register", method: .get, headers: bearer).status == .ok)
+            let session = try #require(Self.session(of: try await Self.signIn(client, token: fixture.tokens["auditor"]!)))
+            #expect(try await client.execute(uri: "/console/logs/acme/subjects/\(subject)?asOf=5", method: .get, headers: Self.cookie(session)).status == .ok)
+            let refused = try await client.execute(uri: "/console/logs/acme/reads", method: .get, headers: Self.cookie(session))
+            #expect(refused.status == .forbidden, "an auditor does not see who read what: admins do")
+
+            let admin = try #require(Self.session(of: try await Self.signIn(client, token: fixture.tokens["admin"]!)))
+            let page = try await client.execute(uri: "/console/logs/acme/reads?subject=\(subject)", method: .get, headers: Self.cookie(admin))
+            #expect(page.status == .ok)
+            #expect(page.text.contains(auditorID))
+            let csv = try await client.execute(uri: "/console/logs/acme/reads?format=csv", method: .get, headers: Self.cookie(admin)).text
+            let lines = csv.split(separator: "\r\n").map(String.init)
+            #expect(lines.first == "seq,readAt,channel,reader,client,what,subject,detail,chainHash")
+            let kinds = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }.map { "\($0[2]) \($0[3]) \($0[5]) \($0[6])" }
+            #expect(kinds == ["api \(auditorID) state \(subject)", "api \(auditorID) dossier \(subject)",
+                              "api \(auditorID) consent-register \(subject)", "console \(auditorID) replay \(subject)"],
+                    "one row per read of the subject's data, in order; the unfiltered register is not a read of one subject")
+        }
+        try await fixture.db.as(.auditor) { client in
+            let ledgerReads = ReadAuditStore(pool: client)
+            try await ledgerReads.record(log: "acme", access: ReadAccess(channel: .cli, reader: "cli/test", client: "host"), what: "replay",
+                                         subject: subject, detail: "as of head")
+            #expect(try await ledgerReads.verify(log: "acme") == nil)
+            #expect(try await ledgerReads.list(log: "acme", subject: subject).count == 5)
+            await #expect(throws: (any Error).self) {
+                try await ledgerReads.record(log: "nosuch", access: ReadAccess(channel: .cli, reader: "cli/test", client: ""), what: "replay",
+                                             subject: subject, detail: "")
+            }
+        }
+        try await fixture.db.as(.administrator) { client async throws in
+            #expect(await client.sqlState("UPDATE ledger.read_audit SET reader = 'someone else'") == "CL005")
+            #expect(await client.sqlState("DELETE FROM ledger.read_audit") == "CL005")
+        }
+        try await CheckpointTests.tamper(fixture.db, table: "ledger.read_audit",
+                                         "UPDATE ledger.read_audit SET record = replace(record, 'cli/test', 'cli/nobody') WHERE seq = 5")
+        let problem = try await fixture.db.as(.auditor) { client in try await ReadAuditStore(pool: client).verify(log: "acme") }
+        #expect(problem?.contains("read 5") == true, "a rewritten read is found: \(problem ?? "nothing found")")
+    }
 }

@@ -1,0 +1,119 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// Who is reading: through which door, as whom, from where.
+public struct ReadAccess: Sendable, Equatable {
+    /// The door a read came through.
+    public enum Channel: String, Sendable, CaseIterable {
+        /// The auditor's console (`/console`).
+        case console
+        /// The HTTP API (`/v1`).
+        case api
+        /// The command line, on the database directly.
+        case cli
+    }
+
+    /// The door.
+    public var channel: Channel
+    /// The API key id; for the CLI, `<database role>/<OS user>`.
+    public var reader: String
+    /// The peer address, or the CLI's host.
+    public var client: String
+
+    /// An access from its parts.
+    public init(channel: Channel, reader: String, client: String) {
+        self.channel = channel
+        self.reader = reader
+        self.client = client
+    }
+}
+
+/// One recorded read of a subject's data (`ledger.read_audit`).
+public struct ReadRecord: Sendable, Equatable {
+    /// Its place in the log's record of reads, from 1.
+    public var seq: Int64
+    /// When (UTC, RFC 3339 with microseconds).
+    public var readAt: String
+    /// Who, through which door, from where.
+    public var access: ReadAccess
+    /// What was read: `state`, `replay`, `explain`, `dossier`, `consent-register`.
+    public var what: String
+    /// Whose data.
+    public var subject: String
+    /// As of what, in which format.
+    public var detail: String
+    /// The chain hash after it (hex).
+    public var chainHash: String
+}
+
+/// The record of reads of subjects' data: every read through the console, the HTTP API or the CLI
+/// is appended (``record(log:access:what:subject:detail:)``) before it is answered, hash-chained per
+/// log like the events, so that "who accessed this child's records" has an answer that cannot be
+/// quietly edited (docs/console.md).
+public struct ReadAuditStore: Sendable {
+    /// The pool.
+    public let pool: LedgerPool
+    /// Where queries log.
+    public let logger: Logger
+
+    /// A store over a running pool.
+    public init(pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.read-audit")) {
+        self.pool = pool
+        self.logger = logger
+    }
+
+    /// Appends one read; returns its seq.
+    @discardableResult
+    public func record(log: String, access: ReadAccess, what: String, subject: String, detail: String) async throws -> Int64 {
+        do {
+            let rows = try await pool.query("""
+                SELECT ledger.record_read(\(log), \(access.channel.rawValue), \(access.reader), \(what), \(subject), \(detail), \(access.client))
+                """, logger: logger)
+            for try await seq in rows.decode(Int64.self) { return seq }
+        } catch let error as LedgerError where error.code == .logNotFound {
+            // The store's one wording of a missing log, with the logs there are.
+            _ = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
+            throw error
+        }
+        throw LedgerError(.integrityFailure, "the read of \(subject)'s data was not recorded")
+    }
+
+    /// The reads of `log` (of `subject` only, when given, with the reads of every subject, recorded
+    /// as `*`), newest first, at most `limit`, before `before` (a seq) when given.
+    public func list(log: String, subject: String? = nil, limit: Int = 100, before: Int64? = nil) async throws -> [ReadRecord] {
+        let rows = try await pool.query("""
+            SELECT seq, to_char(read_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), channel, reader, client, what, subject, detail,
+                   encode(chain_hash, 'hex')
+              FROM ledger.read_audit
+             WHERE log_id = \(log) AND (\(subject)::text IS NULL OR subject = \(subject) OR subject = '*') AND seq < \(before ?? Int64.max)
+             ORDER BY seq DESC LIMIT \(Int64(limit))
+            """, logger: logger)
+        var records: [ReadRecord] = []
+        for try await (seq, at, channel, reader, client, what, subject, detail, chain) in rows.decode(
+            (Int64, String, String, String, String, String, String, String, String).self) {
+            records.append(ReadRecord(seq: seq, readAt: at,
+                                      access: ReadAccess(channel: ReadAccess.Channel(rawValue: channel) ?? .api, reader: reader, client: client),
+                                      what: what, subject: subject, detail: detail, chainHash: chain))
+        }
+        return records
+    }
+
+    /// Recomputes the log's chain of reads from the stored records: nil when every row's chain hash
+    /// is SHA-256(previous || SHA-256(record)) and the seqs run 1, 2, 3…; otherwise the first row
+    /// that does not hold.
+    public func verify(log: String) async throws -> String? {
+        let rows = try await pool.query(
+            "SELECT seq, record, chain_hash FROM ledger.read_audit WHERE log_id = \(log) ORDER BY seq", logger: logger)
+        var chain = [UInt8](repeating: 0, count: 32)
+        var expected: Int64 = 1
+        for try await (seq, record, stored) in rows.decode((Int64, String, Data).self) {
+            guard seq == expected else { return "the record of reads of log \(log) skips from \(expected - 1) to \(seq)" }
+            chain = LedgerHash.sha256(chain + LedgerHash.sha256(Array(record.utf8)))
+            guard chain == Array(stored) else { return "read \(seq) of log \(log): its chain hash does not follow from its record and the one before" }
+            expected += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,34 @@
+-- ledger.record_read: appends one read of a subject's data to ledger.read_audit, chained to the
+-- log's previous read (one at a time per log: a transaction-scoped advisory lock). The caller
+-- records before it answers, so a read that cannot be recorded is not answered. Returns the seq.
+CREATE OR REPLACE FUNCTION ledger.record_read(
+  p_log_id text, p_channel text, p_reader text, p_what text, p_subject text, p_detail text, p_client text
+) RETURNS bigint
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = ledger, pg_temp
+AS $fn$
+DECLARE
+  v_seq    bigint;
+  v_chain  bytea;
+  v_at     timestamptz := clock_timestamp();
+  v_record text;
+BEGIN
+  PERFORM 1 FROM ledger.logs WHERE log_id = p_log_id;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'CL008', MESSAGE = format('there is no log %L', p_log_id),
+      HINT = 'List the logs with consent-ledger logs.';
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended('ledger.read_audit:' || p_log_id, 0));
+  SELECT seq, chain_hash INTO v_seq, v_chain FROM ledger.read_audit WHERE log_id = p_log_id ORDER BY seq DESC LIMIT 1;
+  v_seq := coalesce(v_seq, 0) + 1;
+  v_chain := coalesce(v_chain, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea);
+  v_record := jsonb_build_object(
+    'log', p_log_id, 'seq', v_seq, 'readAt', to_char(v_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    'channel', p_channel, 'reader', p_reader, 'what', p_what, 'subject', p_subject, 'detail', left(p_detail, 500),
+    'client', left(p_client, 200))::text;
+  INSERT INTO ledger.read_audit (log_id, seq, read_at, channel, reader, what, subject, detail, client, record, chain_hash)
+  VALUES (p_log_id, v_seq, v_at, p_channel, p_reader, p_what, p_subject, left(p_detail, 500), left(p_client, 200), v_record,
+          sha256(v_chain || sha256(convert_to(v_record, 'UTF8'))));
+  RETURN v_seq;
+END
+$fn$;

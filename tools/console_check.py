@@ -128,6 +128,32 @@ def run(driver, args, step):
     focused = driver.switch_to.active_element
     check("skip" in (focused.get_attribute("class") or ""), "the first Tab does not reach the skip link")
 
+    step("2b. violations and anomalies, each linked to its evidence, which the browser proves")
+    driver.get(f"{base}/console/logs/{log}/findings")
+    findings = driver.find_elements(By.CSS_SELECTOR, "#findings li.finding")
+    check(findings, "the log's findings page lists none, though the simulated history has some")
+    evidence = findings[0].find_elements(By.XPATH, ".//p[starts-with(., 'Evidence:')]/a")[-1]
+    position = evidence.text.split()[-1]
+    shoot(driver, shots, "03b-findings")
+    evidence.click()
+    wait.until(lambda d: heading(d).startswith(f"Position {position} "))
+    driver.find_element(By.CSS_SELECTOR, "button.check-proof").click()
+    output = driver.find_element(By.CSS_SELECTOR, ".proof-result")
+    wait.until(lambda d: "verified" in output.get_attribute("class") or "failed" in output.get_attribute("class"))
+    check(output.text.startswith("Verified"), f"the evidence at position {position} was not verified: {output.text}")
+    shoot(driver, shots, "03c-evidence-event")
+
+    step("2c. an event found by its event id says what the dossier says of it")
+    # An age declaration if there is one: its sentence rests on the ledger's derived facts too.
+    pick = next((s for s in steps if s["type"] == "AgeRangeShared"), steps[1])
+    driver.get(f"{base}/console/logs/{log}")
+    driver.find_element(By.ID, "eventId").send_keys(pick["eventId"])
+    driver.find_element(By.ID, "eventId").submit()
+    wait.until(lambda d: heading(d).startswith(f"Position {pick['position']} "))
+    check(driver.find_element(By.ID, "sentence").text == pick["sentence"],
+          f"the event's sentence {driver.find_element(By.ID, 'sentence').text!r} is not the dossier's {pick['sentence']!r}")
+    driver.get(f"{base}/console/logs/{log}")
+
     step("3. a subject found by pseudonym: the timeline holds every event of the CLI's dossier, in log order")
     driver.find_element(By.ID, "pseudonym").send_keys(subject)
     driver.find_element(By.ID, "pseudonym").submit()

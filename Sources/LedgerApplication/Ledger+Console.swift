@@ -19,6 +19,11 @@ extension Ledger {
         try await ConsoleSessionStore(pool: pools.application, logger: logger).end(token: token)
     }
 
+    /// The findings of `log` for the console (``ConsoleFindings``), as the auditor.
+    public func findings(log: String, kind: LedgerRule.Kind?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding] {
+        try await ConsoleFindings.list(log: log, kind: kind, limit: limit, before: before, pool: pools.auditor, logger: logger)
+    }
+
     /// What the console shows of `log` at a glance (``ConsoleOverview``), as the auditor.
     public func consoleOverview(log: String) async throws -> ConsoleOverview {
         try await ConsoleOverview.compute(log: log, pool: pools.auditor, logger: logger)

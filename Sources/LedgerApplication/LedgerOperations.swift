@@ -39,6 +39,8 @@ public protocol LedgerOperations: Sendable {
     func recordRead(log: String, access: ReadAccess, what: String, subject: String, detail: String) async throws
     /// See ``Ledger/readAudit(log:subject:limit:before:)``.
     func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord]
+    /// See ``Ledger/findings(log:kind:limit:before:)``.
+    func findings(log: String, kind: LedgerRule.Kind?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding]
     /// See ``Ledger/consoleOverview(log:)``.
     func consoleOverview(log: String) async throws -> ConsoleOverview
     /// See ``Ledger/latestCheckpoint(log:)``.

@@ -18,6 +18,7 @@ public enum ConsolePage {
             <ul>
             <li><a href="/console/logs/\(log)">Overview of \(log)</a></li>
             <li><a href="/console/logs/\(log)#find-subject">Find a subject</a></li>
+            <li><a href="/console/logs/\(log)/findings">Violations and anomalies</a></li>
             \(key.role == .admin ? HTML("<li><a href=\"/console/logs/\(log)/reads\">Who looked</a></li>") : .empty)
             </ul>
             <form method="post" action="/console/sign-out" class="sign-out">
@@ -54,6 +55,35 @@ public enum ConsolePage {
 
         """
         return page.markup
+    }
+
+    /// The in-browser proof checker of the event at `position` (console.js), or a sentence saying
+    /// that no signed checkpoint covers it yet (`covered` is the newest checkpoint's size).
+    public static func proofChecker(position: Int64, covered: Int64) -> HTML {
+        guard position <= covered else { return "<p class=\"proof-none\">Not yet covered by a signed checkpoint: no proof yet.</p>" }
+        let id = Int(position)
+        return """
+            <div class="proof" data-position="\(id)">
+            <button type="button" class="check-proof" aria-describedby="proof-\(id)-result">Check its inclusion proof in this browser</button>
+            <output id="proof-\(id)-result" class="proof-result" aria-live="polite"></output>
+            <details class="proof-bytes"><summary>The proof's bytes (edit and check again)</summary>
+            <label for="proof-\(id)-bundle">Proof bundle (JSON)</label>
+            <textarea id="proof-\(id)-bundle" class="bundle" rows="8" spellcheck="false"></textarea>
+            <button type="button" class="check-again">Check these bytes</button>
+            </details>
+            </div>
+            """
+    }
+
+    /// The field holding the log's public key that console.js checks proofs against, filled in
+    /// from `checkpoint` (empty when none is signed).
+    public static func logKeyField(log: String, checkpoint: StoredCheckpoint?) -> HTML {
+        let key = checkpoint.map { HTML(text: $0.verifierKey) } ?? .empty
+        return """
+            <p class="key-line"><label for="log-key">Log public key the proofs are checked against</label>
+            <input id="log-key" value="\(key)" spellcheck="false" autocomplete="off" data-log="\(log)" aria-describedby="log-key-help">
+            <span id="log-key-help" class="help">Filled in from the server. Replace it with the key you were given to check independently of this server.</span></p>
+            """
     }
 
     /// A `<dl>` of a JSON value: objects as nested term and description lists, arrays as lists,

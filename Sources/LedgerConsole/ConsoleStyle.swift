@@ -48,6 +48,12 @@ dl.json { margin: .25rem 0 .25rem 1rem; } dl.json dt { font-weight: 600; } dl.js
 .proof-result.failed { color: var(--bad); }
 .proof-none { color: var(--muted); }
 form.as-of, form.find, form.sign-in { margin: .5rem 0 1rem; }
+pre.record-bytes { white-space: pre-wrap; word-break: break-all; font-size: .85rem; }
+ul.filters { display: flex; gap: 1rem; list-style: none; padding: 0; }
+ol.findings { list-style: none; padding: 0; }
+li.finding { border-left: 4px solid var(--line); padding: .25rem 1rem; margin: .75rem 0; }
+li.finding.violation { border-left-color: var(--bad); }
+li.event:target { outline: 3px solid #c45100; }
 @media print {
   header nav, .skip, form, button, .proof, details.proof-bytes { display: none !important; }
   details.state-after { display: block; } details.state-after > * { display: block; }

@@ -51,12 +51,18 @@ public enum OverviewPage {
             <input id="pseudonym" name="pseudonym" required spellcheck="false" autocomplete="off">
             <button type="submit">Show the subject</button>
             </form>
+            <form method="get" action="/console/logs/\(log)/subjects" class="find">
+            <label for="eventId">Or an event id</label>
+            <input id="eventId" name="eventId" required spellcheck="false" autocomplete="off" aria-describedby="eventId-help">
+            <button type="submit">Show the event</button>
+            <p id="eventId-help" class="help">The event's UUID, as an app or a report names it.</p>
+            </form>
             </section>
             <section aria-labelledby="findings-title">
             <h2 id="findings-title">Findings</h2>
             <p><strong>\(overview.violations)</strong> rule violation\(overview.violations == 1 ? "" : "s") and
             <strong>\(overview.anomalies)</strong> anomal\(overview.anomalies == 1 ? "y" : "ies") recorded on this log
-            (each one names its evidence in the subject's page and in the reports).</p>
+            (<a href="/console/logs/\(log)/findings">each with its evidence</a>).</p>
             </section>
             <section aria-labelledby="projections-title">
             <h2 id="projections-title">Projections</h2>

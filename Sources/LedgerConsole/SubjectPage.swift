@@ -37,17 +37,7 @@ public enum SubjectPage {
         let covered = content.checkpoint.map { Int64($0.treeSize) } ?? 0
         let steps = history.steps.map { step -> HTML in
             let event = step.event
-            let proof: HTML = event.position <= covered ? """
-                <div class="proof" data-position="\(Int(event.position))">
-                <button type="button" class="check-proof" aria-describedby="proof-\(Int(event.position))-result">Check its inclusion proof in this browser</button>
-                <output id="proof-\(Int(event.position))-result" class="proof-result" aria-live="polite"></output>
-                <details class="proof-bytes"><summary>The proof's bytes (edit and check again)</summary>
-                <label for="proof-\(Int(event.position))-bundle">Proof bundle (JSON)</label>
-                <textarea id="proof-\(Int(event.position))-bundle" class="bundle" rows="8" spellcheck="false"></textarea>
-                <button type="button" class="check-again">Check these bytes</button>
-                </details>
-                </div>
-                """ : "<p class=\"proof-none\">Not yet covered by a signed checkpoint: no proof yet.</p>"
+            let proof = ConsolePage.proofChecker(position: event.position, covered: covered)
             return """
             <li class="event" id="position-\(Int(event.position))" data-position="\(Int(event.position))">
             <h3><span class="position">Position \(Int(event.position))</span> · \(event.type)</h3>
@@ -69,7 +59,6 @@ public enum SubjectPage {
         let asOfSaid = content.asOfText.isEmpty ? "the head of the log"
             : content.asOfText.allSatisfy(\.isNumber) ? "position \(content.asOfText)"
             : "\(content.asOfText) (\(content.clock == .recorded ? "ledger clock" : "device clock"))"
-        let logKey = content.checkpoint.map { HTML(text: $0.verifierKey) } ?? .empty
         let downloads = ["json", "csv", "html"].map { format -> HTML in
             "<li><a href=\"\(base)/dossier?format=\(format)&amp;asOf=\(Int(history.throughPosition))\" download>Dossier as \(format.uppercased())</a></li>"
         }
@@ -96,9 +85,7 @@ public enum SubjectPage {
             </section>
             <section aria-labelledby="timeline-title">
             <h2 id="timeline-title">Timeline</h2>
-            <p class="key-line"><label for="log-key">Log public key the proofs are checked against</label>
-            <input id="log-key" value="\(logKey)" spellcheck="false" autocomplete="off" data-log="\(log)" aria-describedby="log-key-help">
-            <span id="log-key-help" class="help">Filled in from the server. Replace it with the key you were given to check independently of this server.</span></p>
+            \(ConsolePage.logKeyField(log: log, checkpoint: content.checkpoint))
             <ol class="timeline" id="timeline">\(steps)</ol>
             </section>
             <section aria-labelledby="downloads-title">

@@ -114,6 +114,8 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord] { [] }
 
+    func findings(log: String, kind: LedgerRule.Kind?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding] { [] }
+
     func consoleOverview(log: String) async throws -> ConsoleOverview { throw record(.verifiableLog("console")).proofs }
 
     func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {

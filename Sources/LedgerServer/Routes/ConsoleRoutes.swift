@@ -39,6 +39,8 @@ struct ConsoleRoutes {
         routes.get("logs/{log}/subjects/{subject}/dossier", use: reports.dossier)
         routes.get("logs/{log}/proofs/inclusion", use: proofs.inclusion)
         routes.get("logs/{log}/reads", use: reads)
+        routes.get("logs/{log}/findings", use: findings)
+        routes.get("logs/{log}/events/{position}", use: event)
         // Anything else under /console is a console page saying so, with the console's headers.
         routes.get("**", use: notFound)
         return routes
@@ -99,9 +101,13 @@ struct ConsoleRoutes {
 
     @Sendable func find(request: Request, context: LedgerRequestContext) async throws -> Response {
         let (log, _) = try signedIn(context)
+        let eventId = request.uri.queryParameters["eventId"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        if !eventId.isEmpty {
+            return Self.redirect("/console/logs/\(log)/events/\(try await operations.position(log: log, eventId: eventId))")
+        }
         let pseudonym = request.uri.queryParameters["pseudonym"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
         guard !pseudonym.isEmpty else {
-            throw Problem(.badRequest, code: "missing-field", detail: "enter a subject's pseudonym", field: "pseudonym")
+            throw Problem(.badRequest, code: "missing-field", detail: "enter a subject's pseudonym, or an event id", field: "pseudonym")
         }
         let escaped = pseudonym.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? pseudonym
         return Self.redirect("/console/logs/\(log)/subjects/\(escaped)")
@@ -125,11 +131,8 @@ struct ConsoleRoutes {
             throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no event about subject \(subject)",
                           hint: "Check the pseudonym (it is case-sensitive).")
         }
-        let checkpoint: StoredCheckpoint?
-        do { checkpoint = try await operations.latestCheckpoint(log: log) } catch let error as LedgerError where error.code == .checkpointNotFound {
-            checkpoint = nil
-        }
-        return Self.page(SubjectPage.render(SubjectPage.Content(history: history, asOfText: asOfText, clock: clock, checkpoint: checkpoint), key: key))
+        let content = SubjectPage.Content(history: history, asOfText: asOfText, clock: clock, checkpoint: try await latestCheckpoint(log))
+        return Self.page(SubjectPage.render(content, key: key))
     }
 
     @Sendable func reads(request: Request, context: LedgerRequestContext) async throws -> Response {
@@ -151,6 +154,45 @@ struct ConsoleRoutes {
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         case let other?:
             throw Problem(.badRequest, code: "invalid-field", detail: "format must be csv or json, not \(other)", field: "format")
+        }
+    }
+
+    @Sendable func findings(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let (log, key) = try signedIn(context)
+        let query = request.uri.queryParameters
+        let kind = try query["kind"].map { (text: Substring) throws -> LedgerRule.Kind in
+            guard let kind = LedgerRule.Kind(rawValue: String(text)) else {
+                throw Problem(.badRequest, code: "invalid-field", detail: "kind is violation or anomaly, not \(text)", field: "kind")
+            }
+            return kind
+        }
+        let before = try EventRoutes.integer(query["before"], name: "before", minimum: 1)
+        let found = try await operations.findings(log: log, kind: kind, limit: FindingsPage.pageSize, before: before)
+        return Self.page(FindingsPage.render(log: log, kind: kind, findings: found, key: key))
+    }
+
+    @Sendable func event(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let (log, key) = try signedIn(context)
+        guard let position = Int64(try context.path("position")), position >= 1 else {
+            throw Problem(.badRequest, code: "invalid-field", detail: "a position is a whole number from 1", field: "position")
+        }
+        var found: StoredEvent?
+        try await operations.readEvents(log: log, after: position - 1, limit: 1, stream: nil) { found = $0 }
+        guard let event = found, event.position == position else {
+            throw Problem(.notFound, code: "event-not-found", detail: "log \(log) has no event at position \(position)",
+                          hint: "Positions run from 1 to the log's head (on the overview).")
+        }
+        if let subject = try? JSONParser.parse(event.record)["event"]?["subject"]?.stringValue {
+            try await context.recordRead(request, operations: operations, log: log, what: "event", subject: subject,
+                                         detail: "position \(position)")
+        }
+        return Self.page(EventPage.render(event, checkpoint: try await latestCheckpoint(log), key: key))
+    }
+
+    /// The newest signed checkpoint of `log`, or nil before the first.
+    private func latestCheckpoint(_ log: String) async throws -> StoredCheckpoint? {
+        do { return try await operations.latestCheckpoint(log: log) } catch let error as LedgerError where error.code == .checkpointNotFound {
+            return nil
         }
     }
 

@@ -30,7 +30,8 @@ def check(ok, what):
 
 def main():
     parser = argparse.ArgumentParser()
-    for name in ("base", "log", "head", "subject", "auditor", "ingest", "admin", "other-log", "other-auditor", "dossier", "screenshots"):
+    for name in ("base", "log", "head", "subject", "auditor", "ingest", "admin", "other-log", "other-auditor", "dossier", "register",
+                 "regulator", "jurisdiction", "from", "to", "screenshots"):
         parser.add_argument("--" + name, required=True)
     args = parser.parse_args()
     options = Options()
@@ -227,6 +228,54 @@ def run(driver, args, step):
     status, body = fetch(driver, f"{base}/console/logs/{log}/subjects/{subject}/dossier?format=json&asOf={args.head}")
     check(status == 200, f"the download answered {status}")
     check(body == pathlib.Path(args.dossier).read_bytes(), "the downloaded dossier differs from `consent-ledger report dossier`'s")
+
+    step("6b. the consent register: filtered by status, sorted, paged; its download is the CLI's report")
+    register = json.loads(pathlib.Path(args.register).read_bytes())
+    driver.get(f"{base}/console/logs/{log}/register")
+    total = int(driver.find_element(By.ID, "register-total").text)
+    check(total == len(register["rows"]), f"the register counts {total} entries, the CLI's report {len(register['rows'])}")
+    check(total > 50, f"the test log has {total} register entries; paging needs more than one page of 50")
+    shoot(driver, shots, "11-register")
+    first_page = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
+    driver.find_element(By.LINK_TEXT, "Next page").click()
+    wait.until(lambda d: "page 2 of" in d.find_element(By.CSS_SELECTOR, "#register caption").text)
+    second_page = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
+    check(second_page and not set(first_page) & set(second_page), "the second page repeats rows of the first")
+    driver.get(f"{base}/console/logs/{log}/register")
+    driver.find_element(By.CSS_SELECTOR, "#status option[value=approval]").click()
+    driver.find_element(By.CSS_SELECTOR, "#sort option[value=subject]").click()
+    driver.find_element(By.CSS_SELECTOR, "#order option[value=asc]").click()
+    driver.find_element(By.ID, "register-filters").submit()
+    wait.until(lambda d: "status=approval" in d.current_url)
+    approved = [r for r in register["rows"] if r["answer"] == "approval" and r.get("rescindedAt") is None]
+    statuses = {cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#register td.status")}
+    check(statuses <= {"approved"}, f"the approved filter shows {statuses}")
+    shown = int(driver.find_element(By.ID, "register-total").text) if driver.find_elements(By.ID, "register-total") else 0
+    check(shown == len(approved), f"the approved filter counts {shown}, the CLI's report has {len(approved)} approved and not rescinded")
+    subjects = [row.find_elements(By.TAG_NAME, "td")[1].text for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
+    check(subjects == sorted(subjects), "sorted by subject, the rows are not in order")
+    shoot(driver, shots, "12-register-approved")
+    status, body = fetch(driver, f"{base}/console/logs/{log}/reports/consent-register?asOf={args.head}&format=json")
+    check(status == 200 and body == pathlib.Path(args.register).read_bytes(), "the register download differs from the CLI's report")
+
+    step("6c. the regulator report for a jurisdiction and period, with its charts, is the CLI's page")
+    driver.get(f"{base}/console/logs/{log}/reports")
+    driver.find_element(By.ID, "jurisdiction").send_keys(args.jurisdiction)
+    for field, value in (("report-from", args.__dict__["from"]), ("report-to", args.to)):
+        driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.ID, field), value)
+    driver.find_element(By.ID, "regulator-form").submit()
+    wait.until(lambda d: "/reports/regulator?" in d.current_url)
+    check(driver.find_elements(By.CSS_SELECTOR, "svg.chart"), "the regulator report shows no chart")
+    styled = driver.execute_script("return getComputedStyle(document.querySelector('header')).borderBottomStyle + ' ' + document.styleSheets.length")
+    check(not styled.endswith(" 0"), "the report's style was blocked: the page is unstyled")
+    shoot(driver, shots, "13-regulator")
+    driver.get(f"{base}/console/logs/{log}/reports")  # the report's own policy allows no fetch: fetch from a console page
+    status, body = fetch(driver, f"{base}/console/logs/{log}/reports/regulator?jurisdiction={args.jurisdiction}&from={args.__dict__['from']}"
+                                 f"&to={args.to}&asOf={args.head}&format=html")
+    if body != pathlib.Path(args.regulator).read_bytes():
+        (shots / "regulator-console.html").write_bytes(body)  # beside the screenshots, to see how it differs
+    check(status == 200 and body == pathlib.Path(args.regulator).read_bytes(),
+          f"the regulator report's page differs from the CLI's (the console's copy is in {shots}/regulator-console.html)")
 
     step("7. another log is never reachable, through pages, proofs or the API")
     driver.get(f"{base}/console/logs/{args.other_log}")

@@ -24,6 +24,11 @@ extension Ledger {
         try await ConsoleFindings.list(log: log, kind: kind, limit: limit, before: before, pool: pools.auditor, logger: logger)
     }
 
+    /// One page of `log`'s consent register for the console (``ConsoleRegister``), as the auditor.
+    public func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page {
+        try await ConsoleRegister.page(log: log, query: query, pool: pools.auditor, logger: logger)
+    }
+
     /// What the console shows of `log` at a glance (``ConsoleOverview``), as the auditor.
     public func consoleOverview(log: String) async throws -> ConsoleOverview {
         try await ConsoleOverview.compute(log: log, pool: pools.auditor, logger: logger)

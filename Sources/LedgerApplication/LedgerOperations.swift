@@ -41,6 +41,8 @@ public protocol LedgerOperations: Sendable {
     func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord]
     /// See ``Ledger/findings(log:kind:limit:before:)``.
     func findings(log: String, kind: LedgerRule.Kind?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding]
+    /// See ``Ledger/registerPage(log:query:)``.
+    func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page
     /// See ``Ledger/consoleOverview(log:)``.
     func consoleOverview(log: String) async throws -> ConsoleOverview
     /// See ``Ledger/latestCheckpoint(log:)``.

@@ -18,6 +18,8 @@ public enum ConsolePage {
             <ul>
             <li><a href="/console/logs/\(log)">Overview of \(log)</a></li>
             <li><a href="/console/logs/\(log)#find-subject">Find a subject</a></li>
+            <li><a href="/console/logs/\(log)/register">Consent register</a></li>
+            <li><a href="/console/logs/\(log)/reports">Regulator report</a></li>
             <li><a href="/console/logs/\(log)/findings">Violations and anomalies</a></li>
             \(key.role == .admin ? HTML("<li><a href=\"/console/logs/\(log)/reads\">Who looked</a></li>") : .empty)
             </ul>

@@ -49,6 +49,10 @@ dl.json { margin: .25rem 0 .25rem 1rem; } dl.json dt { font-weight: 600; } dl.js
 .proof-none { color: var(--muted); }
 form.as-of, form.find, form.sign-in { margin: .5rem 0 1rem; }
 pre.record-bytes { white-space: pre-wrap; word-break: break-all; font-size: .85rem; }
+form.filters { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; align-items: flex-end; }
+form.filters input { min-width: 10rem; }
+nav.pages { display: flex; gap: 1.5rem; margin: .5rem 0 1.5rem; }
+td.status.denial, td.status.rescinded { color: var(--bad); }
 ul.filters { display: flex; gap: 1rem; list-style: none; padding: 0; }
 ol.findings { list-style: none; padding: 0; }
 li.finding { border-left: 4px solid var(--line); padding: .25rem 1rem; margin: .75rem 0; }

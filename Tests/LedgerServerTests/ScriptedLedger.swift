@@ -116,6 +116,10 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func findings(log: String, kind: LedgerRule.Kind?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding] { [] }
 
+    func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page {
+        throw record(.verifiableLog("register")).proofs
+    }
+
     func consoleOverview(log: String) async throws -> ConsoleOverview { throw record(.verifiableLog("console")).proofs }
 
     func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {

@@ -41,6 +41,10 @@ struct ConsoleRoutes {
         routes.get("logs/{log}/reads", use: reads)
         routes.get("logs/{log}/findings", use: findings)
         routes.get("logs/{log}/events/{position}", use: event)
+        routes.get("logs/{log}/register", use: register)
+        routes.get("logs/{log}/reports", use: reportsPage)
+        routes.get("logs/{log}/reports/consent-register", use: reports.consentRegister)
+        routes.get("logs/{log}/reports/regulator", use: reports.regulator)
         // Anything else under /console is a console page saying so, with the console's headers.
         routes.get("**", use: notFound)
         return routes
@@ -187,6 +191,47 @@ struct ConsoleRoutes {
                                          detail: "position \(position)")
         }
         return Self.page(EventPage.render(event, checkpoint: try await latestCheckpoint(log), key: key))
+    }
+
+    @Sendable func register(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let (log, key) = try signedIn(context)
+        let parameters = request.uri.queryParameters
+        func text(_ name: String) -> String? {
+            parameters[Substring(name)].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var query = ConsoleRegister.Query()
+        if let status = text("status") {
+            guard ConsoleRegister.Query.statuses.contains(status) else {
+                throw Problem(.badRequest, code: "invalid-field", detail: "status \(status) is not one of \(ConsoleRegister.Query.statuses.joined(separator: ", "))",
+                              field: "status")
+            }
+            query.status = status
+        }
+        query.app = text("app")
+        query.from = try ReportRoutes.time(text("from").map { Substring($0) }, name: "from")
+        query.to = try ReportRoutes.time(text("to").map { Substring($0) }, name: "to")
+        switch text("guardian") {
+        case nil: break
+        case "disclosed": query.guardianDisclosed = true
+        case "undisclosed": query.guardianDisclosed = false
+        case let other?: throw Problem(.badRequest, code: "invalid-field", detail: "guardian is disclosed or undisclosed, not \(other)", field: "guardian")
+        }
+        if let sort = text("sort") {
+            guard let chosen = ConsoleRegister.Sort(rawValue: sort) else {
+                throw Problem(.badRequest, code: "invalid-field",
+                              detail: "sort is one of \(ConsoleRegister.Sort.allCases.map(\.rawValue).joined(separator: ", ")), not \(sort)", field: "sort")
+            }
+            query.sort = chosen
+        }
+        query.descending = text("order") != "asc"
+        query.page = Int(try EventRoutes.integer(text("page").map { Substring($0) }, name: "page", minimum: 1) ?? 1) - 1
+        let page = try await operations.registerPage(log: log, query: query)
+        return Self.page(RegisterPage.render(log: log, query: query, page: page, key: key))
+    }
+
+    @Sendable func reportsPage(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let (log, key) = try signedIn(context)
+        return Self.page(ReportsPage.render(log: log, key: key))
     }
 
     /// The newest signed checkpoint of `log`, or nil before the first.

@@ -71,9 +71,21 @@ struct ReportRoutes {
     }
 
     /// The report in `format`, with `Report-Seal` naming the sealed JSON's SHA-256 in every format.
+    /// An HTML page (one inline style element, no script) gets a Content-Security-Policy that allows
+    /// exactly that style, by its hash, and nothing else.
     func response(_ format: ReportEncoding, json: [UInt8], seal: String, csv: () -> String) throws -> Response {
-        Response(status: .ok, headers: [.contentType: format.contentType, .reportSeal: seal],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: try format.bytes(json: json, csv: csv, policy: policy))))
+        let bytes = try format.bytes(json: json, csv: csv, policy: policy)
+        var response = Response(status: .ok, headers: [.contentType: format.contentType, .reportSeal: seal],
+                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        if format == .html {
+            let page = String(decoding: bytes, as: UTF8.self)
+            if let start = page.range(of: "<style>"), let end = page.range(of: "</style>", range: start.upperBound..<page.endIndex) {
+                let digest = Data(LedgerHash.sha256(Array(page[start.upperBound..<end.lowerBound].utf8))).base64EncodedString()
+                response.headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'sha256-\(digest)'; img-src 'self'; "
+                    + "form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+            }
+        }
+        return response
     }
 
     static func format(_ text: Substring?) throws -> ReportEncoding {

@@ -190,6 +190,18 @@ def run(driver, args, step):
     check(driver.find_element(By.ID, "event-count").text == str(expected),
           f"as of {moment} on the device clock the page counts {driver.find_element(By.ID, 'event-count').text} events, not {expected}")
 
+    step("4b. why was a feature open: each decision cites the gate event the timeline shows for that feature")
+    driver.get(f"{base}/console/logs/{log}/subjects/{subject}")
+    select = driver.find_elements(By.CSS_SELECTOR, "#feature option")
+    check(select, "the subject's state names no feature to explain")
+    feature = select[0].get_attribute("value")
+    driver.find_element(By.ID, "explain-form").submit()
+    wait.until(lambda d: heading(d).startswith(f"Why was {feature} "))
+    gates = {s["position"] for s in steps if f"feature {feature} " in s["sentence"]}
+    since = [int(a.text.lstrip("#")) for a in driver.find_elements(By.XPATH, "//section[@class='decision']/p[starts-with(., 'Since')]/a")]
+    check(since and set(since) <= gates, f"the decisions cite {since}, not gates of {feature} in the timeline {sorted(gates)}")
+    shoot(driver, shots, "05b-explain")
+
     step("5. an inclusion proof checked in the browser (WebCrypto) shows Verified; altered bytes show Failed")
     driver.get(f"{base}/console/logs/{log}/subjects/{subject}")
     proof = driver.find_element(By.CSS_SELECTOR, "li.event .proof")

@@ -43,6 +43,8 @@ public protocol LedgerOperations: Sendable {
     func findings(log: String, kind: LedgerRule.Kind?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding]
     /// See ``Ledger/registerPage(log:query:)``.
     func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page
+    /// See ``Ledger/explain(log:subject:feature:asOf:policy:)``.
+    func explain(log: String, subject: String, feature: String, asOf: AsOf, policy: ReportPolicy) async throws -> FeatureExplanation
     /// See ``Ledger/consoleOverview(log:)``.
     func consoleOverview(log: String) async throws -> ConsoleOverview
     /// See ``Ledger/latestCheckpoint(log:)``.

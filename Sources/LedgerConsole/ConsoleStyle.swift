@@ -53,6 +53,8 @@ form.filters { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; align-items: 
 form.filters input { min-width: 10rem; }
 nav.pages { display: flex; gap: 1.5rem; margin: .5rem 0 1.5rem; }
 td.status.denial, td.status.rescinded { color: var(--bad); }
+.problem { color: var(--bad); } .ok { color: var(--good); }
+section.decision { border-top: 1px solid #c8c8c8; margin-top: 1rem; }
 ul.filters { display: flex; gap: 1rem; list-style: none; padding: 0; }
 ol.findings { list-style: none; padding: 0; }
 li.finding { border-left: 4px solid var(--line); padding: .25rem 1rem; margin: .75rem 0; }

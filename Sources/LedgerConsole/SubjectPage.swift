@@ -56,6 +56,16 @@ public enum SubjectPage {
             """
         }
         let current = history.steps.last.map { ConsolePage.value($0.state) } ?? "<p>No event about this subject up to this point.</p>"
+        // "Why was this feature open?": the features the state names, explained as of the same point.
+        let features = Set((history.steps.last?.state["features"]?.arrayValue ?? []).compactMap { $0["feature"]?.stringValue }).sorted()
+        let explain: HTML = features.isEmpty ? .empty : """
+            <form method="get" action="\(base)/explain" class="filters" id="explain-form">
+            <div><label for="feature">Why was this feature open or closed?</label>
+            <select id="feature" name="feature">\(features.map { f -> HTML in "<option value=\"\(f)\">\(f)</option>" })</select></div>
+            <input type="hidden" name="asOf" value="\(content.asOfText)"><input type="hidden" name="clock" value="\(content.clock.rawValue)">
+            <div><button type="submit">Explain</button></div>
+            </form>
+            """
         let asOfSaid = content.asOfText.isEmpty ? "the head of the log"
             : content.asOfText.allSatisfy(\.isNumber) ? "position \(content.asOfText)"
             : "\(content.asOfText) (\(content.clock == .recorded ? "ledger clock" : "device clock"))"
@@ -82,6 +92,7 @@ public enum SubjectPage {
             <section aria-labelledby="state-title">
             <h2 id="state-title">State then</h2>
             <div id="current-state">\(current)</div>
+            \(explain)
             </section>
             <section aria-labelledby="timeline-title">
             <h2 id="timeline-title">Timeline</h2>

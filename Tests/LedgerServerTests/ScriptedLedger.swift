@@ -120,6 +120,10 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         throw record(.verifiableLog("register")).proofs
     }
 
+    func explain(log: String, subject: String, feature: String, asOf: AsOf, policy: ReportPolicy) async throws -> FeatureExplanation {
+        throw record(.verifiableLog("explain")).proofs
+    }
+
     func consoleOverview(log: String) async throws -> ConsoleOverview { throw record(.verifiableLog("console")).proofs }
 
     func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {

@@ -37,6 +37,7 @@ struct ConsoleRoutes {
         routes.get("logs/{log}/subjects", use: find)
         routes.get("logs/{log}/subjects/{subject}", use: subject)
         routes.get("logs/{log}/subjects/{subject}/dossier", use: reports.dossier)
+        routes.get("logs/{log}/subjects/{subject}/explain", use: explain)
         routes.get("logs/{log}/proofs/inclusion", use: proofs.inclusion)
         routes.get("logs/{log}/reads", use: reads)
         routes.get("logs/{log}/findings", use: findings)
@@ -191,6 +192,21 @@ struct ConsoleRoutes {
                                          detail: "position \(position)")
         }
         return Self.page(EventPage.render(event, checkpoint: try await latestCheckpoint(log), key: key))
+    }
+
+    @Sendable func explain(request: Request, context: LedgerRequestContext) async throws -> Response {
+        let (log, key) = try signedIn(context)
+        let subject = try context.path("subject")
+        let query = request.uri.queryParameters
+        guard let feature = query["feature"].map(String.init), !feature.isEmpty else {
+            throw Problem(.badRequest, code: "missing-field", detail: "choose a feature to explain", field: "feature")
+        }
+        let clock = AsOf.Clock(rawValue: query["clock"].map(String.init) ?? "recorded") ?? .recorded
+        let asOf = try AsOf.parse(query["asOf"].map(String.init), clock: clock)
+        try await context.recordRead(request, operations: operations, log: log, what: "explain", subject: subject,
+                                     detail: "feature \(feature) as of \(asOf)")
+        let answer = try await operations.explain(log: log, subject: subject, feature: feature, asOf: asOf, policy: reports.policy)
+        return Self.page(ExplainPage.render(answer, key: key))
     }
 
     @Sendable func register(request: Request, context: LedgerRequestContext) async throws -> Response {

@@ -129,6 +129,16 @@ def run(driver, args, step):
     focused = driver.switch_to.active_element
     check("skip" in (focused.get_attribute("class") or ""), "the first Tab does not reach the skip link")
 
+    step("2a. verify now: the progress streams in, the result passes, and the overview then shows it as the last verification")
+    driver.find_element(By.CSS_SELECTOR, "#verify-form button").click()
+    result = driver.find_element(By.ID, "verify-result")
+    wait.until(lambda d: result.get_attribute("class") in ("verified", "failed"))
+    check(result.get_attribute("class") == "verified" and result.text.startswith("Passed"), f"the verification did not pass: {result.text}")
+    shoot(driver, shots, "03a-verified")
+    driver.get(f"{base}/console/logs/{log}")
+    last = driver.find_element(By.ID, "last-verification").text
+    check("passed" in last and args.auditor.split("_")[1] in last, f"the overview does not show this verification as the last: {last}")
+
     step("2b. violations and anomalies, each linked to its evidence, which the browser proves")
     driver.get(f"{base}/console/logs/{log}/findings")
     findings = driver.find_elements(By.CSS_SELECTOR, "#findings li.finding")

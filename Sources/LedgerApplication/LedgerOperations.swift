@@ -45,6 +45,9 @@ public protocol LedgerOperations: Sendable {
     func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page
     /// See ``Ledger/explain(log:subject:feature:asOf:policy:)``.
     func explain(log: String, subject: String, feature: String, asOf: AsOf, policy: ReportPolicy) async throws -> FeatureExplanation
+    /// See ``Ledger/verifyAndRecord(log:sinceCheckpoint:by:progress:treeNote:)``.
+    func verifyAndRecord(log: String, sinceCheckpoint: Bool, by: String, progress: @escaping @Sendable (Int64, Int64) -> Void,
+                         treeNote: @Sendable (String) -> Void) async throws -> Ledger.Verification
     /// See ``Ledger/consoleOverview(log:)``.
     func consoleOverview(log: String) async throws -> ConsoleOverview
     /// See ``Ledger/latestCheckpoint(log:)``.

@@ -120,6 +120,54 @@ enum ConsoleScript {
     }
   }
 
+  // "Verify now": the server streams its progress as NDJSON lines; shown in a <progress>.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target.closest("form#verify-form");
+    if (!form) return;
+    event.preventDefault();
+    const bar = document.getElementById("verify-progress");
+    const output = document.getElementById("verify-result");
+    const button = form.querySelector("button");
+    button.disabled = true;
+    bar.hidden = false;
+    bar.removeAttribute("value");
+    output.className = "checking";
+    output.textContent = "Verifying…";
+    try {
+      const response = await fetch(form.action, { method: "POST", credentials: "same-origin", headers: { Accept: "application/x-ndjson" } });
+      if (!response.ok) fail(`the server answered ${response.status}`);
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let pending = "", result = null;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        pending += decoder.decode(value, { stream: true });
+        let newline;
+        while ((newline = pending.indexOf("\n")) >= 0) {
+          const line = JSON.parse(pending.slice(0, newline));
+          pending = pending.slice(newline + 1);
+          if ("done" in line) {
+            bar.max = Math.max(line.total, 1); bar.value = line.done;
+            bar.textContent = `${line.done} of ${line.total}`;
+            output.textContent = `Verifying: ${line.done} of ${line.total} events…`;
+          } else {
+            result = line;
+          }
+        }
+      }
+      if (!result) fail("the verification ended without a result");
+      bar.max = 1; bar.value = 1; bar.textContent = "done";
+      output.className = result.passed ? "verified" : "failed";
+      output.textContent = (result.passed ? "Passed: " : "FAILED: ") + result.summary;
+    } catch (error) {
+      output.className = "failed";
+      output.textContent = `Failed: ${error.message}`;
+    } finally {
+      button.disabled = false;
+    }
+  });
+
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("button.check-proof, button.check-again");
     if (!button) return;

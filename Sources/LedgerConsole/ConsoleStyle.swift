@@ -47,6 +47,8 @@ dl.json { margin: .25rem 0 .25rem 1rem; } dl.json dt { font-weight: 600; } dl.js
 .proof-result.verified { color: var(--good); }
 .proof-result.failed { color: var(--bad); }
 .proof-none { color: var(--muted); }
+output.verified { color: var(--good); font-weight: 600; } output.failed { color: var(--bad); font-weight: 600; }
+#verify-form { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; }
 form.as-of, form.find, form.sign-in { margin: .5rem 0 1rem; }
 pre.record-bytes { white-space: pre-wrap; word-break: break-all; font-size: .85rem; }
 form.filters { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; align-items: flex-end; }

@@ -44,6 +44,17 @@ public enum OverviewPage {
             <h2 id="checkpoint-title">Newest signed checkpoint</h2>
             \(checkpoint)
             </section>
+            <section aria-labelledby="verify-title">
+            <h2 id="verify-title">Verification</h2>
+            \(Self.lastVerification(overview.lastVerification))
+            <form method="post" action="/console/logs/\(log)/verify" id="verify-form">
+            <button type="submit">Verify now, since the newest checkpoint</button>
+            <progress id="verify-progress" max="1" value="0" hidden>not started</progress>
+            <output id="verify-result" aria-live="polite"></output>
+            </form>
+            <p class="help">Re-hashes every event after the newest signed checkpoint and checks that checkpoint (its signature,
+            its root against the stored tree, its chain hash); <code>consent-ledger verify --log \(log)</code> checks everything.</p>
+            </section>
             <section aria-labelledby="find-title" id="find-subject">
             <h2 id="find-title">Find a subject</h2>
             <form method="get" action="/console/logs/\(log)/subjects" class="find">
@@ -73,6 +84,16 @@ public enum OverviewPage {
             </table>
             </section>
             """)
+    }
+
+    /// The newest recorded verification, in a sentence.
+    static func lastVerification(_ record: VerificationRecord?) -> HTML {
+        guard let record else { return "<p id=\"last-verification\">No verification of this log is on record yet.</p>" }
+        return """
+            <p id="last-verification">Last verified <time>\(record.verifiedAt)</time> by <code>\(record.verifiedBy)</code>
+            (\(record.scope == "full" ? "everything" : "since the newest checkpoint"), head \(Int(record.headPosition))):
+            <strong class="\(record.passed ? "ok" : "problem")">\(record.passed ? "passed" : "FAILED")</strong>, \(record.summary).</p>
+            """
     }
 
     /// `3 min`, `2 h 5 min`, `4 days`.

@@ -124,6 +124,11 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         throw record(.verifiableLog("explain")).proofs
     }
 
+    func verifyAndRecord(log: String, sinceCheckpoint: Bool, by: String, progress: @escaping @Sendable (Int64, Int64) -> Void,
+                         treeNote: @Sendable (String) -> Void) async throws -> Ledger.Verification {
+        throw record(.verifiableLog("verify")).proofs
+    }
+
     func consoleOverview(log: String) async throws -> ConsoleOverview { throw record(.verifiableLog("console")).proofs }
 
     func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {

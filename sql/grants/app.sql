@@ -33,3 +33,6 @@ GRANT EXECUTE ON FUNCTION ledger.column_problems(text, bigint[]),
   ledger.event_column_problem(text, bigint, uuid, text, bigint, text, integer, timestamptz, timestamptz,
                               text, text, text, text, text, jsonb)
   TO consent_ledger_app;
+-- Verifications are recorded by whoever runs them, and read by the console's overview.
+GRANT SELECT ON ledger.verifications TO consent_ledger_app;
+GRANT EXECUTE ON FUNCTION ledger.record_verification(text, text, boolean, bigint, bigint, text, text) TO consent_ledger_app;

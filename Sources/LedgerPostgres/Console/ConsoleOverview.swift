@@ -42,6 +42,8 @@ public struct ConsoleOverview: Sendable {
     public var violations: Int
     /// Surprising facts recorded on the log (its `catalogue` findings).
     public var anomalies: Int
+    /// The newest recorded verification of the log.
+    public var lastVerification: VerificationRecord?
 
     /// How many days the chart covers.
     public static let dayWindow = 30
@@ -88,6 +90,7 @@ public struct ConsoleOverview: Sendable {
             return counts
         }
         return ConsoleOverview(head: head, checkpoint: checkpoint, checkpointAge: age, days: days, projections: projections,
-                               violations: violations, anomalies: anomalies)
+                               violations: violations, anomalies: anomalies,
+                               lastVerification: try await VerificationRecord.latest(log: log, pool: pool, logger: logger))
     }
 }

@@ -5,6 +5,7 @@ import LedgerApplication
 import LedgerConsole
 import LedgerCore
 import LedgerPostgres
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// The auditor's console (docs/console.md, decision 0048), read-only, under `/console`:
@@ -43,6 +44,7 @@ struct ConsoleRoutes {
         routes.get("logs/{log}/findings", use: findings)
         routes.get("logs/{log}/events/{position}", use: event)
         routes.get("logs/{log}/register", use: register)
+        routes.post("logs/{log}/verify", use: verify)
         routes.get("logs/{log}/reports", use: reportsPage)
         routes.get("logs/{log}/reports/consent-register", use: reports.consentRegister)
         routes.get("logs/{log}/reports/regulator", use: reports.regulator)
@@ -207,6 +209,42 @@ struct ConsoleRoutes {
                                      detail: "feature \(feature) as of \(asOf)")
         let answer = try await operations.explain(log: log, subject: subject, feature: feature, asOf: asOf, policy: reports.policy)
         return Self.page(ExplainPage.render(answer, key: key))
+    }
+
+    /// Verifies the log since its newest checkpoint and records it. Asked for NDJSON (the page's
+    /// script), it streams `{"done":N,"total":M}` lines as it goes, then `{"passed":…,"summary":…}`;
+    /// otherwise it answers when done by going back to the overview, which shows the result.
+    @Sendable func verify(request: Request, context: LedgerRequestContext) async throws -> Response {
+        try Self.requireSameOrigin(request)
+        let (log, key) = try signedIn(context)
+        let operations = self.operations
+        guard request.headers[.accept]?.contains("application/x-ndjson") == true else {
+            _ = try await operations.verifyAndRecord(log: log, sinceCheckpoint: true, by: key.keyID, progress: { _, _ in }, treeNote: { _ in })
+            return Self.redirect("/console/logs/\(log)")
+        }
+        let (lines, continuation) = AsyncStream<ByteBuffer>.makeStream()
+        let last = NIOLockedValueBox<Int64>(-1)
+        let task = Task {
+            do {
+                let verification = try await operations.verifyAndRecord(log: log, sinceCheckpoint: true, by: key.keyID, progress: { done, total in
+                    // At most one line per percent: the page needs no more.
+                    let step = max(total / 100, 1)
+                    let due = last.withLockedValue { seen -> Bool in
+                        guard done == total || done - seen >= step else { return false }
+                        seen = done
+                        return true
+                    }
+                    if due { continuation.yield(ByteBuffer(string: "{\"done\":\(done),\"total\":\(total)}\n")) }
+                }, treeNote: { _ in })
+                continuation.yield(ByteBuffer(bytes: CanonicalJSON.encode(["passed": .bool(verification.passed), "summary": .string(verification.summary)]) + [0x0A]))
+            } catch {
+                let message = (error as? LedgerError)?.message ?? "the verification could not run; the server's log says why"
+                continuation.yield(ByteBuffer(bytes: CanonicalJSON.encode(["passed": .bool(false), "summary": .string(message)]) + [0x0A]))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: ResponseBody(asyncSequence: lines))
     }
 
     @Sendable func register(request: Request, context: LedgerRequestContext) async throws -> Response {

@@ -35,9 +35,9 @@ struct Verify: AsyncParsableCommand {
     func run() async throws {
         let bar = ProgressBar(label: "verify \(log)")
         let (verification, readsProblem) = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
-            (try await ledger.verify(log: log, sinceCheckpoint: sinceCheckpoint,
-                                     progress: { done, total in bar.update(done: done, total: total) },
-                                     treeNote: { bar.finish(); Console.note("… " + $0) }),
+            (try await ledger.verifyAndRecord(log: log, sinceCheckpoint: sinceCheckpoint, by: ReadRecording.access.reader,
+                                              progress: { done, total in bar.update(done: done, total: total) },
+                                              treeNote: { bar.finish(); Console.note("… " + $0) }),
              try await ledger.verifyReadAudit(log: log))
         }
         bar.finish()

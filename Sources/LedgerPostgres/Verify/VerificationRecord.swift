@@ -1,0 +1,56 @@
+import Foundation
+import LedgerCore
+import Logging
+import PostgresNIO
+
+/// One recorded verification of a log (`ledger.verifications`): what `consent-ledger verify` and
+/// the console's "Verify now" found, when, and who ran it.
+public struct VerificationRecord: Sendable, Equatable {
+    /// When (UTC, RFC 3339).
+    public var verifiedAt: String
+    /// `full` or `since-checkpoint`.
+    public var scope: String
+    /// Whether every check passed.
+    public var passed: Bool
+    /// How many events were re-hashed.
+    public var eventsChecked: Int64
+    /// The head then.
+    public var headPosition: Int64
+    /// One sentence: what was verified, or the first thing that failed.
+    public var summary: String
+    /// Who ran it: an API key id, or `cli/<user>`.
+    public var verifiedBy: String
+
+    /// A record from its parts.
+    public init(verifiedAt: String = "", scope: String, passed: Bool, eventsChecked: Int64, headPosition: Int64, summary: String, verifiedBy: String) {
+        self.verifiedAt = verifiedAt
+        self.scope = scope
+        self.passed = passed
+        self.eventsChecked = eventsChecked
+        self.headPosition = headPosition
+        self.summary = summary
+        self.verifiedBy = verifiedBy
+    }
+
+    /// Stores `record` for `log`.
+    public static func record(_ record: VerificationRecord, log: String, pool: LedgerPool, logger: Logger) async throws {
+        _ = try await pool.query("""
+            SELECT ledger.record_verification(\(log), \(record.scope), \(record.passed), \(record.eventsChecked), \(record.headPosition),
+                                              \(record.summary), \(record.verifiedBy))
+            """, logger: logger)
+    }
+
+    /// The newest verification of `log`, if any.
+    public static func latest(log: String, pool: LedgerPool, logger: Logger) async throws -> VerificationRecord? {
+        let rows = try await pool.query("""
+            SELECT to_char(verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), scope, passed, events_checked, head_position,
+                   summary, verified_by
+              FROM ledger.verifications WHERE log_id = \(log) ORDER BY verified_at DESC LIMIT 1
+            """, logger: logger)
+        for try await (at, scope, passed, checked, head, summary, by) in rows.decode((String, String, Bool, Int64, Int64, String, String).self) {
+            return VerificationRecord(verifiedAt: at, scope: scope, passed: passed, eventsChecked: checked, headPosition: head, summary: summary,
+                                      verifiedBy: by)
+        }
+        return nil
+    }
+}

@@ -69,6 +69,32 @@ def shoot(driver, folder, name):
     except Exception as error:  # a screenshot must never hide the result
         print(f"console-check: (no screenshot {name}: {error})")
 
+def accessible(driver, page):
+    """What a page must have for assistive technology and the keyboard: one h1, a main landmark, a
+    label for every field, a name for every button and link, a title for every chart, and no
+    positive tabindex (which would break the natural tab order)."""
+    problems = driver.execute_script("""
+        const out = [];
+        if (document.querySelectorAll("h1").length !== 1) out.push("not exactly one h1");
+        if (!document.querySelector("main")) out.push("no main landmark");
+        if (!document.documentElement.lang) out.push("no lang on html");
+        for (const field of document.querySelectorAll("input:not([type=hidden]), select, textarea")) {
+          const labelled = (field.id && document.querySelector(`label[for="${field.id}"]`)) || field.closest("label")
+                           || field.getAttribute("aria-label") || field.getAttribute("aria-labelledby");
+          if (!labelled) out.push(`a field without a label: ${field.outerHTML.slice(0, 80)}`);
+        }
+        for (const control of document.querySelectorAll("button, a[href]")) {
+          if (!control.textContent.trim() && !control.getAttribute("aria-label")) out.push(`a control without a name: ${control.outerHTML.slice(0, 80)}`);
+        }
+        for (const chart of document.querySelectorAll("svg")) {
+          if (chart.getAttribute("role") !== "img" || !chart.querySelector("title")) out.push("a chart without role=img and a title");
+        }
+        for (const element of document.querySelectorAll("[tabindex]")) {
+          if (Number(element.getAttribute("tabindex")) > 0) out.push("a positive tabindex");
+        }
+        return out;""")
+    check(not problems, f"{page} is not accessible: {problems[:3]}")
+
 def fetch(driver, url):
     """(status, bytes) of a GET from the page, with its cookies (same origin)."""
     result = driver.execute_async_script("""
@@ -101,6 +127,7 @@ def run(driver, args, step):
     driver.get(base + "/console")
     check(heading(driver) == "Sign in", f"the first page is {heading(driver)!r}, not the sign-in page")
     shoot(driver, shots, "01-sign-in")
+    accessible(driver, "the sign-in page")
     sign_in(driver, base, "cl_aaaaaaaaaaaa_not-a-real-secret")
     problem = driver.find_elements(By.ID, "sign-in-problem")
     check(problem and "not accepted" in problem[0].text, "a wrong key was not refused with a message")
@@ -125,6 +152,7 @@ def run(driver, args, step):
     check(driver.find_elements(By.CSS_SELECTOR, "figure#events-per-day svg"), "no events-per-day chart")
     check(driver.find_elements(By.ID, "log-public-key"), "the newest checkpoint is not shown")
     shoot(driver, shots, "03-overview")
+    accessible(driver, "the overview")
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
     focused = driver.switch_to.active_element
     check("skip" in (focused.get_attribute("class") or ""), "the first Tab does not reach the skip link")
@@ -146,6 +174,7 @@ def run(driver, args, step):
     evidence = findings[0].find_elements(By.XPATH, ".//p[starts-with(., 'Evidence:')]/a")[-1]
     position = evidence.text.split()[-1]
     shoot(driver, shots, "03b-findings")
+    accessible(driver, "the findings page")
     evidence.click()
     wait.until(lambda d: heading(d).startswith(f"Position {position} "))
     driver.find_element(By.CSS_SELECTOR, "button.check-proof").click()
@@ -153,6 +182,7 @@ def run(driver, args, step):
     wait.until(lambda d: "verified" in output.get_attribute("class") or "failed" in output.get_attribute("class"))
     check(output.text.startswith("Verified"), f"the evidence at position {position} was not verified: {output.text}")
     shoot(driver, shots, "03c-evidence-event")
+    accessible(driver, "an event page")
 
     step("2c. an event found by its event id says what the dossier says of it")
     # An age declaration if there is one: its sentence rests on the ledger's derived facts too.
@@ -177,6 +207,7 @@ def run(driver, args, step):
     check(sentences == [s["sentence"] for s in steps], "the timeline's sentences are not the dossier's")
     head_state = driver.find_element(By.ID, "current-state").text
     shoot(driver, shots, "04-subject")
+    accessible(driver, "the subject page")
 
     step("4. the as-of control: an earlier position, then a time on the device clock, change the state shown")
     earlier = next(i for i, s in enumerate(steps) if s["state"] != steps[-1]["state"])
@@ -211,6 +242,7 @@ def run(driver, args, step):
     since = [int(a.text.lstrip("#")) for a in driver.find_elements(By.XPATH, "//section[@class='decision']/p[starts-with(., 'Since')]/a")]
     check(since and set(since) <= gates, f"the decisions cite {since}, not gates of {feature} in the timeline {sorted(gates)}")
     shoot(driver, shots, "05b-explain")
+    accessible(driver, "the explanation")
 
     step("5. an inclusion proof checked in the browser (WebCrypto) shows Verified; altered bytes show Failed")
     driver.get(f"{base}/console/logs/{log}/subjects/{subject}")
@@ -258,6 +290,7 @@ def run(driver, args, step):
     check(total == len(register["rows"]), f"the register counts {total} entries, the CLI's report {len(register['rows'])}")
     check(total > 50, f"the test log has {total} register entries; paging needs more than one page of 50")
     shoot(driver, shots, "11-register")
+    accessible(driver, "the register")
     first_page = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
     driver.find_element(By.LINK_TEXT, "Next page").click()
     wait.until(lambda d: "page 2 of" in d.find_element(By.CSS_SELECTOR, "#register caption").text)
@@ -336,6 +369,7 @@ def run(driver, args, step):
     check(any(r[5] == "dossier" for r in mine), "the auditor's dossier download is not in the record of reads")
     check(all(r[6] == subject or r[6] == "every subject" for r in rows), "the filter let another subject's reads through")
     shoot(driver, shots, "10-who-looked")
+    accessible(driver, "the record of reads")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -47,6 +47,11 @@ extension Ledger {
         try await SubjectReplay(pool: pools.auditor, logger: logger).replay(log: log, subject: subject, asOf: asOf)
     }
 
+    /// `subject`'s events up to `asOf`, without the states (``SubjectReplay/events(log:subject:asOf:)``).
+    public func subjectEvents(log: String, subject: String, asOf: AsOf = .head) async throws -> (throughPosition: Int64, events: [ReplayedEvent]) {
+        try await SubjectReplay(pool: pools.auditor, logger: logger).events(log: log, subject: subject, asOf: asOf)
+    }
+
     /// Why `feature` was open or closed for `subject` as of `asOf`, citing events and the rules that
     /// judged the decision (a rescission against `policy`'s window).
     public func explain(log: String, subject: String, feature: String, asOf: AsOf, policy: ReportPolicy = .defaults) async throws

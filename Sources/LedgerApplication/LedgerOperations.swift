@@ -27,8 +27,8 @@ public protocol LedgerOperations: Sendable {
     func regulatorReport(_ parameters: RegulatorReport.Parameters, policy: ReportPolicy) async throws -> RegulatorReport.Result
     /// See ``Ledger/dossier(log:subject:asOf:)``.
     func dossier(log: String, subject: String, asOf: Int64?) async throws -> SubjectDossierReport.Result
-    /// See ``Ledger/replay(log:subject:asOf:)``.
-    func replay(log: String, subject: String, asOf: AsOf) async throws -> SubjectReplay.History
+    /// See ``Ledger/subjectEvents(log:subject:asOf:)``.
+    func subjectEvents(log: String, subject: String, asOf: AsOf) async throws -> (throughPosition: Int64, events: [ReplayedEvent])
     /// See ``Ledger/openConsoleSession(key:lifetime:client:)``.
     func openConsoleSession(key: APIKey, lifetime: Duration, client: String) async throws -> (token: String, expiresAt: String)
     /// See ``Ledger/consoleSessionKey(token:)``.

@@ -10,8 +10,16 @@ import LedgerReportHTML
 public enum SubjectPage {
     /// What the page shows.
     public struct Content: Sendable {
-        /// The subject's history as of the chosen point.
-        public var history: SubjectReplay.History
+        /// The log.
+        public var log: String
+        /// The subject.
+        public var subject: String
+        /// The last position the page covers.
+        public var throughPosition: Int64
+        /// The subject's events up to then, in order.
+        public var events: [ReplayedEvent]
+        /// The subject's state then (nil: no event yet).
+        public var state: JSONValue?
         /// The as-of text the user gave (empty: the head).
         public var asOfText: String
         /// The clock a time refers to.
@@ -20,8 +28,13 @@ public enum SubjectPage {
         public var checkpoint: StoredCheckpoint?
 
         /// The content from its parts.
-        public init(history: SubjectReplay.History, asOfText: String, clock: AsOf.Clock, checkpoint: StoredCheckpoint?) {
-            self.history = history
+        public init(log: String, subject: String, throughPosition: Int64, events: [ReplayedEvent], state: JSONValue?, asOfText: String,
+                    clock: AsOf.Clock, checkpoint: StoredCheckpoint?) {
+            self.log = log
+            self.subject = subject
+            self.throughPosition = throughPosition
+            self.events = events
+            self.state = state
             self.asOfText = asOfText
             self.clock = clock
             self.checkpoint = checkpoint
@@ -30,13 +43,11 @@ public enum SubjectPage {
 
     /// The page for the signed-in `key`.
     public static func render(_ content: Content, key: APIKey) -> String {
-        let history = content.history
-        let log = history.log
-        let subject = history.subject
+        let log = content.log
+        let subject = content.subject
         let base = "/console/logs/\(log)/subjects/\(subject)"
         let covered = content.checkpoint.map { Int64($0.treeSize) } ?? 0
-        let steps = history.steps.map { step -> HTML in
-            let event = step.event
+        let steps = content.events.map { event -> HTML in
             let proof = ConsolePage.proofChecker(position: event.position, covered: covered)
             return """
             <li class="event" id="position-\(Int(event.position))" data-position="\(Int(event.position))">
@@ -48,16 +59,14 @@ public enum SubjectPage {
             <dt>By</dt><dd>\(event.actor)\(event.app.map { HTML(text: " in \($0)") } ?? .empty)</dd>
             <dt>Event id</dt><dd><code>\(event.eventId)</code></dd>
             </dl>
-            <details class="state-after"><summary>State after this event\(step.changedState ? " (changed)" : " (unchanged)")</summary>
-            \(ConsolePage.value(step.state))
-            </details>
+            <p><a class="state-after" href="\(base)?asOf=\(Int(event.position))">The subject's state after this event</a></p>
             \(proof)
             </li>
             """
         }
-        let current = history.steps.last.map { ConsolePage.value($0.state) } ?? "<p>No event about this subject up to this point.</p>"
+        let current = content.events.isEmpty ? "<p>No event about this subject up to this point.</p>" : ConsolePage.value(content.state ?? .null)
         // "Why was this feature open?": the features the state names, explained as of the same point.
-        let features = Set((history.steps.last?.state["features"]?.arrayValue ?? []).compactMap { $0["feature"]?.stringValue }).sorted()
+        let features = Set((content.state?["features"]?.arrayValue ?? []).compactMap { $0["feature"]?.stringValue }).sorted()
         let explain: HTML = features.isEmpty ? .empty : """
             <form method="get" action="\(base)/explain" class="filters" id="explain-form">
             <div><label for="feature">Why was this feature open or closed?</label>
@@ -70,7 +79,7 @@ public enum SubjectPage {
             : content.asOfText.allSatisfy(\.isNumber) ? "position \(content.asOfText)"
             : "\(content.asOfText) (\(content.clock == .recorded ? "ledger clock" : "device clock"))"
         let downloads = ["json", "csv", "html"].map { format -> HTML in
-            "<li><a href=\"\(base)/dossier?format=\(format)&amp;asOf=\(Int(history.throughPosition))\" download>Dossier as \(format.uppercased())</a></li>"
+            "<li><a href=\"\(base)/dossier?format=\(format)&amp;asOf=\(Int(content.throughPosition))\" download>Dossier as \(format.uppercased())</a></li>"
         }
         let body: HTML = """
             <section aria-labelledby="as-of-title">
@@ -86,8 +95,8 @@ public enum SubjectPage {
             <button type="submit">Show</button>
             <p id="asOf-help" class="help">For example 1200, or 2026-09-10T12:00:00Z.</p>
             </form>
-            <p>Showing <span id="as-of-said">\(asOfSaid)</span>: through position <strong id="through-position">\(Int(history.throughPosition))</strong>,
-            <strong id="event-count">\(history.steps.count)</strong> event\(history.steps.count == 1 ? "" : "s") about this subject.</p>
+            <p>Showing <span id="as-of-said">\(asOfSaid)</span>: through position <strong id="through-position">\(Int(content.throughPosition))</strong>,
+            <strong id="event-count">\(content.events.count)</strong> event\(content.events.count == 1 ? "" : "s") about this subject.</p>
             </section>
             <section aria-labelledby="state-title">
             <h2 id="state-title">State then</h2>
@@ -101,7 +110,7 @@ public enum SubjectPage {
             </section>
             <section aria-labelledby="downloads-title">
             <h2 id="downloads-title">Downloads</h2>
-            <p>The subject dossier as of position \(Int(history.throughPosition)), sealed (its SHA-256 is in the <code>Report-Seal</code> header and in the file).</p>
+            <p>The subject dossier as of position \(Int(content.throughPosition)), sealed (its SHA-256 is in the <code>Report-Seal</code> header and in the file).</p>
             <ul>\(downloads)</ul>
             </section>
             """

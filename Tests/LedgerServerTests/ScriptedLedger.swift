@@ -98,7 +98,7 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func tile(log: String, _ tile: TileAddress) async throws -> [UInt8] { throw record(.verifiableLog(tile.path)).proofs }
 
-    func replay(log: String, subject: String, asOf: AsOf) async throws -> SubjectReplay.History {
+    func subjectEvents(log: String, subject: String, asOf: AsOf) async throws -> (throughPosition: Int64, events: [ReplayedEvent]) {
         throw record(.verifiableLog("replay")).proofs
     }
 

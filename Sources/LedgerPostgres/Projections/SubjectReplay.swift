@@ -47,6 +47,21 @@ public struct SubjectReplay: Sendable {
         public var steps: [Step]
     }
 
+    /// `subject`'s events in `log` up to `asOf`, in order, without the state after each (one read,
+    /// where ``replay(log:subject:asOf:)`` folds after every event): the console's timeline.
+    /// - Throws: `log-not-found`; `subject-not-found` when the subject has no events in the log.
+    public func events(log: String, subject: String, asOf: AsOf = .head) async throws -> (throughPosition: Int64, events: [ReplayedEvent]) {
+        let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log).position
+        try await SubjectChecks(pool: pool, logger: logger).requireSubject(log: log, subject: subject)
+        let last = asOf.lastPosition(head: head)
+        let filter = asOf.filter(subject: subject)
+        let logger = self.logger
+        let events = try await pool.withConnection { connection in
+            try await ReplayedEvent.read(log: log, subject: subject, through: last, filter: filter, on: connection, logger: logger)
+        }
+        return (last, events)
+    }
+
     /// Replays `subject`'s events in `log` up to `asOf`.
     /// - Throws: `log-not-found`; `subject-not-found` when the subject has no events there.
     public func replay(log: String, subject: String, asOf: AsOf = .head) async throws -> History {

@@ -133,12 +133,12 @@ struct ConsoleRoutes {
         } ?? .recorded
         let asOf = try AsOf.parse(asOfText, clock: clock)
         try await context.recordRead(request, operations: operations, log: log, what: "replay", subject: subject, detail: "as of \(asOf)")
-        let history = try await operations.replay(log: log, subject: subject, asOf: asOf)
-        guard !history.steps.isEmpty || asOf != .head else {
-            throw Problem(.notFound, code: "subject-not-found", detail: "log \(log) has no event about subject \(subject)",
-                          hint: "Check the pseudonym (it is case-sensitive).")
-        }
-        let content = SubjectPage.Content(history: history, asOfText: asOfText, clock: clock, checkpoint: try await latestCheckpoint(log))
+        let (through, events) = try await operations.subjectEvents(log: log, subject: subject, asOf: asOf)
+        // The state as of the point, folded once (the timeline's per-event states are one click away: ?asOf=P).
+        let state = events.isEmpty ? nil : try await operations.state(log: log, subject: subject, asOf: asOf).snapshots.first
+        let content = SubjectPage.Content(log: log, subject: subject, throughPosition: through, events: events,
+                                          state: try state.map { try JSONParser.parse($0) }, asOfText: asOfText, clock: clock,
+                                          checkpoint: try await latestCheckpoint(log))
         return Self.page(SubjectPage.render(content, key: key))
     }
 

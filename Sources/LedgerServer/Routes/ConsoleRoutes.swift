@@ -16,8 +16,12 @@ import NIOCore
 ///   ends the session on the server;
 /// - `GET /console/logs/{log}`: the log at a glance; `GET /console/logs/{log}/subjects?pseudonym=`
 ///   finds a subject; `GET /console/logs/{log}/subjects/{subject}?asOf=&clock=`: its timeline;
-/// - `GET /console/logs/{log}/subjects/{subject}/dossier?format=&asOf=` and
-///   `GET /console/logs/{log}/proofs/inclusion?position=`: the API's very handlers (same bytes),
+///   `…/subjects/{subject}/explain?feature=`: why a feature was open; `…/events/{position}`: one
+///   event; `…/findings`, `…/register`, `…/reports`: violations and anomalies, the consent
+///   register, the regulator report's form; `…/reads` (admins): who looked at subjects' data;
+///   `POST …/verify`: verify since the newest checkpoint, its progress streamed as NDJSON;
+/// - `GET /console/logs/{log}/subjects/{subject}/dossier`, `…/proofs/inclusion`,
+///   `…/reports/consent-register` and `…/reports/regulator`: the API's very handlers (same bytes),
 ///   reached with the session;
 /// - `GET /console/assets/console.css|console.js`.
 struct ConsoleRoutes {

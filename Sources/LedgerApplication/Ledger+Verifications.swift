@@ -29,9 +29,4 @@ extension Ledger {
         try await VerificationRecord.record(record, log: log, pool: pools.application, logger: logger)
         return verification
     }
-
-    /// The newest recorded verification of `log`, if any.
-    public func lastVerification(log: String) async throws -> VerificationRecord? {
-        try await VerificationRecord.latest(log: log, pool: pools.auditor, logger: logger)
-    }
 }

@@ -65,22 +65,17 @@ public struct SubjectReplay: Sendable {
     /// Replays `subject`'s events in `log` up to `asOf`.
     /// - Throws: `log-not-found`; `subject-not-found` when the subject has no events there.
     public func replay(log: String, subject: String, asOf: AsOf = .head) async throws -> History {
-        let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log).position
-        let checks = SubjectChecks(pool: pool, logger: logger)
-        try await checks.requireSubject(log: log, subject: subject)
-        let last = asOf.lastPosition(head: head)
+        let (last, events) = try await self.events(log: log, subject: subject, asOf: asOf)
+        guard !events.isEmpty else {
+            let emptyMoment = try await SubjectChecks(pool: pool, logger: logger).emptyMoment(log: log, subject: subject, asOf: asOf)
+            throw LedgerError(.subjectNotFound, "subject \(subject) has no events in log \(log) as of \(asOf)",
+                              hint: emptyMoment.map { "Then " + $0 + "." } ?? "Choose a later --as-of moment.")
+        }
         let filter = asOf.filter(subject: subject)
         let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
         let logger = self.logger
         let steps: [Step] = try await pool.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in
-                let events = try await ReplayedEvent.read(log: log, subject: subject, through: last, filter: filter,
-                                                          on: connection, logger: logger)
-                guard !events.isEmpty else {
-                    let emptyMoment = try await checks.emptyMoment(log: log, subject: subject, asOf: asOf)
-                    throw LedgerError(.subjectNotFound, "subject \(subject) has no events in log \(log) as of \(asOf)",
-                                      hint: emptyMoment.map { "Then " + $0 + "." } ?? "Choose a later --as-of moment.")
-                }
                 try await ProjectionSchema.createTemporary(projections, on: connection, logger: logger)
                 var steps: [Step] = []
                 var previous = "null"

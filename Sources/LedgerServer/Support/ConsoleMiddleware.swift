@@ -33,7 +33,7 @@ struct ConsoleMiddleware: RouterMiddleware {
             }
             response = try await next(request, context)
         } catch {
-            response = Self.errorPage(error, context: context)
+            response = Self.errorPage(Problem(translating: error, request: request, context: context, allowed: nil), context: context)
         }
         for (name, value) in Self.securityHeaders where response.headers[name] == nil { response.headers[name] = value }
         return response
@@ -61,20 +61,8 @@ struct ConsoleMiddleware: RouterMiddleware {
         return nil
     }
 
-    /// The error as a console page (HTML), with the status the API would answer.
-    static func errorPage(_ error: any Error, context: Context) -> Response {
-        let problem: Problem
-        switch error {
-        case let error as Problem: problem = error
-        case let error as LedgerError: problem = Problem(error)
-        case let error as HTTPError:
-            problem = Problem(error.status, code: "http-error", detail: error.body ?? error.status.reasonPhrase,
-                              hint: error.status == .notFound ? "The console's pages start at /console." : nil)
-        default:
-            context.logger.error("console request failed: \(String(reflecting: error))")
-            problem = Problem(.internalServerError, code: "internal-error", detail: "the server failed to answer this request",
-                              hint: "Try again; if it persists, the server's log names the cause (request id \(context.id)).")
-        }
+    /// The problem as a console page (HTML), with the status the API would answer.
+    static func errorPage(_ problem: Problem, context: Context) -> Response {
         let title: String
         switch problem.status {
         case .unauthorized: title = "Sign in first"

@@ -85,31 +85,42 @@ struct ProblemMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let problem as Problem {
-            throw problem
-        } catch let error as LedgerError {
-            throw Problem(error)
-        } catch let error as NIOTooManyBytesError {
+        } catch {
+            throw Problem(translating: error, request: request, context: context, allowed: allowed)
+        }
+    }
+}
+
+extension Problem {
+    /// The problem any error a route throws stands for: the one translation of errors into HTTP
+    /// answers, shared by the API (``ProblemMiddleware``, as JSON) and the console (as a page).
+    init(translating error: any Error, request: Request, context: LedgerRequestContext, allowed: AllowedMethods?) {
+        switch error {
+        case let problem as Problem:
+            self = problem
+        case let error as LedgerError:
+            self.init(error)
+        case let error as NIOTooManyBytesError:
             // A body sent without Content-Length (chunked) that outgrew a route's limit while read.
-            throw Problem(.contentTooLarge, code: "body-too-large",
-                          detail: "the body is over \(error.maxBytes.map { "the limit of \($0) bytes" } ?? "the limit") for \(request.uri.path)",
-                          hint: "Send a smaller body (fewer events per request).")
-        } catch let error as HTTPError {
+            self.init(.contentTooLarge, code: "body-too-large",
+                      detail: "the body is over \(error.maxBytes.map { "the limit of \($0) bytes" } ?? "the limit") for \(request.uri.path)",
+                      hint: "Send a smaller body (fewer events per request).")
+        case let error as HTTPError:
             if error.status == .notFound, let methods = allowed?.methods(for: request.uri.path), !methods.isEmpty {
-                var problem = Problem(.methodNotAllowed, code: "method-not-allowed",
-                                      detail: "\(request.uri.path) does not take \(request.method.rawValue); it takes \(methods.joined(separator: ", "))",
-                                      hint: "See docs/http-api.md for what each route takes.")
-                problem.headers[.allow] = methods.joined(separator: ", ")
-                throw problem
+                self.init(.methodNotAllowed, code: "method-not-allowed",
+                          detail: "\(request.uri.path) does not take \(request.method.rawValue); it takes \(methods.joined(separator: ", "))",
+                          hint: "See docs/http-api.md for what each route takes.")
+                headers[.allow] = methods.joined(separator: ", ")
+                return
             }
             // Hummingbird's own (a body over the limit, a route that does not exist, …).
             let code = error.status == .contentTooLarge ? "body-too-large" : (error.status == .notFound ? "not-found" : "http-error")
-            throw Problem(error.status, code: code, detail: error.body ?? error.status.reasonPhrase,
-                          hint: error.status == .notFound ? "The routes are under /v1 (docs/http-api.md)." : nil)
-        } catch {
+            self.init(error.status, code: code, detail: error.body ?? error.status.reasonPhrase,
+                      hint: error.status == .notFound ? "The routes are under /v1 (docs/http-api.md), the console's pages under /console." : nil)
+        default:
             context.logger.error("request failed: \(String(reflecting: error))")
-            throw Problem(.internalServerError, code: "internal-error", detail: "the server failed to answer this request",
-                          hint: "Try again; if it persists, the server's log names the cause (request id \(context.id)).")
+            self.init(.internalServerError, code: "internal-error", detail: "the server failed to answer this request",
+                      hint: "Try again; if it persists, the server's log names the cause (request id \(context.id)).")
         }
     }
 }

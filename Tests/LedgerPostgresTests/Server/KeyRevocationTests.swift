@@ -30,6 +30,18 @@ struct KeyRevocationTests {
         return false
     }
 
+    /// Waits (at most 30 s) until a backend has run the key-change listener's LISTEN; true if one has.
+    static func listening(_ db: TestDatabase) async throws -> Bool {
+        for _ in 0..<300 {
+            let listeners = try await db.as(.administrator) { client in
+                try await client.int("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%consent_ledger_api_keys%'")
+            }
+            if listeners > 0 { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
     /// Index and sequential scans of ledger.api_keys so far, once the backends have reported them
     /// (PostgreSQL flushes a backend's table statistics at most once a second, when it is idle).
     static func keyLookups(_ db: TestDatabase) async throws -> Int64 {
@@ -49,6 +61,9 @@ struct KeyRevocationTests {
         let server = try ServerProcess.start(["serve", "--port", "0", "--no-projections", "--database-url", url])
         defer { server.kill() }
         let port = try await server.port()
+        // Keys are cached only while the server hears key changes: on a busy machine its LISTEN can
+        // come seconds after the first request, and a lookup before it is rightly not cached.
+        #expect(try await Self.listening(db), "serve never listened for key changes")
         #expect(try await Self.status(port: port, token: token) != 401)
         let before = try await Self.keyLookups(db)
         for _ in 0..<50 { #expect(try await Self.status(port: port, token: token) != 401) }

@@ -22,6 +22,8 @@ struct ImmutabilityTests {
 
     @Test("the application role may not UPDATE, DELETE, TRUNCATE or INSERT", arguments: mutations + [
         "INSERT INTO ledger.events SELECT * FROM ledger.events WHERE position = 1",
+        "UPDATE ledger.event_days SET events = events + 1",
+        "DELETE FROM ledger.event_days",
     ])
     func applicationRoleRefused(sql: String) async throws {
         let db = try await TestDatabase.create()

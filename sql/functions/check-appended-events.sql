@@ -9,7 +9,8 @@
 --     actor and correlation/causation ids, so a record copied from another event, or a column
 --     made to say something its record does not, is refused.
 -- A row that fails aborts the whole statement. Then the log's head moves to the newest row (the
--- head's own trigger, ledger.check_head_move, accepts only that).
+-- head's own trigger, ledger.check_head_move, accepts only that), and the rows are counted by day
+-- (ledger.event_days).
 CREATE OR REPLACE FUNCTION ledger.check_appended_events() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -87,6 +88,12 @@ BEGIN
     FROM (SELECT DISTINCT ON (a.log_id) a.log_id, a.position, a.chain_hash
             FROM appended a ORDER BY a.log_id, a.position DESC) n
    WHERE l.log_id = n.log_id;
+  -- Count them by UTC day of the ledger's clock (ledger.event_days, the console's chart).
+  INSERT INTO ledger.event_days AS d (log_id, day, events, first_position)
+  SELECT a.log_id, (a.recorded_at AT TIME ZONE 'UTC')::date, count(*), min(a.position)
+    FROM appended a
+   GROUP BY 1, 2
+  ON CONFLICT (log_id, day) DO UPDATE SET events = d.events + excluded.events;
   -- Wake the projection runners (LISTEN consent_ledger_appended): delivered at commit, never for
   -- a rolled-back append; the payload is the log id. Runners also poll, so a lost notification
   -- only delays them.

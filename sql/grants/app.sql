@@ -2,7 +2,7 @@
 -- the owner's rights). No INSERT, UPDATE, DELETE or TRUNCATE on any table, no access to
 -- ledger.subject_keys.
 GRANT USAGE ON SCHEMA ledger TO consent_ledger_app;
-GRANT SELECT ON ledger.logs, ledger.events, ledger.batches, ledger.schema_version
+GRANT SELECT ON ledger.logs, ledger.events, ledger.event_days, ledger.batches, ledger.schema_version
   TO consent_ledger_app;
 GRANT EXECUTE ON FUNCTION ledger.append_events(text, text[], text[], text, text[]) TO consent_ledger_app;
 -- Subject keys: the application may get (or create) a key to seal personal data, never read the

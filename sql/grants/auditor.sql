@@ -1,6 +1,6 @@
 -- The auditor role: reads everything in the ledger, changes nothing.
 GRANT USAGE ON SCHEMA ledger TO consent_ledger_auditor;
-GRANT SELECT ON ledger.logs, ledger.events, ledger.batches, ledger.schema_version
+GRANT SELECT ON ledger.logs, ledger.events, ledger.event_days, ledger.batches, ledger.schema_version
   TO consent_ledger_auditor;
 -- Helpers the projections' SQL calls (pure functions), so an auditor can time-travel.
 GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.version_key(text),

@@ -7,7 +7,7 @@ import PostgresNIO
 /// checkpoint and its age, events per day, each projection's lag, and the findings (violations and
 /// anomalies) recorded so far.
 public struct ConsoleOverview: Sendable {
-    /// Events whose device clock fell on one UTC day.
+    /// The events the ledger recorded on one UTC day (its own clock, recorded_at).
     public struct Day: Sendable, Equatable {
         /// `YYYY-MM-DD`.
         public var day: String
@@ -61,14 +61,13 @@ public struct ConsoleOverview: Sendable {
             for try await seconds in rows.decode(Int64.self) { age = seconds }
         }
         // The ledger's clock (recorded_at), which a device cannot skew: the 30 UTC days that end
-        // with the newest event, as a range scan of events_recorded_at.
+        // with the newest event, read from the counts the append keeps (ledger.event_days).
         let rows = try await pool.query("""
-            WITH newest AS (SELECT max(recorded_at) AS at FROM ledger.events WHERE log_id = \(log))
-            SELECT to_char(date_trunc('day', e.recorded_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD'), count(*)::bigint
-              FROM ledger.events e, newest
-             WHERE e.log_id = \(log) AND e.recorded_at >= date_trunc('day', newest.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-                                                         - make_interval(days => \(Int32(dayWindow - 1)))
-             GROUP BY 1 ORDER BY 1
+            SELECT to_char(d.day, 'YYYY-MM-DD'), d.events
+              FROM ledger.event_days d
+             WHERE d.log_id = \(log)
+               AND d.day > (SELECT max(n.day) FROM ledger.event_days n WHERE n.log_id = \(log)) - \(Int32(dayWindow))
+             ORDER BY d.day
             """, logger: logger)
         var days: [Day] = []
         for try await (day, count) in rows.decode((String, Int64).self) { days.append(Day(day: day, events: Int(count))) }

@@ -53,12 +53,17 @@ public enum RegisterPage {
         let pages = max(1, Int((page.total + Int64(ConsoleRegister.pageSize) - 1) / Int64(ConsoleRegister.pageSize)))
         let previous: HTML = query.page > 0 ? "<a href=\"\(base)?\(parameters { $0.page -= 1 })\" rel=\"prev\">Previous page</a>" : .empty
         let next: HTML = query.page + 1 < pages ? "<a href=\"\(base)?\(parameters { $0.page += 1 })\" rel=\"next\">Next page</a>" : .empty
+        let firstPage: HTML = query.page > 0 ? "<a href=\"\(base)?\(parameters { $0.page = 0 })\" id=\"first-page\">First page</a>" : .empty
+        let lastPage: HTML = query.page + 1 < pages
+            ? "<a href=\"\(base)?\(parameters { $0.page = pages - 1 })\" id=\"last-page\">Last page (\(pages))</a>" : .empty
         let period = [query.from.map { "from=\(day.string(from: $0))" }, query.to.map { "to=\(day.string(from: $0))" }].compactMap { $0 }
         let downloads = ["json", "csv", "html"].map { format -> HTML in
             let href = "/console/logs/\(log)/reports/consent-register?" + (period + ["asOf=\(page.position)", "format=\(format)"]).joined(separator: "&")
             return "<li><a href=\"\(href)\" download>\(format.uppercased())</a></li>"
         }
-        let table: HTML = page.entries.isEmpty ? "<p id=\"register-empty\">No entry matches.</p>" : """
+        let empty: HTML = page.total == 0 ? "<p id=\"register-empty\">No entry matches.</p>"
+            : "<p id=\"register-empty\">Page \(query.page + 1) is past the last page: \(Int(page.total)) entries match, on \(pages) pages. <a href=\"\(base)?\(parameters { $0.page = pages - 1 })\">Go to the last page</a>.</p>"
+        let table: HTML = page.entries.isEmpty ? empty : """
             <table class="data" id="register">
             <caption>Entries \(first) to \(last) of <span id="register-total">\(Int(page.total))</span> (page \(query.page + 1) of \(pages)),
             sorted by \(Self.label(query.sort)), \(query.descending ? "newest or largest first" : "oldest or smallest first")</caption>
@@ -81,7 +86,7 @@ public enum RegisterPage {
             <div><button type="submit">Show</button></div>
             </form>
             \(table)
-            <nav aria-label="Pages" class="pages">\(previous) \(next)</nav>
+            <nav aria-label="Pages" class="pages">\(firstPage) \(previous) \(next) \(lastPage)</nav>
             <h2>Download the sealed register report</h2>
             <p>The consent register report of this log\(period.isEmpty ? "" : " for the period chosen") as of position \(Int(page.position)),
             sealed: the same bytes as <code>consent-ledger report consent-register</code> (the filters above other than the period are not in it).</p>

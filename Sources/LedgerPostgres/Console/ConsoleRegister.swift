@@ -106,6 +106,7 @@ public enum ConsoleRegister {
     public static func page(log: String, query: Query, pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.console")) async throws -> Page {
         let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
         return try await ReportSource(pool: pool, logger: logger).with(log: log, position: head.position, projections: try .consentRegister) { connection in
+            // The filters, written once for the count and the page.
             var binds = PostgresBindings(capacity: 8)
             binds.append(log)
             binds.append(query.status)
@@ -113,27 +114,34 @@ public enum ConsoleRegister {
             binds.append(query.from)
             binds.append(query.to)
             binds.append(query.guardianDisclosed)
+            let filters = """
+                WHERE log_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR bundle_id = $3)
+                  AND ($4::timestamptz IS NULL OR asked_at >= $4) AND ($5::timestamptz IS NULL OR asked_at < $5)
+                  AND ($6::boolean IS NULL OR (answered_by IS NOT NULL) = $6)
+                """
+            var total: Int64 = 0
+            for try await count in try await connection.watchedQuery(
+                PostgresQuery(unsafeSQL: "SELECT count(*) FROM entries \(filters)", binds: binds), logger: logger
+            ).decode(Int64.self) { total = count }
+            // The page apart from the count, so that PostgreSQL keeps only the top rows of its
+            // sort (a count over the window would make it sort every match).
             binds.append(Int64(pageSize))
             binds.append(Int64(query.page) * Int64(pageSize))
             let order = "\(query.sort.column) \(query.descending ? "DESC" : "ASC") NULLS LAST, kind, item_id"
             var entries: [Entry] = []
-            var total: Int64 = 0
-            for try await (kind, id, subject, app, topic, status, asked, answered, by, wait, evidence, count) in try await connection.watchedQuery(
+            for try await (kind, id, subject, app, topic, status, asked, answered, by, wait, evidence) in try await connection.watchedQuery(
                 PostgresQuery(unsafeSQL: """
                     SELECT kind, item_id, subject, bundle_id, topic, status,
                            to_char(asked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                            to_char(answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-                           answered_by, extract(epoch FROM time_to_answer)::bigint, evidence_positions, count(*) OVER ()
+                           answered_by, extract(epoch FROM time_to_answer)::bigint, evidence_positions
                       FROM entries
-                     WHERE log_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR bundle_id = $3)
-                       AND ($4::timestamptz IS NULL OR asked_at >= $4) AND ($5::timestamptz IS NULL OR asked_at < $5)
-                       AND ($6::boolean IS NULL OR (answered_by IS NOT NULL) = $6)
+                    \(filters)
                      ORDER BY \(order) LIMIT $7 OFFSET $8
                     """, binds: binds), logger: logger
-            ).decode((String, String, String?, String?, String?, String, String?, String?, String?, Int64?, [Int64], Int64).self) {
+            ).decode((String, String, String?, String?, String?, String, String?, String?, String?, Int64?, [Int64]).self) {
                 entries.append(Entry(kind: kind, id: id, subject: subject, app: app, topic: topic, status: status, askedAt: asked,
                                      answeredAt: answered, answeredBy: by, waitSeconds: wait, evidence: evidence))
-                total = count
             }
             var apps: [String] = []
             for try await app in try await connection.watchedQuery(

@@ -9,10 +9,10 @@ sign-out ending the session on the server, and an admin finding those reads in t
 looked at the subject's data. A full-page screenshot of each page is written.
 Exit 0 and "OK" when every step holds; 1 and "FAILED: <step>: <what>" at the first that does not.
 """
-import argparse, base64, json, pathlib, sys, time
+import argparse, base64, json, pathlib, sys, time, urllib.parse
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -31,7 +31,8 @@ def check(ok, what):
 def main():
     parser = argparse.ArgumentParser()
     for name in ("base", "log", "head", "subject", "auditor", "ingest", "admin", "other-log", "other-auditor", "dossier", "register",
-                 "regulator", "jurisdiction", "from", "to", "screenshots"):
+                 "regulator", "jurisdiction", "from", "to", "screenshots",
+                 "large-log", "large-auditor", "large-events", "large-entries"):
         parser.add_argument("--" + name, required=True)
     args = parser.parse_args()
     options = Options()
@@ -52,7 +53,7 @@ def main():
         driver.quit()
     print("console-check: OK: signed in, read the log and a subject on both clocks, verified a proof in the browser and "
           "caught its altered bytes, downloaded the CLI's dossier bytes, was refused what the key may not see, signed out; "
-          "an admin found those reads in the record of who looked")
+          f"an admin found those reads in the record of who looked; every page's {CHECKED['texts']} texts meet WCAG 2.1 AA contrast")
     return 0
 
 CURRENT = ["starting"]
@@ -94,6 +95,68 @@ def accessible(driver, page):
         }
         return out;""")
     check(not problems, f"{page} is not accessible: {problems[:3]}")
+    low = driver.execute_script(CONTRAST)
+    check(not low, f"{page} has text below WCAG 2.1 AA contrast: {low[:3]}")
+    CHECKED["texts"] += driver.execute_script("return window.__contrastChecked || 0")
+
+CHECKED = {"texts": 0}
+
+# Known answers for the measurement below: #767676 on white is 4.54:1 (passes), #777 4.48:1
+# (fails); white on #005a9c passes, #3377aa on it fails; 45% black on white is 3.4:1 (fails as
+# body text, passes at 24 px); a chart's #bbb text fails.
+CONTRAST_PROBE = """<html lang=en><body><main><h1 style='color:#767676'>grey passes</h1><p style='color:#777'>low grey</p>
+<div style='background:#005a9c'><span style='color:#fff'>white on blue</span> <span style='color:#3377aa'>blue on blue</span></div>
+<p style='color:rgba(0,0,0,.45)'>translucent</p><p style='color:rgba(0,0,0,.45);font-size:24px'>translucent large</p>
+<svg role=img><title>t</title><text x=5 y=15 fill='#bbb'>svg low</text></svg></main></body></html>"""
+CONTRAST_PROBE_FAILS = ["low grey", "blue on blue", "translucent", "svg low"]
+
+# WCAG 2.1 AA contrast (1.4.3), measured on what the browser renders: every visible element that
+# holds text (and every chart's <text>) has its computed colour weighed against the first opaque
+# background behind it, blending translucent layers on the way: 4.5:1, or 3:1 for large text
+# (24 px, or 18.67 px bold). Text over a background image cannot be measured this way and is
+# reported as such. Returns the failures, each with its ratio and colours.
+CONTRAST = """
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+  const lum = (c) => { const v = c.slice(0, 3).map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const background = (element) => {
+    const layers = [];
+    for (let e = element; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.backgroundImage && style.backgroundImage !== "none") return "image";
+      const c = parse(style.backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+    }
+    let result = [255, 255, 255, 1];  // the canvas
+    for (const layer of layers.reverse()) result = over(layer, result);
+    return result;
+  };
+  const out = []; let checked = 0;
+  for (const element of document.querySelectorAll("body *")) {
+    const svgText = element instanceof SVGElement;
+    if (svgText && element.tagName.toLowerCase() !== "text") continue;
+    if (!svgText && ![...element.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    if (style.visibility === "hidden" || style.display === "none" || box.width === 0 || box.height === 0) continue;
+    if (element.closest(".skip") && box.right <= 0) continue;  // the skip link, off screen until focused
+    const behind = background(svgText ? element.closest("svg") : element);
+    const name = element.tagName.toLowerCase() + (element.id ? "#" + element.id : "") + (element.className && typeof element.className === "string" ? "." + element.className.split(" ")[0] : "");
+    if (behind === "image") { out.push(`${name}: text over a background image`); continue; }
+    let color = parse(svgText ? style.fill : style.color);
+    if (!color) { out.push(`${name}: colour ${style.color} not measurable`); continue; }
+    color = over([color[0], color[1], color[2], color[3] * Number(style.opacity)], behind);
+    const [a, b] = [lum(color), lum(behind)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+    const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    checked += 1;
+    if (ratio < needed) out.push(`${name} "${element.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)}:1 < ${needed}:1 (${svgText ? style.fill : style.color} on rgb(${behind.slice(0, 3).map(Math.round)}))`);
+  }
+  window.__contrastChecked = checked;
+  return out;"""
 
 def fetch(driver, url):
     """(status, bytes) of a GET from the page, with its cookies (same origin)."""
@@ -113,15 +176,33 @@ def sign_in(driver, base, key):
     field.send_keys(key)
     field.submit()
 
+def answered(driver, element_id):
+    """The element `element_id` of the page a form's submission brings, once it has come (a submit
+    returns before the answer arrives on a busy machine); [] when the page came without it."""
+    try:
+        WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: d.find_elements(By.ID, element_id) or (d.find_elements(By.TAG_NAME, "h1") and heading(d) != "Sign in"))
+    except WebDriverException:
+        pass
+    return driver.find_elements(By.ID, element_id)
+
 def heading(driver):
     return driver.find_element(By.TAG_NAME, "h1").text
 
 def run(driver, args, step):
     base, log, subject = args.base, args.log, args.subject
     shots = pathlib.Path(args.screenshots)
-    wait = WebDriverWait(driver, 30)
+    # A page being replaced by the next one can drop an element between finding and reading it:
+    # waits try again then.
+    wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))
     dossier = json.loads(pathlib.Path(args.dossier).read_bytes())
     steps = dossier["steps"]
+
+    step("0. the contrast measurement catches what it must: a page of known passes and failures")
+    driver.get("data:text/html;charset=utf-8," + urllib.parse.quote(CONTRAST_PROBE))
+    found = sorted(line.split('"')[1] for line in driver.execute_script(CONTRAST))
+    check(found == sorted(CONTRAST_PROBE_FAILS),
+          f"the contrast measurement found {found}, not {sorted(CONTRAST_PROBE_FAILS)}")
 
     step("1. the sign-in page; a wrong key and an ingest key are refused and get no session")
     driver.get(base + "/console")
@@ -129,12 +210,12 @@ def run(driver, args, step):
     shoot(driver, shots, "01-sign-in")
     accessible(driver, "the sign-in page")
     sign_in(driver, base, "cl_aaaaaaaaaaaa_not-a-real-secret")
-    problem = driver.find_elements(By.ID, "sign-in-problem")
+    problem = answered(driver, "sign-in-problem")
     check(problem and "not accepted" in problem[0].text, "a wrong key was not refused with a message")
     check(driver.get_cookie(COOKIE) is None, "a wrong key got a session cookie")
     shoot(driver, shots, "02-wrong-key")
     sign_in(driver, base, args.ingest)
-    problem = driver.find_elements(By.ID, "sign-in-problem")
+    problem = answered(driver, "sign-in-problem")
     check(problem and "cannot open the console" in problem[0].text, "an ingest key was not refused")
     check(driver.get_cookie(COOKIE) is None, "an ingest key got a session cookie")
 
@@ -370,6 +451,82 @@ def run(driver, args, step):
     check(all(r[6] == subject or r[6] == "every subject" for r in rows), "the filter let another subject's reads through")
     shoot(driver, shots, "10-who-looked")
     accessible(driver, "the record of reads")
+
+    step(f"10. the consent register at {int(args.large_entries):,} entries: counted, paged to the end, filtered as the events say")
+    expected = register_outcomes(pathlib.Path(args.large_events))
+    check(len(expected) == int(args.large_entries), f"the generated log holds {len(expected)} questions, not {args.large_entries}")
+    driver.find_element(By.CSS_SELECTOR, "form.sign-out button").click()
+    wait.until(lambda d: heading(d) == "Sign in")
+    sign_in(driver, base, args.large_auditor)
+    large = args.large_log
+    wait.until(lambda d: d.current_url.endswith(f"/console/logs/{large}"))
+    timings = {}
+    def visit(url, name):
+        driver.get(base + url)
+        timings[name] = server_time(driver)
+    visit(f"/console/logs/{large}/register", "first page")
+    total = int(driver.find_element(By.ID, "register-total").text)
+    check(total == len(expected), f"the register counts {total} entries; the log's events hold {len(expected)} questions")
+    pages = (total + 49) // 50
+    caption = driver.find_element(By.CSS_SELECTOR, "#register caption").text
+    check(f"page 1 of {pages}" in caption, f"the first page's caption says {caption!r}")
+    shoot(driver, shots, "13-register-large")
+    accessible(driver, "the register at scale")
+    newest = [row.find_element(By.TAG_NAME, "time").text for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
+    check(newest == sorted(newest, reverse=True) and newest[0] == max(q["asked"] for q in expected.values()),
+          f"the first page does not start with the newest question: {newest[:2]}")
+    driver.find_element(By.ID, "last-page").click()
+    wait.until(lambda d: f"page {pages} of {pages}" in d.find_element(By.CSS_SELECTOR, "#register caption").text)
+    timings["last page"] = server_time(driver)
+    oldest = [row.find_element(By.TAG_NAME, "time").text for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
+    check(len(oldest) == total - (pages - 1) * 50 and oldest[-1] == min(q["asked"] for q in expected.values()),
+          f"the last page does not end with the oldest question: {len(oldest)} rows, the last {oldest[-1:]}")
+    check(f"Entries {(pages - 1) * 50 + 1} to {total}" in driver.find_element(By.CSS_SELECTOR, "#register caption").text,
+          "the last page's caption does not count its entries")
+    visit(f"/console/logs/{large}/register?page={pages + 1}", "past the end")
+    check("past the last page" in driver.find_element(By.ID, "register-empty").text, "a page past the end does not say so")
+    # A filter on each column the events decide: app, status and whether the guardian was named.
+    app = sorted({q["app"] for q in expected.values()})[-1]
+    for status, disclosed in (("approval", "disclosed"), ("denial", "undisclosed"), ("expired", None), ("pending", None)):
+        want = [q for q in expected.values() if q["app"] == app and q["status"] == status
+                and (disclosed is None or q["disclosed"] == (disclosed == "disclosed"))]
+        query = f"status={status}&app={app}" + (f"&guardian={disclosed}" if disclosed else "") + "&sort=asked&order=asc"
+        visit(f"/console/logs/{large}/register?{query}", f"{status} of one app")
+        shown = int(driver.find_element(By.ID, "register-total").text)
+        check(shown == len(want), f"{query}: the register counts {shown}, the events {len(want)}")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")
+        first = rows[0].find_element(By.TAG_NAME, "time").text
+        check(first == min(q["asked"] for q in want), f"{query}: the oldest first shows {first}")
+        check({cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#register td.status")} <= {REGISTER_LABELS[status]},
+              f"{query}: rows of another status are shown")
+    shoot(driver, shots, "14-register-large-filtered")
+    print("console-check:   server time per page (the browser's responseStart - requestStart, ms): "
+          + ", ".join(f"{name} {ms:.0f}" for name, ms in timings.items()))
+
+REGISTER_LABELS = {"approval": "approved", "denial": "denied", "expired": "expired", "pending": "pending"}
+
+def register_outcomes(path):
+    """Each question of an NDJSON log with what its events say became of it: app, asked at (as the
+    register shows it), status (the first answer or expiry, else pending) and whether the answer
+    named its guardian. Read from the events, not from the ledger, so the server is checked."""
+    questions = {}
+    for line in path.open():
+        event = json.loads(line)
+        kind, payload = event["type"], event["payload"]
+        if kind == "PermissionQuestionSent":
+            questions[payload["questionId"]] = {"app": event["app"]["bundleId"], "asked": event["occurredAt"],
+                                                "status": "pending", "disclosed": False}
+        elif kind in ("ParentalAnswerReceived", "QuestionExpired"):
+            question = questions[payload["questionId"]]
+            if question["status"] == "pending":
+                question["status"] = payload["answer"] if kind == "ParentalAnswerReceived" else "expired"
+                question["disclosed"] = "guardianId" in payload
+    return questions
+
+def server_time(driver):
+    """How long the page took from the request to the first byte of the answer, as the browser
+    timed it (Navigation Timing): the server's time plus a loopback round trip."""
+    return driver.execute_script("const n = performance.getEntriesByType('navigation')[0]; return n.responseStart - n.requestStart;")
 
 if __name__ == "__main__":
     sys.exit(main())

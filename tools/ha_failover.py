@@ -42,7 +42,7 @@ def main():
     verified = subprocess.run([args.binary, "verify", "--log", args.log, "--database-url", args.database_url],
                               capture_output=True, text=True)
     verify_line = " / ".join((verified.stdout + verified.stderr).strip().splitlines()[-3:]) or "(no output)"
-    print(f"ha-failover: verify on the primary ({cluster.primary()}): {'passed' if verified.returncode == 0 else 'FAILED'}: {verify_line}")
+    print(f"ha-failover: verify at the end, on n{cluster.primary()}: {'passed' if verified.returncode == 0 else 'FAILED'}: {verify_line}")
     worst = max(results, key=lambda r: r.outage)
     print(f"ha-failover: {len(results)} trials, {args.clients} clients: {sum(r.acknowledged for r in results):,} events acknowledged, "
           f"{sum(r.lost for r in results)} lost; worst outage {worst.outage:.1f} s (trial {worst.trial}); "
@@ -126,19 +126,21 @@ class Trial:
         self.leaders_seen = 1
         self.rejoined = False
         self.head = 0
+        self.verified = False
 
     def errors_total(self):
         return sum(self.errors.values())
 
     def ok(self):
-        return self.lost == 0 and self.gapless and self.rejoined and self.leaders_seen == 1 and self.acknowledged > 0 \
+        return self.lost == 0 and self.gapless and self.verified and self.rejoined and self.leaders_seen == 1 and self.acknowledged > 0 \
             and self.new is not None and self.new != self.old and self.unfixed == 0
 
     def line(self):
         errors = ", ".join(f"{n} {kind}" for kind, n in self.errors.most_common()) or "none"
         return (f"n{self.old} killed, n{self.new} took over; {self.acknowledged:,} acknowledged, "
                 f"{self.acknowledged - self.lost:,} of them in the log ({self.lost} lost); positions 1..{self.head:,} "
-                f"{'gapless' if self.gapless else 'WITH GAPS'}; {self.outage:.1f} s without a successful append; "
+                f"{'gapless' if self.gapless else 'WITH GAPS'}; verify on n{self.new} {'passed' if self.verified else 'FAILED'}; "
+                f"{self.outage:.1f} s without a successful append; "
                 f"client errors: {errors} ({self.unfixed} not fixed by a retry); "
                 f"{'one primary at a time' if self.leaders_seen == 1 else f'{self.leaders_seen} PRIMARIES AT ONCE'}; "
                 f"old primary {'rejoined as a standby' if self.rejoined else 'DID NOT REJOIN'}")
@@ -234,6 +236,10 @@ def run_trial(number, args, cluster):
     trial.lost = len(ids) - found
     trial.head = head
     trial.gapless = head == count
+    # verify on the new primary: every record, hash and chain link of the log.
+    verified = subprocess.run([args.binary, "verify", "--log", args.log, "--database-url", args.database_url],
+                              capture_output=True, text=True)
+    trial.verified = verified.returncode == 0
     # The dead node comes back and must rejoin as a standby of the new primary.
     cluster.start(trial.old)
     deadline = time.monotonic() + 180

@@ -16,7 +16,7 @@ standby; after the last trial, `consent-ledger verify` runs on the new primary, 
 case is printed. Exit 0 only when every trial lost nothing, kept positions gapless, had one
 primary at a time and rejoined, and verify passed.
 """
-import argparse, collections, http.client, json, os, resource, signal, subprocess, sys, threading, time, urllib.request, uuid
+import argparse, collections, http.client, json, os, resource, signal, subprocess, sys, threading, time, urllib.error, urllib.request, uuid
 
 def main():
     parser = argparse.ArgumentParser()
@@ -64,36 +64,37 @@ class Cluster:
     def rest(self, node):
         return self.base + 20 + node
 
+    def ask(self, node, path):
+        """(status, JSON body) of GET path on node's Patroni REST API; None when it does not answer
+        (urllib raises on 503, which Patroni answers for "not the primary": that is an answer too)."""
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.rest(node)}{path}", timeout=1) as answer:
+                return answer.status, json.load(answer)
+        except urllib.error.HTTPError as error:
+            return error.code, None
+        except Exception:
+            return None
+
     def members(self):
-        """Patroni's view of the cluster, asked of every node that answers: {name: role} per node
-        asked, so two nodes that each think they lead would show."""
+        """Each answering node's own view of its role: {name: role}, so that two nodes that each
+        think they lead would show."""
         views = {}
         for node in (1, 2, 3):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.rest(node)}/patroni", timeout=1) as answer:
-                    views[f"n{node}"] = json.load(answer).get("role")
-            except Exception:
-                pass
+            answer = self.ask(node, "/patroni")
+            if answer and answer[1]:
+                views[f"n{node}"] = answer[1].get("role")
         return views
 
     def primary(self):
         """The node whose Patroni says it is the primary (None when none does)."""
-        for node in (1, 2, 3):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.rest(node)}/primary", timeout=1) as answer:
-                    if answer.status == 200:
-                        return node
-            except Exception:
-                pass
-        return None
+        return next((node for node in (1, 2, 3) if (self.ask(node, "/primary") or (0,))[0] == 200), None)
 
     def cluster(self):
+        """The cluster as the first answering node sees it."""
         for node in (1, 2, 3):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.rest(node)}/cluster", timeout=1) as answer:
-                    return json.load(answer)
-            except Exception:
-                pass
+            answer = self.ask(node, "/cluster")
+            if answer and answer[1]:
+                return answer[1]
         return {"members": []}
 
     def kill(self, node):

@@ -169,10 +169,10 @@ public struct ProjectionRebuilder: Sendable {
         }
     }
 
-    /// How long the swap waits for one lock on a live table before it gives way: under
-    /// PostgreSQL's `deadlock_timeout` (1 s), so that when a reader holds one live table and waits
-    /// for another the swap has taken, the swap is the one that backs off (and tries again) rather
-    /// than a deadlock error for either.
+    /// How long the swap waits for its locks on the live tables (``ProjectionSchema/lockLive(_:on:logger:)``)
+    /// before it gives way: under PostgreSQL's `deadlock_timeout` (1 s), so that when a reader holds
+    /// one live table and waits for another the swap has taken, the swap is the one that backs off
+    /// (and tries again) rather than a deadlock error for either.
     static let swapLockTimeout = "500ms"
 
     /// How many times the swap is tried before the rebuild gives up (its build schemas stay; the
@@ -229,6 +229,7 @@ public struct ProjectionRebuilder: Sendable {
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(Self.swapLockTimeout)'"), logger: logger)
+        try await ProjectionSchema.lockLive(projections, on: connection, logger: logger)
         var stalls: [ProjectionStall] = []
         for projection in projections {
             try await ProjectionSchema.swapIn(projection, on: connection, logger: logger)

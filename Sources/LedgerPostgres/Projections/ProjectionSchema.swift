@@ -105,6 +105,30 @@ enum ProjectionSchema {
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "DROP SCHEMA \(build)"), logger: logger)
     }
 
+    /// Takes every live table and view of `definitions` in ACCESS EXCLUSIVE mode, in one `LOCK`
+    /// statement in name order, in the caller's transaction: the swap's only wait for readers.
+    ///
+    /// Taken table by table as each projection was swapped, the swap could hold one projection's
+    /// tables for a while (its catalogue queries, a slow machine) before it waited for a reader
+    /// holding another's. A reader that began waiting for the first in that while reached
+    /// `deadlock_timeout` before the swap reached its `lock_timeout`, and PostgreSQL failed the
+    /// reader. With all the locks asked for at once, the swap waits only with nothing or with
+    /// locks taken microseconds before, so its shorter `lock_timeout` ends the wait first.
+    static func lockLive(_ definitions: [ProjectionDefinition], on connection: PostgresConnection, logger: Logger) async throws {
+        var names: [String] = []
+        for try await (schema, name) in try await connection.watchedQuery("""
+            SELECT n.nspname::text, c.relname::text
+              FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+             WHERE n.nspname = ANY(\(definitions.map(\.name))) AND c.relkind IN ('r', 'p', 'v')
+             ORDER BY n.nspname, c.relname
+            """, logger: logger).decode((String, String).self) {
+            names.append("\(quoted(schema)).\(quoted(name))")
+        }
+        guard !names.isEmpty else { return }
+        try await connection.watchedQuery(
+            PostgresQuery(unsafeSQL: "LOCK TABLE \(names.joined(separator: ", ")) IN ACCESS EXCLUSIVE MODE"), logger: logger)
+    }
+
     /// The relations of `schema` that move on their own (views first, then tables and sequences
     /// no column owns), with the SQL word for their kind.
     private static func relations(in schema: String, on connection: PostgresConnection,

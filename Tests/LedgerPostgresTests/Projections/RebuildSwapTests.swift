@@ -8,12 +8,15 @@ import Testing
 /// `project rebuild all` beside `serve`'s reports failed with "deadlock detected").
 @Suite("Rebuild: the swap gives way to readers")
 struct RebuildSwapTests {
-    /// A reader holds one live table (anomalies) in an open transaction; the swap drops the first
-    /// projection's tables (subject_state) and waits for the reader's; the reader then reads the
-    /// first projection's table. Before the swap gave way (lock_timeout under deadlock_timeout,
-    /// then again), PostgreSQL found the deadlock after a second and failed one of the two.
-    @Test("a reader holding one live table and then reading another it needs: both the reader and the rebuild succeed")
-    func readerAndSwap() async throws {
+    /// A reader holds one live table in an open transaction; the swap waits for it; the reader then
+    /// reads the other projection's table. The swap locks the live tables in name order (anomalies,
+    /// then subject_state), so a reader holding subject_state meets a swap that holds anomalies:
+    /// a deadlock, unless the swap gives way (its lock_timeout under deadlock_timeout) and tries
+    /// again. A reader holding anomalies meets a swap that holds nothing yet. Before the swap gave
+    /// way, PostgreSQL found the deadlock after a second and failed one of the two.
+    @Test("a reader holding one live table and then reading another it needs: both the reader and the rebuild succeed",
+          arguments: [("subject_state", "anomalies"), ("anomalies", "subject_state")])
+    func readerAndSwap(held: String, readLater: String) async throws {
         let db = try await TestDatabase.create()
         _ = try await ProjectionTestSupport.appendSimulated(db, families: 10, days: 20, seed: 31)
         let projections = try ["subject_state", "anomalies"].map(ProjectionDefinition.named)
@@ -22,7 +25,7 @@ struct RebuildSwapTests {
         try await db.as(.administrator) { admin async throws in
             try await admin.withConnection { reader in
                 _ = try await reader.query("BEGIN", logger: logger)
-                _ = try await reader.query("SELECT count(*) FROM anomalies.checkpoints", logger: logger).collect()
+                _ = try await reader.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(held).checkpoints"), logger: logger).collect()
                 let rebuild = Task { try await ProjectionRebuilder(pool: admin).rebuild(projections) }
                 // Wait until the swap waits for the reader's table.
                 var waiting = false
@@ -31,8 +34,8 @@ struct RebuildSwapTests {
                     waiting = try await admin.int("SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'relation'") > 0
                 }
                 #expect(waiting, "the swap never waited for the reader's lock")
-                // The reader now needs a table the swap has taken (or had taken before it gave way).
-                let read = try await reader.query("SELECT count(*) FROM subject_state.checkpoints", logger: logger).collect()
+                // The reader now needs a table the swap may hold (or held before it gave way).
+                let read = try await reader.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(readLater).checkpoints"), logger: logger).collect()
                 #expect(read.count == 1)
                 _ = try await reader.query("COMMIT", logger: logger)
                 let result = try await rebuild.value

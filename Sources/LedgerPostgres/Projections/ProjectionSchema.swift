@@ -114,12 +114,23 @@ enum ProjectionSchema {
     /// `deadlock_timeout` before the swap reached its `lock_timeout`, and PostgreSQL failed the
     /// reader. With all the locks asked for at once, the swap waits only with nothing or with
     /// locks taken microseconds before, so its shorter `lock_timeout` ends the wait first.
+    ///
+    /// `LOCK` on a view locks the relations it reads as well. A projection's views read its own
+    /// tables; one that read others (the ledger's events) is left out rather than block appends.
     static func lockLive(_ definitions: [ProjectionDefinition], on connection: PostgresConnection, logger: Logger) async throws {
+        let schemas = definitions.map(\.name)
         var names: [String] = []
         for try await (schema, name) in try await connection.watchedQuery("""
             SELECT n.nspname::text, c.relname::text
               FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-             WHERE n.nspname = ANY(\(definitions.map(\.name))) AND c.relkind IN ('r', 'p', 'v')
+             WHERE n.nspname = ANY(\(schemas)) AND c.relkind IN ('r', 'p', 'v')
+               AND NOT EXISTS (  -- a view that reads beyond these schemas (LOCK would lock that too)
+                   SELECT FROM pg_rewrite r
+                     JOIN pg_depend d ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid
+                                     AND d.refclassid = 'pg_class'::regclass
+                     JOIN pg_class used ON used.oid = d.refobjid
+                     JOIN pg_namespace un ON un.oid = used.relnamespace
+                    WHERE r.ev_class = c.oid AND un.nspname <> ALL(\(schemas)))
              ORDER BY n.nspname, c.relname
             """, logger: logger).decode((String, String).self) {
             names.append("\(quoted(schema)).\(quoted(name))")

@@ -89,8 +89,8 @@ BEGIN
             FROM appended a ORDER BY a.log_id, a.position DESC) n
    WHERE l.log_id = n.log_id;
   -- Count them by UTC day of the ledger's clock (ledger.event_days, the console's chart).
-  INSERT INTO ledger.event_days AS d (log_id, day, events, first_position)
-  SELECT a.log_id, (a.recorded_at AT TIME ZONE 'UTC')::date, count(*), min(a.position)
+  INSERT INTO ledger.event_days AS d (log_id, day, events)
+  SELECT a.log_id, (a.recorded_at AT TIME ZONE 'UTC')::date, count(*)
     FROM appended a
    GROUP BY 1, 2
   ON CONFLICT (log_id, day) DO UPDATE SET events = d.events + excluded.events;

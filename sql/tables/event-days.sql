@@ -1,5 +1,5 @@
--- How many events each log recorded on each UTC day of the ledger's clock (recorded_at), and the
--- first position recorded that day: what the console's overview charts (docs/console.md),
+-- How many events each log recorded on each UTC day of the ledger's clock (recorded_at): what the
+-- console's overview charts (docs/console.md),
 -- read as a few rows instead of a scan of the log's events. Kept by ledger.check_appended_events
 -- in the statement that stores the events, so it holds for every way rows reach ledger.events and
 -- is never behind; written only there (and filled once below). Events are never deleted (erasure
@@ -8,7 +8,6 @@ CREATE TABLE IF NOT EXISTS ledger.event_days (
   log_id          text   NOT NULL,
   day             date   NOT NULL,
   events          bigint NOT NULL CHECK (events > 0),
-  first_position  bigint NOT NULL CHECK (first_position > 0),
   PRIMARY KEY (log_id, day)
 );
 COMMENT ON TABLE ledger.event_days IS 'Events recorded per log and UTC day (recorded_at), kept at append';
@@ -20,8 +19,8 @@ DO $fill$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM ledger.event_days) AND EXISTS (SELECT 1 FROM ledger.events) THEN
     PERFORM 1 FROM ledger.logs ORDER BY log_id FOR UPDATE;
-    INSERT INTO ledger.event_days (log_id, day, events, first_position)
-    SELECT log_id, (recorded_at AT TIME ZONE 'UTC')::date, count(*), min(position)
+    INSERT INTO ledger.event_days (log_id, day, events)
+    SELECT log_id, (recorded_at AT TIME ZONE 'UTC')::date, count(*)
       FROM ledger.events
      GROUP BY 1, 2;
   END IF;

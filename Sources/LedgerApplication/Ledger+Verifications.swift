@@ -9,7 +9,9 @@ extension Ledger.Verification {
         if let problem = chain.tree?.problem { return "the Merkle tree failed: \(problem)" }
         if let checkpoints, !checkpoints.passed { return "a signed checkpoint failed: \(checkpoints.problem ?? "")" }
         if let checkpoint {
-            return "verified the checkpoint of \(checkpoint.treeSize) events (signature, root, chain hash) and the \(chain.verifiedCount) events after it"
+            return "verified the checkpoint of \(checkpoint.treeSize) events (signature, root, chain hash) and re-hashed the "
+                + "\(chain.verifiedCount) events after it; positions 1 to \(checkpoint.treeSize) were not read (they rest on the "
+                + "checkpoints' signing and the last full verify)"
         }
         return "verified \(chain.verifiedCount) events" + (checkpoints.map { ", the Merkle tree and \($0.checkpointsChecked) signed checkpoints" } ?? "")
     }

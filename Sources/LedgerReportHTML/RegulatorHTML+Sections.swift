@@ -181,13 +181,15 @@ extension RegulatorHTML {
         }
         facts += [
             ("Positions re-hashed by this report", from <= through ? "\(ReportFormat.count(from)) to \(ReportFormat.count(through))" : "none (nothing after the checkpoint)"),
+            ("Cited records before them, proved in the signed tree", HTML(text: ReportFormat.count(try integrity.int("citedProved")))),
             ("Result", passed ? "<span class=\"pass\">passed</span>" : "<span class=\"fail\">FAILED</span>"),
             ("First problem", ReportMarkup.text(try integrity.optionalString("problem"), otherwise: "none")),
             ("What was checked", HTML(text: try integrity.string("method"))),
         ]
         return ReportMarkup.section(id: "integrity", title: title("integrity"),
-            intro: "Whether the log this report was computed from is intact: the signed checkpoint it rests on still holds, and every record "
-                + "after it hashes and links to the one before it.",
+            intro: "Whether the records this report was computed from are the ones the ledger signed: the signed checkpoints still hold, "
+                + "every record from the period’s first on hashes, links to the one before it and agrees with its columns, and every record "
+                + "the report cites before that is proved in the signed tree.",
             (passed ? .empty : ReportMarkup.paragraph("The log failed verification: the figures above may rest on records changed behind the ledger’s back.", className: "warning"))
                 + ReportMarkup.facts(facts))
     }

@@ -64,15 +64,16 @@ public struct RegulatorReport: Sendable {
         let through = provenance.position
         let what: String
         if let checkpoint = provenance.checkpoint {
-            what = "the signed checkpoint of \(checkpoint.treeSize)"
-                + (Int64(checkpoint.treeSize) < through ? ", then positions \(checkpoint.treeSize + 1) to \(through)" : "")
+            what = "the signed checkpoint of \(checkpoint.treeSize), then every record from the period's first to position \(through)"
         } else {
             what = "positions 1 to \(through)"
         }
         progress(1, steps, "the integrity of the log: " + what + ", alongside the other steps")
         // The check re-hashes on connections of its own while the sections are read on another:
-        // it is CPU-bound hashing in the database, and the sections leave a core to it.
-        async let checked = Self.checkIntegrity(provenance, pool: pool, logger: logger, note: note)
+        // it is CPU-bound hashing in the database, and the sections leave a core to it. The records
+        // the sections cite before its range are proved once the sections are known.
+        async let checked = Self.checkIntegrity(provenance, period: (parameters.from, parameters.to), pool: pool, logger: logger,
+                                                note: note)
         let source = ReportSource(pool: pool, logger: logger)
         let folded: @Sendable (Int64, Int64) -> Void = { done, total in
             if done == total || done % 1_000_000 == 0 { note("folded \(done) of \(total) positions") }
@@ -82,7 +83,12 @@ public struct RegulatorReport: Sendable {
         ) { connection in
             try await query.sections(on: connection) { index, name in progress(index + 2, steps, name) }
         }
-        let integrity = try await checked
+        var integrity = try await checked
+        try await integrity.prove(cited: ReportEvidence.positions(in: .object(sections)), log: parameters.log, pool: pool, logger: logger)
+        if integrity.citedProved > 0 {
+            note("integrity: \(integrity.citedProved) cited records before position \(integrity.verifiedFrom) proved in the checkpoint's tree, "
+                 + (integrity.passed ? "passed" : "FAILED"))
+        }
         sections["report"] = "regulator"
         sections["parameters"] = [
             "log": .string(parameters.log), "jurisdiction": .string(parameters.jurisdiction),
@@ -100,11 +106,11 @@ public struct RegulatorReport: Sendable {
     }
 
     /// The integrity section (``ReportIntegrity``); `note` hears when it is done and how long it took.
-    private static func checkIntegrity(_ provenance: ReportProvenance, pool: LedgerPool, logger: Logger,
+    private static func checkIntegrity(_ provenance: ReportProvenance, period: (from: Date, to: Date), pool: LedgerPool, logger: Logger,
                                        note: @Sendable (String) -> Void) async throws -> ReportIntegrity {
         let clock = ContinuousClock()
         let start = clock.now
-        let integrity = try await ReportIntegrity.check(provenance, pool: pool, logger: logger)
+        let integrity = try await ReportIntegrity.check(provenance, period: period, pool: pool, logger: logger)
         let seconds = (clock.now - start) / .milliseconds(1) / 1000
         let what = integrity.verifiedFrom > integrity.verifiedThrough ? "the checkpoint checked"
             : "positions \(integrity.verifiedFrom) to \(integrity.verifiedThrough) re-hashed"

@@ -20,8 +20,9 @@ struct Verify: AsyncParsableCommand {
             Consecutive ranges of the log are checked side by side on one connection per core, in one snapshot of \
             the database; progress, with the rate and the time left, goes to standard error. \
             With --since-checkpoint, only the newest signed checkpoint is checked (its signature, its root against \
-            the stored tree, its chain hash against the log) and only the events after it are re-hashed: what \
-            was verified when that checkpoint was signed is relied on.
+            the stored tree, its chain hash against the log, its size within the log's head) and only the events \
+            after it are re-hashed: the records it covers are not read, and what was verified when that checkpoint \
+            was signed is relied on (the output says which positions).
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -48,7 +49,9 @@ struct Verify: AsyncParsableCommand {
                 throw ExitCode(1)
             }
             try Console.out("log \(log): checkpoint of \(checkpoint.treeSize) leaves verified (Ed25519 signature by \(checkpoint.keyName), "
-                + "root against the stored Merkle tree, chain hash against the log)")
+                + "root against the stored Merkle tree, chain hash against the log, within the log's head)")
+            try Console.out("log \(log): positions 1 to \(checkpoint.treeSize) were not read: they rest on the re-hash made when each "
+                + "checkpoint up to this one was signed; `consent-ledger verify --log \(log)` re-hashes them")
         } else if sinceCheckpoint {
             try Console.out("log \(log): no signed checkpoint yet, so every event was re-hashed")
         }

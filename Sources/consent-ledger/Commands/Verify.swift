@@ -22,7 +22,10 @@ struct Verify: AsyncParsableCommand {
             With --since-checkpoint, only the newest signed checkpoint is checked (its signature, its root against \
             the stored tree, its chain hash against the log, its size within the log's head) and only the events \
             after it are re-hashed: the records it covers are not read, and what was verified when that checkpoint \
-            was signed is relied on (the output says which positions).
+            was signed is relied on (the output says which positions). \
+            With --projections, every projection is also folded again from the log, into private temporary tables, to \
+            the position its live tables have reached, and each table is compared with the live one row for row: a \
+            projection row deleted, added or changed behind the folds' back fails (exit 1, naming the table and the row).
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -32,6 +35,9 @@ struct Verify: AsyncParsableCommand {
 
     @Flag(help: "Check the newest signed checkpoint and re-hash only the events after it (the whole log when it has none).")
     var sinceCheckpoint = false
+
+    @Flag(help: "Also fold the log again into private tables and compare every projection's live tables with it, row for row.")
+    var projections = false
 
     func run() async throws {
         let bar = ProgressBar(label: "verify \(log)")
@@ -86,6 +92,19 @@ struct Verify: AsyncParsableCommand {
             throw ExitCode(1)
         }
         try Console.out("log \(log): the record of who read subjects' data verified (its hash chain)")
+        if projections {
+            let outcomes = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
+                try await ledger.proveProjections(log: log, progress: { Console.note("… " + $0) })
+            }
+            for outcome in outcomes {
+                guard outcome.passed else {
+                    try Console.out("log \(log): projection \(outcome.projection) FAILED: \(outcome.problem ?? "")")
+                    throw ExitCode(1)
+                }
+                try Console.out("log \(log): projection \(outcome.projection) equals the log folded again to position \(outcome.position) "
+                    + "(\(outcome.tables) tables, \(outcome.rows) rows)")
+            }
+        }
         if report.nonCanonicalCount > 0 {
             try Console.out("note: \(report.nonCanonicalCount) records are not RFC 8785 canonical (appended by a client that does not canonicalize); their hashes check")
         }

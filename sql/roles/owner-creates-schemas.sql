@@ -1,4 +1,4 @@
--- The owner creates the projections' schemas (projections/), so it may create schemas in the
+-- The owner creates the ledger schema, so it may create schemas in the
 -- ledger's database. Run before become-owner.sql, by the migrating administrator.
 DO $grant$
 BEGIN

@@ -5,6 +5,11 @@
 --   consent_ledger_owner    owns the schema; the only role that may alter it (migrations).
 --   consent_ledger_app      appends only through ledger.append_events, and reads.
 --   consent_ledger_auditor  reads, nothing else.
+--   consent_ledger_projector owns the projections' schemas and alone writes them (decision 0058).
+--                           Nobody logs in as it: the folds take it with SET LOCAL ROLE. The owner
+--                           is a member (so that whoever may act as the owner may run the folds) but
+--                           does not inherit its rights: as itself, the owner cannot write a
+--                           projection table.
 DO $roles$
 DECLARE
   r text;
@@ -20,3 +25,20 @@ BEGIN
   END LOOP;
 END
 $roles$;
+DO $projector$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'consent_ledger_projector') THEN
+    BEGIN
+      CREATE ROLE consent_ledger_projector NOLOGIN;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN
+      NULL;
+    END;
+  END IF;
+  IF NOT pg_has_role('consent_ledger_owner', 'consent_ledger_projector', 'MEMBER') THEN
+    GRANT consent_ledger_projector TO consent_ledger_owner;
+  END IF;
+  IF (SELECT rolinherit FROM pg_roles WHERE rolname = 'consent_ledger_owner') THEN
+    ALTER ROLE consent_ledger_owner NOINHERIT;
+  END IF;
+END
+$projector$;

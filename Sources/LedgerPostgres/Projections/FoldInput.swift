@@ -39,7 +39,16 @@ public enum FoldInput {
     static func reset(on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL work_mem = '\(workMemory)'"), logger: logger)
+        var made = false
+        for try await missing in try await connection.watchedQuery(
+            "SELECT to_regclass('pg_temp.fold_input') IS NULL", logger: logger).decode(Bool.self) { made = missing }
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: tableSQL), logger: logger)
+        if made {
+            // The table lives as long as the session and only the session sees it, while the role
+            // acting in it changes: folds act as the projector, time travel as the session's own
+            // role (decision 0058). Whichever made it, each may use it.
+            try await connection.watchedQuery("GRANT ALL ON pg_temp.fold_input TO PUBLIC", logger: logger)
+        }
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "TRUNCATE pg_temp.fold_input"), logger: logger)
     }
 

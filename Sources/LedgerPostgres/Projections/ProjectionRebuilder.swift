@@ -226,7 +226,7 @@ public struct ProjectionRebuilder: Sendable {
             }
             positions = max(positions, caughtUp)  // the same late positions, folded into each
         }
-        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
+        try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(Self.swapLockTimeout)'"), logger: logger)
         try await ProjectionSchema.lockLive(projections, on: connection, logger: logger)
@@ -321,7 +321,8 @@ public struct ProjectionRebuilder: Sendable {
                     failed = members
                 case .staged:
                     failed += try await connection.inTransaction(logger: logger) { connection in
-                        try await foldStaged(going, types: types, range: range, stage: stage, on: connection)
+                        try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
+                        return try await foldStaged(going, types: types, range: range, stage: stage, on: connection)
                     }
                 }
             }

@@ -158,6 +158,7 @@ public struct ProjectionRunner: Sendable {
     /// the rebuild lock).
     func foldNext(_ projection: ProjectionDefinition, schema: String, log: String, chunkSize: Int64,
                   on connection: PostgresConnection) async throws -> Step {
+        try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
         guard try await ProjectionSchema.exists(schema, on: connection, logger: logger) else {
             throw LedgerError(.projectionNotReady, "the projection \(projection.name) is not built",
                               hint: "Run `consent-ledger project run` (or `project rebuild \(projection.name)`).")

@@ -8,8 +8,15 @@ import PostgresNIO
 enum ProjectionSchema {
     /// `checkpoints` and `definition`, created in every projection schema.
     static let bookkeepingSQL = EmbeddedProjections.files["common/bookkeeping.sql"] ?? ""
-    /// The role that owns the projections' schemas, as it owns the ledger's.
-    static let owner = "consent_ledger_owner"
+    /// The role that owns the projections' schemas and alone may write them: every fold, build and
+    /// swap acts as it (``actAsProjector(on:logger:)``), and no other role, the ledger's owner
+    /// included, holds a write privilege on a projection table (decision 0058). Nobody logs in as it.
+    static let projector = "consent_ledger_projector"
+
+    /// Makes the rest of the current transaction act as ``projector``.
+    static func actAsProjector(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(projector)"), logger: logger)
+    }
     /// The roles that may read the projections.
     static let readers = ["consent_ledger_app", "consent_ledger_auditor"]
 
@@ -28,7 +35,7 @@ enum ProjectionSchema {
     }
 
     /// Creates `schema` afresh (dropping an earlier one) with `definition`'s tables and the
-    /// bookkeeping tables, owned by the owner role and readable by the readers. One transaction.
+    /// bookkeeping tables, owned by the projector role and readable by the readers. One transaction.
     /// With `readerIndexes` false (a rebuild's build schema) the indexes only readers use are left
     /// for ``createReaderIndexes(_:schema:on:logger:)`` once the tables are full.
     static func create(_ definition: ProjectionDefinition, schema: String, readerIndexes: Bool = true,
@@ -36,9 +43,9 @@ enum ProjectionSchema {
         let name = quoted(schema)
         try await connection.inTransaction(logger: logger) { connection in
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
-            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(owner)"), logger: logger)
+            try await actAsProjector(on: connection, logger: logger)
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"), logger: logger)
-            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(name) AUTHORIZATION \(owner)"), logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(name) AUTHORIZATION \(projector)"), logger: logger)
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(name), pg_temp"), logger: logger)
             let tables = readerIndexes ? definition.schemaStatements : definition.tableStatements
             for statement in tables + SQLScript.statements(in: bookkeepingSQL) {
@@ -53,13 +60,13 @@ enum ProjectionSchema {
         }
     }
 
-    /// Creates `definition`'s reader indexes (`indexes.sql`) in `schema`, as the owner, in one
+    /// Creates `definition`'s reader indexes (`indexes.sql`) in `schema`, as the projector, in one
     /// transaction: after a rebuild's last range, before its swap.
     static func createReaderIndexes(_ definition: ProjectionDefinition, schema: String, on connection: PostgresConnection,
                                     logger: Logger) async throws {
         guard !definition.indexStatements.isEmpty else { return }
         try await connection.inTransaction(logger: logger) { connection in
-            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(owner)"), logger: logger)
+            try await actAsProjector(on: connection, logger: logger)
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL search_path = \(quoted(schema)), pg_temp"), logger: logger)
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL maintenance_work_mem = '\(ProjectionDefinition.readerIndexMemory)'"), logger: logger)
             for statement in definition.indexStatements {
@@ -73,7 +80,7 @@ enum ProjectionSchema {
                         logger: Logger) async throws {
         let tables = try await ProjectionRows.tableNames(definition, schema: schema, on: connection, logger: logger)
         try await connection.inTransaction(logger: logger) { connection in
-            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(owner)"), logger: logger)
+            try await actAsProjector(on: connection, logger: logger)
             for table in tables {
                 try await connection.watchedQuery(PostgresQuery(unsafeSQL: "ANALYZE \(quoted(schema)).\(quoted(table))"), logger: logger)
             }
@@ -81,7 +88,7 @@ enum ProjectionSchema {
     }
 
     /// Puts a rebuilt projection in place of the live one, in the caller's transaction (which must
-    /// hold the projection's fold lock and act as the owner).
+    /// hold the projection's fold lock and act as the projector).
     ///
     /// The live schema itself is kept: its tables and views are dropped and the build schema's are
     /// moved into it (`ALTER … SET SCHEMA` takes their indexes, constraints, owned sequences and

@@ -47,7 +47,7 @@ struct RebuildStage: Sendable {
         return ranges
     }
 
-    /// Creates the stage schema of the session on `connection` (owned by the projections' owner),
+    /// Creates the stage schema of the session on `connection` (owned by the projector role),
     /// after dropping those left by rebuilds whose backend is gone.
     static func create(on connection: PostgresConnection, logger: Logger) async throws -> RebuildStage {
         var pid = 0
@@ -57,7 +57,7 @@ struct RebuildStage: Sendable {
         let stage = RebuildStage(schema: prefix + String(pid), logger: logger)
         try await connection.inTransaction(logger: logger) { connection in
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
-            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
+            try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
             var left: [String] = []
             for try await name in try await connection.watchedQuery("""
                 SELECT nspname::text FROM pg_namespace
@@ -69,7 +69,7 @@ struct RebuildStage: Sendable {
                                                   logger: logger)
             }
             try await connection.watchedQuery(PostgresQuery(unsafeSQL:
-                "CREATE SCHEMA \(ProjectionSchema.quoted(stage.schema)) AUTHORIZATION \(ProjectionSchema.owner)"), logger: logger)
+                "CREATE SCHEMA \(ProjectionSchema.quoted(stage.schema)) AUTHORIZATION \(ProjectionSchema.projector)"), logger: logger)
         }
         return stage
     }
@@ -78,7 +78,7 @@ struct RebuildStage: Sendable {
     func drop(on connection: PostgresConnection) async throws {
         try await connection.inTransaction(logger: logger) { connection in
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL client_min_messages = warning"), logger: logger)
-            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL ROLE \(ProjectionSchema.owner)"), logger: logger)
+            try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
             try await connection.watchedQuery(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(ProjectionSchema.quoted(schema)) CASCADE"),
                                               logger: logger)
         }
@@ -92,6 +92,7 @@ struct RebuildStage: Sendable {
     /// ``ProjectionStall/foldFailure(_:)``), and nothing was kept.
     func stage(_ range: Range, types: [String], on connection: PostgresConnection) async throws -> Int? {
         try await connection.inTransaction(logger: logger) { connection in
+            try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
             try await FoldInput.reset(on: connection, logger: logger)
             do {
                 try await connection.watchedQuery("SAVEPOINT staging", logger: logger)
@@ -102,7 +103,7 @@ struct RebuildStage: Sendable {
                 try await connection.watchedQuery("ROLLBACK TO SAVEPOINT staging", logger: logger)
                 return nil
             }
-            // As the session's role, which made fold_input (the build schemas' folds write as it too).
+            // As the projector, as the build schemas' folds read it.
             try await connection.watchedQuery(PostgresQuery(unsafeSQL:
                 "CREATE UNLOGGED TABLE \(table(range)) AS SELECT * FROM pg_temp.fold_input"), logger: logger)
             return try await FoldInput.count(on: connection, logger: logger)
@@ -111,7 +112,10 @@ struct RebuildStage: Sendable {
 
     /// Drops `range`'s table, once every group has taken it.
     func discard(_ range: Range, on connection: PostgresConnection) async throws {
-        try await connection.watchedQuery(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(table(range))"), logger: logger)
+        try await connection.inTransaction(logger: logger) { connection in
+            try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
+            try await connection.watchedQuery(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(table(range))"), logger: logger)
+        }
     }
 }
 

@@ -87,7 +87,7 @@ struct RebuildStageTests {
         try await db.as(.administrator) { client async throws in
             // As a killed rebuild leaves it: the schema the owner's, a range table the session's.
             // pid 0 is never a backend's.
-            _ = try await client.raw("CREATE SCHEMA projections__stage_0 AUTHORIZATION consent_ledger_owner")
+            _ = try await client.raw("CREATE SCHEMA projections__stage_0 AUTHORIZATION consent_ledger_projector")
             _ = try await client.raw("CREATE UNLOGGED TABLE projections__stage_0.range_0 (n int)")
             _ = try await ProjectionRebuilder(pool: client).rebuild(try .named("pending"))
             #expect(try await client.int("SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'projections\\_\\_stage\\_%'") == 0)

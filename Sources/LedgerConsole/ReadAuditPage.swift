@@ -53,14 +53,10 @@ public enum ReadAuditPage {
 
     /// The records as CSV (RFC 4180), with a header, oldest first.
     public static func csv(_ records: [ReadRecord]) -> String {
-        func field(_ text: String) -> String {
-            text.contains(where: { ",\"\r\n".contains($0) }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-        }
-        let header = "seq,readAt,channel,reader,client,what,subject,detail,chainHash\r\n"
-        return header + records.reversed().map { r in
+        CSVWriter.document(header: ["seq", "readAt", "channel", "reader", "client", "what", "subject", "detail", "chainHash"],
+                           rows: records.reversed().map { r in
             [String(r.seq), r.readAt, r.access.channel.rawValue, r.access.reader, r.access.client, r.what, r.subject, r.detail, r.chainHash]
-                .map(field).joined(separator: ",") + "\r\n"
-        }.joined()
+        })
     }
 
     /// The records as canonical JSON, oldest first.

@@ -12,6 +12,14 @@ struct CSVAndSealTests {
         #expect(text == "a,b,c\r\nplain,\"with, comma\",\"say \"\"hi\"\"\"\r\n\"two\nlines\",,\"cr\rhere\"\r\n")
     }
 
+    @Test("a cell a spreadsheet would run as a formula is written as text; plain numbers are left as they are",
+          arguments: [("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""), ("+1+1", "'+1+1"), ("-2+3", "'-2+3"),
+                      ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"), ("=1", "'=1"), ("-", "'-"), ("-5", "-5"), ("+1.5", "+1.5"),
+                      ("-0.25", "-0.25"), ("a=b", "a=b"), ("", "")])
+    func csvInjection(cell: String, written: String) {
+        #expect(CSVWriter.field(cell) == written)
+    }
+
     @Test("a sealed report verifies, and any change to it breaks the seal")
     func sealVerifies() throws {
         let (bytes, digest) = ReportSeal.seal(["report": "x", "rows": [["n": 1]], "sha256": "stale"])

@@ -19,7 +19,9 @@ BEGIN
       HINT = 'List the logs with consent-ledger logs.';
   END IF;
   PERFORM pg_advisory_xact_lock(hashtextextended('ledger.read_audit:' || p_log_id, 0));
-  SELECT seq, chain_hash INTO v_seq, v_chain FROM ledger.read_audit WHERE log_id = p_log_id ORDER BY seq DESC LIMIT 1;
+  -- From the head (ledger.read_audit_heads), not the newest row: reads deleted behind the
+  -- triggers' back leave a gap that `verify` names, and recording goes on.
+  SELECT seq, chain_hash INTO v_seq, v_chain FROM ledger.read_audit_heads WHERE log_id = p_log_id;
   v_seq := coalesce(v_seq, 0) + 1;
   v_chain := coalesce(v_chain, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea);
   v_record := jsonb_build_object(
@@ -28,7 +30,10 @@ BEGIN
     'client', left(p_client, 200))::text;
   INSERT INTO ledger.read_audit (log_id, seq, read_at, channel, reader, what, subject, detail, client, record, chain_hash)
   VALUES (p_log_id, v_seq, v_at, p_channel, p_reader, p_what, p_subject, left(p_detail, 500), left(p_client, 200), v_record,
-          sha256(v_chain || sha256(convert_to(v_record, 'UTF8'))));
+          sha256(v_chain || sha256(convert_to(v_record, 'UTF8'))))
+  RETURNING chain_hash INTO v_chain;
+  INSERT INTO ledger.read_audit_heads (log_id, seq, chain_hash) VALUES (p_log_id, v_seq, v_chain)
+  ON CONFLICT (log_id) DO UPDATE SET seq = EXCLUDED.seq, chain_hash = EXCLUDED.chain_hash;
   RETURN v_seq;
 END
 $fn$;

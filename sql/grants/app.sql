@@ -22,7 +22,7 @@ GRANT EXECUTE ON FUNCTION ledger.record_cosignatures(text, bigint, text[], bigin
 -- hashes of secrets are stored there); keys are created and revoked by the owner.
 GRANT SELECT ON ledger.api_keys TO consent_ledger_app;
 -- Every read of a subject's data is recorded before it is answered (the HTTP API and the console).
-GRANT SELECT ON ledger.read_audit TO consent_ledger_app;
+GRANT SELECT ON ledger.read_audit, ledger.read_audit_heads TO consent_ledger_app;
 GRANT EXECUTE ON FUNCTION ledger.record_read(text, text, text, text, text, text, text) TO consent_ledger_app;
 -- The console exchanges a key for a session (a hash of its secret and an expiry) and ends it.
 GRANT SELECT ON ledger.console_sessions TO consent_ledger_app;

@@ -15,7 +15,7 @@ GRANT EXECUTE ON FUNCTION ledger.column_problems(text, bigint[]),
   TO consent_ledger_auditor;
 -- Who read a subject's data: the auditor reads the record of reads (ledger.read_audit); reads made
 -- as the auditor (the CLI's state, replay, explain and reports) record themselves through it.
-GRANT SELECT ON ledger.read_audit TO consent_ledger_auditor;
+GRANT SELECT ON ledger.read_audit, ledger.read_audit_heads TO consent_ledger_auditor;
 GRANT EXECUTE ON FUNCTION ledger.record_read(text, text, text, text, text, text, text) TO consent_ledger_auditor;
 -- Verifications are recorded by whoever runs them, and read by the console's overview.
 GRANT SELECT ON ledger.verifications TO consent_ledger_auditor;

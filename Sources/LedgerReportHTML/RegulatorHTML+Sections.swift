@@ -182,6 +182,9 @@ extension RegulatorHTML {
         facts += [
             ("Positions re-hashed by this report", from <= through ? "\(ReportFormat.count(from)) to \(ReportFormat.count(through))" : "none (nothing after the checkpoint)"),
             ("Cited records before them, proved in the signed tree", HTML(text: ReportFormat.count(try integrity.int("citedProved")))),
+            ("Projections last proven equal to the log", try integrity.optionalObject("projectionsProven").map { proven in
+                HTML(text: "to position \(ReportFormat.count(try proven.int("position"))), ") + ReportMarkup.time(try proven.string("verifiedAt"))
+            } ?? HTML(text: "never, at or below this position (consent-ledger verify --projections)")),
             ("Result", passed ? "<span class=\"pass\">passed</span>" : "<span class=\"fail\">FAILED</span>"),
             ("First problem", ReportMarkup.text(try integrity.optionalString("problem"), otherwise: "none")),
             ("What was checked", HTML(text: try integrity.string("method"))),

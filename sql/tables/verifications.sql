@@ -4,7 +4,7 @@
 CREATE TABLE IF NOT EXISTS ledger.verifications (
   log_id          text        NOT NULL,
   verified_at     timestamptz NOT NULL DEFAULT clock_timestamp(),
-  scope           text        NOT NULL CHECK (scope IN ('full', 'since-checkpoint')),
+  scope           text        NOT NULL CHECK (scope IN ('full', 'since-checkpoint', 'projections')),
   passed          boolean     NOT NULL,
   events_checked  bigint      NOT NULL CHECK (events_checked >= 0),
   head_position   bigint      NOT NULL,

@@ -22,6 +22,10 @@ import PostgresNIO
 ///
 /// What lies below the range and is not cited was not read by this report: it rests on the
 /// signing of the checkpoints and on the last full `consent-ledger verify`, and the section says so.
+/// 4. **The projections**: the newest `consent-ledger verify --projections` (which folds the log
+///    again and compares every projection table with it) must not have failed, and the section
+///    names the newest that proved them, to a position at or below P (`projectionsProven`).
+///
 /// Only what is reproducible as of P goes into the sealed section; the newest checkpoint beyond P
 /// is checked but not named, so that the same report as of P stays the same bytes.
 struct ReportIntegrity: Sendable {
@@ -34,6 +38,9 @@ struct ReportIntegrity: Sendable {
     /// Positions before ``verifiedFrom`` that the report cites, each re-hashed and proved in the
     /// checkpoint's tree.
     var citedProved: Int64 = 0
+    /// The newest `consent-ledger verify --projections` that proved every projection equal to the
+    /// log, to a position at or below the report's (nil: none did).
+    var projectionsProven: VerificationRecord?
     /// The first problem found, if any.
     var problem: String?
 
@@ -60,7 +67,13 @@ struct ReportIntegrity: Sendable {
                                                  pool: pool, logger: logger)
             if let problem = chain.problem { problems.append(problem) }
         }
-        return ReportIntegrity(checkpoint: checkpoint, verifiedFrom: from, verifiedThrough: provenance.position, problem: problems.first)
+        let proofs = try await VerificationRecord.projectionProofs(log: provenance.log, atOrBelow: provenance.position, pool: pool,
+                                                                   logger: logger)
+        if let newest = proofs.newest, !newest.passed {
+            problems.append("`consent-ledger verify --projections` at \(newest.verifiedAt) found the projections changed: \(newest.summary)")
+        }
+        return ReportIntegrity(checkpoint: checkpoint, verifiedFrom: from, verifiedThrough: provenance.position,
+                               projectionsProven: proofs.passed, problem: problems.first)
     }
 
     /// Proves every position of `cited` that lies before ``verifiedFrom`` (the ones after it were
@@ -123,13 +136,20 @@ struct ReportIntegrity: Sendable {
             ? "positions 1 to \(verifiedFrom - 1) that the report does not cite were not read by it: they rest on the signing "
                 + "of the checkpoints (each re-hashes the records since the one before) and on the last full `consent-ledger verify`"
             : "every position up to the report's was re-hashed"
-        return parts.joined(separator: "; ") + "; " + trusted
+        let projections = projectionsProven.map {
+            "the projections it read were last proven equal to the log, to position \($0.headPosition), at \($0.verifiedAt) "
+                + "(`consent-ledger verify --projections`)"
+        } ?? "the projections it read have not been proven equal to the log at or below this position "
+            + "(`consent-ledger verify --projections` folds the log again and compares every table)"
+        return parts.joined(separator: "; ") + "; " + trusted + "; " + projections
     }
 
     /// As printed in the report.
     var json: JSONValue {
         ["checkpoint": checkpoint?.json ?? .null, "verifiedFrom": .number(Double(verifiedFrom)),
-         "verifiedThrough": .number(Double(verifiedThrough)), "citedProved": .number(Double(citedProved)), "passed": .bool(passed),
+         "verifiedThrough": .number(Double(verifiedThrough)), "citedProved": .number(Double(citedProved)),
+         "projectionsProven": projectionsProven.map { ["verifiedAt": .string($0.verifiedAt), "position": .number(Double($0.headPosition))] } ?? .null,
+         "passed": .bool(passed),
          "problem": problem.map(JSONValue.string) ?? .null, "method": .string(method)]
     }
 }

@@ -8,13 +8,13 @@ import PostgresNIO
 public struct VerificationRecord: Sendable, Equatable {
     /// When (UTC, RFC 3339).
     public var verifiedAt: String
-    /// `full` or `since-checkpoint`.
+    /// `full`, `since-checkpoint` or `projections`.
     public var scope: String
     /// Whether every check passed.
     public var passed: Bool
     /// How many events were re-hashed.
     public var eventsChecked: Int64
-    /// The head then.
+    /// The head then (for `projections`: the position every projection was proven to).
     public var headPosition: Int64
     /// One sentence: what was verified, or the first thing that failed.
     public var summary: String
@@ -39,6 +39,34 @@ public struct VerificationRecord: Sendable, Equatable {
                                               \(record.summary), \(record.verifiedBy))
             """, logger: logger)
     }
+
+    /// The newest `verify --projections` of `log` (nil: never run), and the newest that passed
+    /// with every projection proven to a position at or below `atOrBelow`.
+    public static func projectionProofs(log: String, atOrBelow: Int64, pool: LedgerPool,
+                                        logger: Logger) async throws -> (newest: VerificationRecord?, passed: VerificationRecord?) {
+        func one(_ query: PostgresQuery) async throws -> VerificationRecord? {
+            for try await (at, scope, passed, checked, head, summary, by) in try await pool.query(query, logger: logger)
+                .decode((String, String, Bool, Int64, Int64, String, String).self) {
+                return VerificationRecord(verifiedAt: at, scope: scope, passed: passed, eventsChecked: checked, headPosition: head,
+                                          summary: summary, verifiedBy: by)
+            }
+            return nil
+        }
+        let newest = try await one("""
+            SELECT \(unescaped: columns) FROM ledger.verifications
+             WHERE log_id = \(log) AND scope = 'projections' ORDER BY verified_at DESC LIMIT 1
+            """)
+        let passed = try await one("""
+            SELECT \(unescaped: columns) FROM ledger.verifications
+             WHERE log_id = \(log) AND scope = 'projections' AND passed AND head_position <= \(atOrBelow)
+             ORDER BY head_position DESC, verified_at DESC LIMIT 1
+            """)
+        return (newest, passed)
+    }
+
+    private static let columns = """
+        to_char(verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), scope, passed, events_checked, head_position, summary, verified_by
+        """
 
     /// The newest verification of `log`, if any.
     public static func latest(log: String, pool: LedgerPool, logger: Logger) async throws -> VerificationRecord? {

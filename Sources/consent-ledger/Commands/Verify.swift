@@ -94,7 +94,7 @@ struct Verify: AsyncParsableCommand {
         try Console.out("log \(log): the record of who read subjects' data verified (its hash chain)")
         if projections {
             let outcomes = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
-                try await ledger.proveProjections(log: log, progress: { Console.note("… " + $0) })
+                try await ledger.proveProjections(log: log, by: ReadRecording.access.reader, progress: { Console.note("… " + $0) })
             }
             for outcome in outcomes {
                 guard outcome.passed else {

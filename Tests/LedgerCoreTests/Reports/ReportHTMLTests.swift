@@ -245,11 +245,15 @@ struct ReportHTMLTests {
 
         // A failed verification is shown as such.
         let failed = try ReportHTML.render(ReportHTMLSamples.regulator { report in
-            report["integrity"] = ["checkpoint": nil, "verifiedFrom": 1, "verifiedThrough": 48213, "passed": false,
+            report["integrity"] = ["checkpoint": nil, "verifiedFrom": 1, "verifiedThrough": 48213, "citedProved": 0,
+                                   "projectionsProven": nil, "passed": false,
                                    "problem": "position 3107: the chain hash does not match", "method": "recomputed"]
         })
         #expect(failed.contains("<span class=\"fail\">FAILED</span>"))
         #expect(failed.contains("position 3107: the chain hash does not match"))
+        #expect(failed.contains("Projections last proven equal to the log") && failed.contains("never, at or below this position"))
+        let proven = try ReportHTML.render(ReportHTMLSamples.regulator { _ in })
+        #expect(proven.contains("to position 48,100") && proven.contains("Cited records before them, proved in the signed tree"))
         #expect(failed.contains("The log failed verification"))
         #expect(failed.contains("None at or below position 48,213") && failed.contains("1 to 48,213"))
         // The checkpoint a report rests on is named, and what came after it is what was re-hashed.
@@ -658,7 +662,8 @@ enum ReportHTMLSamples {
                                        "keyId": "1a2b3c4d", "verifierKey": "ledger.acme-kids.example+1a2b3c4d+AQ==",
                                        "signedAt": "2026-09-30T23:00:00.000000Z",
                                        "note": "ledger.acme-kids.example/acme-kids\n48000\nXww6Th0rank=\n\n\u2014 ledger.acme-kids.example GistTQ==\n"},
-                        "verifiedFrom": 48001, "verifiedThrough": 48213, "passed": true, "problem": null,
+                        "verifiedFrom": 48001, "verifiedThrough": 48213, "citedProved": 3,
+                        "projectionsProven": {"verifiedAt": "2026-10-01T02:00:00Z", "position": 48100}, "passed": true, "problem": null,
                         "method": "the checkpoint's signature, root and chain hash checked; positions 48001 to 48213 re-hashed"},
           "sha256": "0000000000000000000000000000000000000000000000000000000000000000"
         }

@@ -68,11 +68,22 @@ struct ProjectionProofTests {
             #expect(intact.stdout.contains("projection \(name) equals the log folded again to position 35"), "\(intact.stdout)")
         }
 
+        // The regulator report names the proof.
+        let proven = try await ReportIntegrityTamperTests.integrity(db)
+        #expect(proven["passed"] == true && proven["projectionsProven"]?["position"] == 35, "\(proven)")
+
         try await Self.run(db, as: nil, "DELETE FROM anomalies.findings WHERE log_id = 'tx' AND position = (SELECT min(position) FROM anomalies.findings)")
         let deleted = try CLIRunner.run(["verify", "--projections", "--log", "tx", "--database-url", auditor])
         #expect(deleted.status == 1, "\(deleted.stdout)")
         #expect(deleted.stdout.contains("projection anomalies FAILED: table findings differs from the log folded to position 35: "
                                         + "the live table lacks a row the log gives"), "\(deleted.stdout)")
+        // A failed proof fails the report's integrity until the projections are rebuilt and proven again.
+        let failed = try await ReportIntegrityTamperTests.integrity(db)
+        #expect(failed["passed"] == false, "\(failed)")
+        #expect(failed["problem"]?.stringValue?.contains("`consent-ledger verify --projections` at") == true, "\(failed)")
+        #expect(try CLIRunner.run(["project", "rebuild", "anomalies", "--database-url", owner]).status == 0)
+        #expect(try CLIRunner.run(["verify", "--projections", "--log", "tx", "--database-url", auditor]).status == 0)
+        #expect(try await ReportIntegrityTamperTests.integrity(db)["passed"] == true)
 
         let fresh = try await TestDatabase.create()
         try await RegulatorScenario.append(fresh)

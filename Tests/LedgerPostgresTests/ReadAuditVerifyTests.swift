@@ -52,6 +52,26 @@ struct ReadAuditVerifyTests {
         #expect(try await Self.problem(db) == "the record of reads of log acme skips from 3 to 6")
     }
 
+    @Test("the reader is taken from the database login: a cli read names its role, and only the application role records api or console reads")
+    func readerFromTheDatabase() async throws {
+        let db = try await Self.fiveReads()
+        let reader = try await db.as(.auditor) { client in
+            try await ReadAuditStore(pool: client).list(log: "acme", limit: 1).first?.access.reader
+        }
+        #expect(reader == "cli/consent_ledger_auditor (OS user alice)")
+        try await db.as(.auditor) { client in
+            await #expect(throws: (any Error).self, "the auditor role may not claim to be the HTTP server") {
+                try await ReadAuditStore(pool: client).record(log: "acme", access: ReadAccess(channel: .api, reader: "key123", client: "x"),
+                                                              what: "state", subject: "subject-1", detail: "")
+            }
+        }
+        let api = try await db.as(.application) { client in
+            try await ReadAuditStore(pool: client).record(log: "acme", access: ReadAccess(channel: .api, reader: "key123", client: "x"),
+                                                          what: "state", subject: "subject-1", detail: "")
+        }
+        #expect(api == 6)
+    }
+
     @Test("the head only moves forward to the read just recorded, and is never deleted")
     func headGuarded() async throws {
         let db = try await Self.fiveReads()

@@ -18,6 +18,18 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'CL008', MESSAGE = format('there is no log %L', p_log_id),
       HINT = 'List the logs with consent-ledger logs.';
   END IF;
+  -- Who read is taken from the database, not the caller's word (issue 36, finding 7): only the
+  -- HTTP server, which authenticates the API key or console session it names, connects as the
+  -- application role and may record reads of the api and console channels; any other role records
+  -- a cli read, under its own login role, the operating-system user it names kept as its claim.
+  IF p_channel IN ('api', 'console') AND NOT pg_has_role(session_user, 'consent_ledger_app', 'MEMBER') THEN
+    RAISE EXCEPTION USING ERRCODE = '42501',
+      MESSAGE = format('the database role %s may not record %s reads: only the HTTP server does, as consent_ledger_app', session_user, p_channel),
+      HINT = 'Record a read made from the command line with channel cli.';
+  END IF;
+  IF p_channel = 'cli' THEN
+    p_reader := format('cli/%s (OS user %s)', session_user, coalesce(nullif(regexp_replace(p_reader, '^cli/', ''), ''), 'unknown'));
+  END IF;
   PERFORM pg_advisory_xact_lock(hashtextextended('ledger.read_audit:' || p_log_id, 0));
   -- From the head (ledger.read_audit_heads), not the newest row: reads deleted behind the
   -- triggers' back leave a gap that `verify` names, and recording goes on.

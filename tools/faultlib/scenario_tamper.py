@@ -1,8 +1,12 @@
 """tamper: the database owner, triggers disabled, changes the stored log behind the ledger's back:
 its records, hashes and columns, its head, its stored Merkle nodes and its signed checkpoints.
 `verify` must fail and name the exact position (the node's level and index, the checkpoint's size);
-`checkpoint` must refuse to sign over a changed record or node. The log, tree and checkpoints are
+`checkpoint` must refuse to sign over a changed record or node. Below the newest signed checkpoint,
+a regulator report must not say "Integrity: passed" over a changed record, column, row order or a
+head moved back (issue 36, finding 2), and a projection row deleted by the superuser must fail
+`verify --projections` (finding 3). The log, tree, checkpoints and the changed projection table are
 restored between trials from a copy."""
+import json
 import re
 
 from . import checks
@@ -10,16 +14,19 @@ from .checks import Violation
 
 NAME = "tamper"
 INVARIANT = ("each change made with triggers disabled: verify fails naming the exact position, node or checkpoint; "
-             "checkpoint refuses to sign over a changed record or node")
+             "checkpoint refuses to sign over a changed record or node; below the checkpoint, the regulator report's "
+             "integrity fails; a projection row deleted fails verify --projections")
 LOG = "tamper"
 BACKUP = "public.faults_tamper_events"
 HEAD_BACKUP = "public.faults_tamper_head"
 NODES_BACKUP = "public.faults_tamper_nodes"
 TREE_BACKUP = "public.faults_tamper_tree"
 CHECKPOINTS_BACKUP = "public.faults_tamper_checkpoints"
+FINDINGS_BACKUP = "public.faults_tamper_findings"
 # Each backup beside the table it copies.
 BACKUPS = (("ledger.events", BACKUP), ("ledger.logs", HEAD_BACKUP), ("ledger.merkle_nodes", NODES_BACKUP),
-           ("ledger.merkle_trees", TREE_BACKUP), ("ledger.checkpoints", CHECKPOINTS_BACKUP))
+           ("ledger.merkle_trees", TREE_BACKUP), ("ledger.checkpoints", CHECKPOINTS_BACKUP),
+           ("anomalies.findings", FINDINGS_BACKUP))
 
 # name -> (what is changed, how to find the expected position)
 CASES = [
@@ -28,6 +35,8 @@ CASES = [
     "schema-version-column", "type-column", "head-moved-back",
     "merkle-node-byte", "merkle-node-deleted", "checkpoint-root-column", "checkpoint-chain-hash-column",
     "checkpoint-signature", "sign-over-record", "sign-over-node",
+    "report-record-rewritten", "report-subject-column", "report-swap-rows", "report-head-below-checkpoint",
+    "projection-row-deleted",
 ]
 DEFAULT_TRIALS = len(CASES) * 6
 QUICK_TRIALS = len(CASES)
@@ -72,6 +81,9 @@ def setup(ctx, trials):
     sign(ctx)
     append(ctx, lines[second:], "tamper-3.ndjson")
     checks.verify(ctx.ledger, LOG)
+    built = ctx.ledger.run("project", "run")
+    if not built.ok:
+        raise RuntimeError("project run failed:\n" + built.describe())
     ctx.cluster.query("DROP TABLE IF EXISTS " + ", ".join(backup for _, backup in BACKUPS) + "; "
                       + "; ".join(f"CREATE TABLE {backup} AS SELECT * FROM {table} WHERE log_id = '{LOG}'"
                                   for table, backup in BACKUPS))
@@ -128,6 +140,45 @@ class TreeProblem:
     def met(self, ctx, outcome):
         failed = re.search(r"Merkle tree or checkpoints FAILED: (.*)", outcome.out)
         return not outcome.ok and failed is not None and re.search(self.pattern, failed.group(1)) is not None
+
+
+class ReportIntegrityFails:
+    """The regulator report over the whole period of the log is made, and its integrity section
+    says it failed (every change here leaves the records readable, so the report must not be
+    refused for another reason)."""
+
+    command = "report"
+
+    def __init__(self, period):
+        self.args = ("regulator", "--jurisdiction", "US", "--from", period[0], "--to", period[1], "--format", "json")
+
+    def wanted(self):
+        return "the regulator report to be made with its integrity failed"
+
+    def met(self, ctx, outcome):
+        if not outcome.ok:
+            return False
+        try:
+            integrity = json.loads(outcome.out)["integrity"]
+        except (ValueError, KeyError):
+            return False
+        return integrity.get("passed") is False
+
+
+class ProjectionsDiffer:
+    """`verify --projections` fails, naming the table."""
+
+    command = "verify"
+    args = ("--projections",)
+
+    def __init__(self, table):
+        self.table = table
+
+    def wanted(self):
+        return f"verify --projections to fail naming table {self.table}"
+
+    def met(self, ctx, outcome):
+        return not outcome.ok and re.search(rf"FAILED: table {self.table} differs", outcome.out) is not None
 
 
 class SigningRefused:
@@ -252,6 +303,37 @@ def plan(ctx, state, case):
         sql, what = flip_byte("record", p, rng, length)
         return (sql, f"position {p} (after the newest checkpoint, {built}): {what}",
                 SigningRefused(rf"\bposition {p}\b", f"position {p}", state.signed))
+    if case.startswith("report-"):
+        first, last = ctx.cluster.query(f"SELECT to_char(min(occurred_at), 'YYYY-MM-DD'), "
+                                        f"to_char(max(occurred_at) + interval '1 day', 'YYYY-MM-DD') FROM {BACKUP}")[0]
+        expected = ReportIntegrityFails((first, last))
+        below = rng.randrange(2, state.signed[0])      # strictly below the older checkpoint
+        if case == "report-record-rewritten":
+            # A JSON string's character changed, the record still readable: only its hashes can tell.
+            sql = (f"UPDATE ledger.events SET record = convert_to(regexp_replace(convert_from(record, 'UTF8'), "
+                   f"'\"eventId\":\"(.)', '\"eventId\":\"' || CASE WHEN substr(event_id::text, 1, 1) = 'a' THEN 'b' ELSE 'a' END), 'UTF8') "
+                   f"WHERE {where_log(below)}")
+            return sql, f"position {below} (below the checkpoint of {state.signed[0]}): its event id's first character changed", expected
+        if case == "report-subject-column":
+            below = int(ctx.cluster.scalar(f"SELECT position FROM {BACKUP} WHERE subject IS NOT NULL AND position < {state.signed[0]} "
+                                           f"ORDER BY random() LIMIT 1"))
+            return (f"UPDATE ledger.events SET subject = 'p_forged' WHERE {where_log(below)}",
+                    f"position {below} (below the checkpoint): column subject set to p_forged", expected)
+        if case == "report-swap-rows":
+            sql = (f"UPDATE ledger.events SET position = 1000000 WHERE {where_log(below)}; "
+                   f"UPDATE ledger.events SET position = {below} WHERE {where_log(below + 1)}; "
+                   f"UPDATE ledger.events SET position = {below + 1} WHERE {where_log(1000000)}")
+            return sql, f"rows {below} and {below + 1} (below the checkpoint) swapped", expected
+        # The newest events deleted and the head moved back below the newest checkpoint.
+        to = state.signed[1] - 1
+        sql = (f"DELETE FROM ledger.events WHERE {where_log()} AND position > {to}; "
+               f"UPDATE ledger.logs SET head_position = {to}, head_chain_hash = "
+               f"(SELECT chain_hash FROM {BACKUP} WHERE position = {to}) WHERE log_id = '{LOG}'")
+        return sql, f"positions after {to} deleted and the head moved back below the checkpoint of {state.signed[1]}", expected
+    if case == "projection-row-deleted":
+        return (f"DELETE FROM anomalies.findings WHERE {where_log()} AND position = "
+                f"(SELECT position FROM {FINDINGS_BACKUP} ORDER BY random() LIMIT 1)",
+                "a row of anomalies.findings deleted", ProjectionsDiffer("findings"))
     if case == "sign-over-node":
         level, index = rng.choice(peaks(built))
         offset, mask = rng.randrange(32), rng.randrange(1, 256)
@@ -285,7 +367,7 @@ def trial(ctx, state, number):
         done = ctx.cluster.psql(tampering(sql))
         if not done.ok:
             raise RuntimeError("the tampering SQL failed:\n" + done.describe())
-        outcome = ctx.ledger.run(expected.command, "--log", LOG)
+        outcome = ctx.ledger.run(expected.command, *getattr(expected, "args", ()), "--log", LOG)
         if not expected.met(ctx, outcome):
             state.by_case[case][1] += 1
             raise Violation(f"{case}: {what}; expected {expected.wanted()}\n"

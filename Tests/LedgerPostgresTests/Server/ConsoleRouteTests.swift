@@ -167,7 +167,7 @@ struct ConsoleRouteTests {
             #expect(await client.sqlState("DELETE FROM ledger.read_audit") == "CL005")
         }
         try await CheckpointTests.tamper(fixture.db, table: "ledger.read_audit",
-                                         "UPDATE ledger.read_audit SET record = replace(record, 'cli/test', 'cli/nobody') WHERE seq = 5")
+                                         "UPDATE ledger.read_audit SET record = replace(record, 'OS user test', 'OS user nobody') WHERE seq = 5")
         let problem = try await fixture.db.as(.auditor) { client in try await ReadAuditStore(pool: client).verify(log: "acme") }
         #expect(problem?.contains("read 5") == true, "a rewritten read is found: \(problem ?? "nothing found")")
     }

@@ -133,7 +133,7 @@ struct CLITests {
 
 @Suite("consent-ledger erase")
 struct EraseCLITests {
-    @Test("erase destroys the key and records SubjectErased; events --reveal shows the field erased; verify passes")
+    @Test("erase destroys the key and records SubjectErased; events --reveal shows the field erased, and is a recorded read; verify passes")
     func erase() async throws {
         let db = try await TestDatabase.create()
         guard case .embedded(let cluster) = db.target else { return }
@@ -146,6 +146,18 @@ struct EraseCLITests {
         #expect(before.stdout.contains("+44 20 7946 0000"))
         let sealed = try CLIRunner.run(["events", "--log", "acme", "--database-url", admin])
         #expect(!sealed.stdout.contains("7946 0000") && sealed.stdout.contains("$sealed"))
+        // Opening a subject's data is a read of it, recorded before it is printed (issue 36, finding 5);
+        // the sealed export of the whole log is not a read of one subject's data.
+        let reads = try await db.as(.auditor) { client in
+            try await client.int("SELECT count(*) FROM ledger.read_audit WHERE log_id = 'acme' AND subject = 'p_9' AND what = 'events --reveal' AND channel = 'cli'")
+        }
+        #expect(reads == 1)
+        let stream = try CLIRunner.run(["events", "--log", "acme", "--stream", "subject-p_9", "--database-url", admin])
+        #expect(stream.status == 0, "\(stream.stderr)")
+        let streamed = try await db.as(.auditor) { client in
+            try await client.int("SELECT count(*) FROM ledger.read_audit WHERE log_id = 'acme' AND subject = 'p_9' AND what = 'events --stream'")
+        }
+        #expect(streamed == 1)
 
         let erased = try CLIRunner.run(["erase", "--log", "acme", "--subject", "p_9", "--reason", "erasureRequest",
                                         "--request-reference", "TICKET-1", "--database-url", admin])

@@ -15,7 +15,9 @@ struct Events: AsyncParsableCommand {
 
             With --reveal, personal-data fields are shown opened with their subject's key, or as \
             {"$erased":true} once the subject was erased; such lines carry "revealed":true instead of \
-            the hashes, since they are no longer the bytes that were hashed. Needs administrator rights.
+            the hashes, since they are no longer the bytes that were hashed. Needs administrator rights. \
+            Each subject whose data --reveal opens, or whose events --stream picks out, is entered in the record of \
+            reads (who looked at a child's data) before its first line is printed.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -43,16 +45,31 @@ struct Events: AsyncParsableCommand {
     func run() async throws {
         try await Ledger.with(try database.target(), progress: Console.note) { ledger in
             var output = StandardOutput()
+            // A subject's data opened, or a subject's history picked out, is a read of that subject's
+            // data: recorded before the subject's first line is printed (a read not recorded is not printed).
+            var recorded: Set<String> = []
+            let what = reveal ? "events --reveal" : "events --stream"
             try await ledger.events(log: log, after: after, limit: limit, stream: stream, reveal: reveal) { event, keys in
-                try output.write(reveal ? try Self.revealedLine(for: event, keys: keys) : event.ndjsonLine)
+                let parsed = reveal || stream != nil ? try LedgerRecord(parsing: event.record) : nil
+                if let subject = parsed?.event["subject"]?.stringValue, !recorded.contains(subject) {
+                    try output.flush()
+                    try await ReadRecording.record(ledger, log: log, what: what, subject: subject,
+                                                   detail: "after position \(after)" + (stream.map { ", stream \($0)" } ?? ""))
+                    recorded.insert(subject)
+                }
+                if reveal, let parsed {
+                    try output.write(try Self.revealedLine(parsed, keys: keys))
+                } else {
+                    try output.write(event.ndjsonLine)
+                }
             }
             try output.flush()
         }
     }
 
     /// The record with its event's personal fields opened (or marked erased), and `"revealed":true`.
-    static func revealedLine(for event: StoredEvent, keys: [String: PersonalDataView.KeyState]) throws -> [UInt8] {
-        var record = try LedgerRecord(parsing: event.record)
+    static func revealedLine(_ parsed: LedgerRecord, keys: [String: PersonalDataView.KeyState]) throws -> [UInt8] {
+        var record = parsed
         let subject = record.event["subject"]?.stringValue ?? ""
         record.event = try PersonalDataView.reveal(event: record.event, log: record.log, key: keys[subject] ?? .unknown)
         var bytes = record.canonicalBytes

@@ -23,6 +23,11 @@ struct ReportCLITests {
             let bytes = try #require(FileManager.default.contents(atPath: path))
             let sidecar = try String(contentsOfFile: path + ".sha256", encoding: .utf8)
             #expect(sidecar == LedgerHash.hex(LedgerHash.sha256(Array(bytes))) + "  regulator.\(format)\n")
+            // Readable by its owner only: a report names children and their parents' answers.
+            for file in [path, path + ".sha256"] {
+                let mode = (try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber)?.intValue
+                #expect(mode == 0o600, "\(file) is \(String(mode ?? 0, radix: 8))")
+            }
             #expect(outcome.stderr.contains("as of position 35") && outcome.stderr.contains("integrity checked"))
             if format == "json" {
                 let report = try JSONParser.parse(Array(bytes))

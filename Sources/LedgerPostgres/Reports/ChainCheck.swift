@@ -109,16 +109,16 @@ struct ChainCheck: Sendable {
         return nil
     }
 
-    /// $1 log, $2 first, $3 last, $4 whether to compare the columns. The first position's
+    /// $1 log, $2 first, $3 last, $4 whether to compare the columns (without it `doc` is NULL and
+    /// the rule is not asked). The first position's
     /// predecessor is read from the log (32 zero bytes before position 1).
     private static let sql = """
         SELECT count(*)::bigint,
                min(e.position) FILTER (WHERE e.leaf_hash <> sha256('\\x00'::bytea || e.record)),
                min(e.position) FILTER (WHERE e.chain_hash <> sha256(e.previous || e.leaf_hash)),
-               min(e.position) FILTER (WHERE $4 AND ledger.event_column_problem(
+               min(e.position) FILTER (WHERE d.doc IS NOT NULL AND ledger.event_column_problem(
                    e.log_id, e.position, e.event_id, e.stream, e.stream_version, e.type, e.schema_version, e.occurred_at,
-                   e.recorded_at, e.subject, e.actor_kind, e.actor_id, e.correlation_id, e.causation_id,
-                   convert_from(e.record, 'UTF8')::jsonb) IS NOT NULL)
+                   e.recorded_at, e.subject, e.actor_kind, e.actor_id, e.correlation_id, e.causation_id, d.doc) IS NOT NULL)
           FROM (SELECT *,
                        coalesce(lag(chain_hash) OVER (ORDER BY position),
                                 (SELECT p.chain_hash FROM ledger.events p WHERE p.log_id = $1 AND p.position = $2 - 1),
@@ -126,5 +126,10 @@ struct ChainCheck: Sendable {
                          AS previous
                   FROM ledger.events
                  WHERE log_id = $1 AND position BETWEEN $2 AND $3) e
+          -- The record parsed once, in a subquery the planner keeps (OFFSET 0): passed as a column,
+          -- the rule is inlined; passed as the expression, it is not (the parse would be repeated
+          -- for each of its uses), and the check cost 69 µs an event instead of 18 (measured on
+          -- 120,000 simulated events). Without $4 the record is not parsed at all.
+          CROSS JOIN LATERAL (SELECT CASE WHEN $4 THEN convert_from(e.record, 'UTF8')::jsonb END AS doc OFFSET 0) d
         """
 }

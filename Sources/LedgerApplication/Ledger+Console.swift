@@ -38,7 +38,9 @@ extension Ledger {
 extension Ledger {
     /// Records a read of `subject`'s data before it is answered (``ReadAuditStore``), as the
     /// application role (the HTTP API, the console) or, for the CLI, the auditor role.
+    /// A subject that is no pseudonym is refused before anything is recorded (``SubjectPseudonym``).
     public func recordRead(log: String, access: ReadAccess, what: String, subject: String, detail: String) async throws {
+        try SubjectPseudonym.check(subject)
         let pool = access.channel == .cli ? pools.auditor : pools.application
         try await ReadAuditStore(pool: pool, logger: logger).record(log: log, access: access, what: what, subject: subject, detail: detail)
     }
@@ -50,6 +52,7 @@ extension Ledger {
 
     /// The recorded reads of `log` (of `subject`, when given), newest first.
     public func readAudit(log: String, subject: String? = nil, limit: Int = 100, before: Int64? = nil) async throws -> [ReadRecord] {
-        try await ReadAuditStore(pool: pools.auditor, logger: logger).list(log: log, subject: subject, limit: limit, before: before)
+        if let subject { try SubjectPseudonym.check(subject) }
+        return try await ReadAuditStore(pool: pools.auditor, logger: logger).list(log: log, subject: subject, limit: limit, before: before)
     }
 }

@@ -22,6 +22,7 @@ extension Ledger {
     /// A subject's dossier as of `asOf` (nil: the head): its timeline, the state after each event
     /// and each event's inclusion proof, sealed.
     public func dossier(log: String, subject: String, asOf: Int64? = nil) async throws -> SubjectDossierReport.Result {
-        try await SubjectDossierReport.compute(log: log, subject: subject, asOf: asOf, pool: pools.auditor, logger: logger)
+        try SubjectPseudonym.check(subject)
+        return try await SubjectDossierReport.compute(log: log, subject: subject, asOf: asOf, pool: pools.auditor, logger: logger)
     }
 }

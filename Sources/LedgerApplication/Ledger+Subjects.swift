@@ -32,6 +32,7 @@ extension Ledger {
     /// - Throws: `log-not-found`; `invalid-request` for a position beyond the head;
     ///   `subject-not-found` for a subject the log has never seen.
     public func state(log: String, subject: String? = nil, asOf: AsOf) async throws -> SubjectStates {
+        if let subject { try SubjectPseudonym.check(subject) }
         let head = try await requireHead(log: log)
         if case .position(let position) = asOf, position > head.position {
             throw LedgerError(.invalidRequest, "log \(log) has no position \(position): its head is \(head.position)", field: "asOf",
@@ -44,19 +45,22 @@ extension Ledger {
 
     /// `subject`'s history event by event with the state after each (for disputes).
     public func replay(log: String, subject: String, asOf: AsOf = .head) async throws -> SubjectReplay.History {
-        try await SubjectReplay(pool: pools.auditor, logger: logger).replay(log: log, subject: subject, asOf: asOf)
+        try SubjectPseudonym.check(subject)
+        return try await SubjectReplay(pool: pools.auditor, logger: logger).replay(log: log, subject: subject, asOf: asOf)
     }
 
     /// `subject`'s events up to `asOf`, without the states (``SubjectReplay/events(log:subject:asOf:)``).
     public func subjectEvents(log: String, subject: String, asOf: AsOf = .head) async throws -> (throughPosition: Int64, events: [ReplayedEvent]) {
-        try await SubjectReplay(pool: pools.auditor, logger: logger).events(log: log, subject: subject, asOf: asOf)
+        try SubjectPseudonym.check(subject)
+        return try await SubjectReplay(pool: pools.auditor, logger: logger).events(log: log, subject: subject, asOf: asOf)
     }
 
     /// Why `feature` was open or closed for `subject` as of `asOf`, citing events and the rules that
     /// judged the decision (a rescission against `policy`'s window).
     public func explain(log: String, subject: String, feature: String, asOf: AsOf, policy: ReportPolicy = .defaults) async throws
         -> FeatureExplanation {
-        try await FeatureExplanation.explain(log: log, subject: subject, feature: feature, asOf: asOf, policy: policy,
+        try SubjectPseudonym.check(subject)
+        return try await FeatureExplanation.explain(log: log, subject: subject, feature: feature, asOf: asOf, policy: policy,
                                              pool: pools.auditor, logger: logger)
     }
 }

@@ -39,6 +39,20 @@ struct ForbiddenFreeTextTests {
         ("age: 14", "an exact age"),
         ("Age = 9", "an exact age"),
         ("her age is 12", "an exact age"),
+        // Spellings that got past the English-only check (issue 36): digits for letters, full-width
+        // letters, invisible characters, other languages, YOB.
+        ("b0rn 2012-05-01", "a birth date or birth year"),
+        ("\u{FF42}\u{FF4F}\u{FF52}\u{FF4E} \u{FF12}\u{FF10}\u{FF11}\u{FF12}", "a birth date or birth year"),
+        ("bo\u{200B}rn 2012", "a birth date or birth year"),
+        ("b\u{00AD}irth\u{2060}day 1.5.2012", "a birth date or birth year"),
+        ("geboren am 1.5.2012", "a birth date or birth year"),
+        ("Geburtsdatum: 01.05.2012", "a birth date or birth year"),
+        ("née le 1 mai 2012", "a birth date or birth year"),
+        ("nacida el 1 de mayo de 2012", "a birth date or birth year"),
+        ("nato il 1 maggio 2012", "a birth date or birth year"),
+        ("født 2012", "a birth date or birth year"),
+        ("YOB 2012", "a birth date or birth year"),
+        ("y.o.b. 2013", "a birth date or birth year"),
     ]
 
     @Test("birth dates, birth years and exact ages in text are found", arguments: refused)
@@ -58,6 +72,7 @@ struct ForbiddenFreeTextTests {
         "Birthday stickers for everyone!", "rebirth", "lily_born2012",  // a birth word with no date, or inside a word
         "Age gates must be at least two years apart.",                 // the simulator's detail
         "parent asked us to delete the birthDate, dob and exact age the child typed in",
+        "NATO summit 2012 recap", "année 2012", "the innate 2012 behaviour",   // a birth word only inside another word
     ]
 
     @Test("dates, versions, bounds, ranges and birth words without a date pass", arguments: allowed)

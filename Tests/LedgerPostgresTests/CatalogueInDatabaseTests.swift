@@ -119,8 +119,14 @@ struct CatalogueInDatabaseTests {
             "Children under 13 years old need a parent's approval.", "For players 13 to 15 years old",
             "between 13 and 15 years old", "at least 16 years old", "ages 13-15", "age rating 12+", "Users under age 13 ask a parent.",
             "Birthday stickers for everyone!", "rebirth", "lily_born2012", "Age gates must be at least two years apart.",
+            // Normalised alike (NFKC, invisible characters removed), and the birth words of other languages.
+            "b0rn 2012-05-01", "\u{FF42}\u{FF4F}\u{FF52}\u{FF4E} \u{FF12}\u{FF10}\u{FF11}\u{FF12}", "bo\u{200B}rn 2012",
+            "b\u{00AD}irth\u{2060}day 1.5.2012", "geboren am 1.5.2012", "Geburtsdatum: 01.05.2012", "née le 1 mai 2012",
+            "nacida el 1 de mayo de 2012", "nato il 1 maggio 2012", "født 2012", "YOB 2012", "y.o.b. 2013", "NATO summit 2012 recap",
+            "année 2012", "the innate 2012 behaviour", "\u{FF41}\u{FF47}\u{FF45}\u{FF44} 14",
         ]
-        let before = ["", "born ", "dob ", "birthday: ", "under ", "from 12 to ", "aged ", "age is ", "rebirth ", "over ", "version "]
+        let before = ["", "born ", "dob ", "birthday: ", "under ", "from 12 to ", "aged ", "age is ", "rebirth ", "over ", "version ",
+                      "b0rn ", "geboren ", "yob ", "né le "]
         let middle = ["2012", "14", "1.5.2012", "May 1", "fourteen", "12-13", "2026-12-01", "9"]
         let after = ["", " years old", "-year-old", " yo", " y/o", "; later", " old", "+"]
         for b in before { for m in middle { for a in after { texts.append(b + m + a) } } }

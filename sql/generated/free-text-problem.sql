@@ -2,15 +2,17 @@
 -- (Sources/LedgerCore/Catalogue); do not edit. A test fails when this file is stale (decision 0035).
 -- ledger.free_text_problem: what a free-text value carries that is never accepted ('a birth date
 -- or birth year', 'an exact age'), or NULL. The patterns are ForbiddenFreeText's (decision 0034),
--- written here from the Swift ones; each type's payload_problems function calls it for every free-text field.
+-- written here from the Swift ones, matched on the text normalised as it normalises it (invisible
+-- characters removed, NFKC, lowercased); each type's payload_problems function calls it for every
+-- free-text field.
 CREATE OR REPLACE FUNCTION ledger.free_text_problem(p_text text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $fn$
 SELECT CASE
-  WHEN lower(p_text) ~ '\y(?:born|birth|birthday|birthdate|date of birth|year of birth|dob|d\.o\.b\.?)(?![a-z0-9_])[^;!?\n]{0,40}?(?:\y(?:19|20)\d{2}|\y\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\y|\y(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\y|\y\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?)' THEN 'a birth date or birth year'
-  WHEN lower(p_text) ~ '(?<!(?:^|[^[:alpha:]])(?:under|over|below|above|least|most|than|from|to|and|or|ages)[^[:alpha:]]*)\y(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)[\s-]*(?:years?|yrs?|y)[\s.-]*old\y'
-              OR lower(p_text) ~ '\y\d{1,3}\s*y/?o\y'
-              OR lower(p_text) ~ '\yaged\s+\d{1,3}\y'
-              OR lower(p_text) ~ '\yage\s*(?:[:=]|is)\s*\d{1,3}\y' THEN 'an exact age'
+  WHEN lower(normalize(regexp_replace(p_text, '[\u00AD\u200B\u200C\u200D\u2060\uFEFF]', '', 'g'), NFKC)) ~ '\y(?:b[o0]rn|birth|birthday|birthdate|date of birth|year of birth|dob|d\.o\.b\.?|yob|y\.o\.b\.?|geboren|geburtsdatum|geburtstag|née? le|date de naissance|nacid[oa]|fecha de nacimiento|nat[oa] il|data di nascita|geboortedatum|født|född|urodzon[ya])(?![a-z0-9_])[^;!?\n]{0,40}?(?:\y(?:19|20)\d{2}|\y\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\y|\y(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\y|\y\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?)' THEN 'a birth date or birth year'
+  WHEN lower(normalize(regexp_replace(p_text, '[\u00AD\u200B\u200C\u200D\u2060\uFEFF]', '', 'g'), NFKC)) ~ '(?<!(?:^|[^[:alpha:]])(?:under|over|below|above|least|most|than|from|to|and|or|ages)[^[:alpha:]]*)\y(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)[\s-]*(?:years?|yrs?|y)[\s.-]*old\y'
+              OR lower(normalize(regexp_replace(p_text, '[\u00AD\u200B\u200C\u200D\u2060\uFEFF]', '', 'g'), NFKC)) ~ '\y\d{1,3}\s*y/?o\y'
+              OR lower(normalize(regexp_replace(p_text, '[\u00AD\u200B\u200C\u200D\u2060\uFEFF]', '', 'g'), NFKC)) ~ '\yaged\s+\d{1,3}\y'
+              OR lower(normalize(regexp_replace(p_text, '[\u00AD\u200B\u200C\u200D\u2060\uFEFF]', '', 'g'), NFKC)) ~ '\yage\s*(?:[:=]|is)\s*\d{1,3}\y' THEN 'an exact age'
 END
 $fn$;

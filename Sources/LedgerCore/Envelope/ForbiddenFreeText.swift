@@ -2,9 +2,16 @@
 /// free-text fields (``FieldKind/text(maxLength:)``) are checked for them as they are validated, so
 /// a `detail` of "born 2012-05-01, is 14 years old" is refused like a `birthDate` field.
 ///
-/// What is refused (case folded, English):
-/// - a **birth word** (`born`, `birth`, `birthday`, `birthdate`, `date of birth`, `year of birth`,
-///   `dob`, `d.o.b.`) followed, within 40 characters and the same sentence, by a year from 1900 to
+/// The text is first normalised (``normalized(_:)``): NFKC, so that full-width letters and digits
+/// (`ｂｏｒｎ　２０１２`) read as ASCII; invisible characters (zero-width spaces and joiners, the
+/// soft hyphen, the byte-order mark) removed, so that `bo\u{200B}rn` reads `born`; case folded.
+///
+/// What is refused:
+/// - a **birth word** (`born` or `b0rn`, `birth`, `birthday`, `birthdate`, `date of birth`, `year of
+///   birth`, `dob`, `d.o.b.`, `yob`, `y.o.b.`; German `geboren`, `geburtsdatum`, `geburtstag`; French
+///   `né le`, `née le`, `date de naissance`; Spanish `nacido`, `nacida`, `fecha de nacimiento`; Italian
+///   `nato il`, `nata il`, `data di nascita`; Dutch `geboortedatum`; Danish and Norwegian `født`,
+///   Swedish `född`; Polish `urodzony`, `urodzona`) followed, within 40 characters and the same sentence, by a year from 1900 to
 ///   2099, a numeric date (`2012-05-01`, `01/05/2012`, `1.5.2012`) or a day and month name
 ///   (`May 1`, `1st of May`);
 /// - an **exact age**: a number (digits, or one to twenty in words) followed by `years old`,
@@ -21,8 +28,8 @@ public enum ForbiddenFreeText {
     /// What `text` carries that is never accepted (`a birth date or birth year`, `an exact age`),
     /// or nil.
     public static func violation(in text: String) -> String? {
-        let folded = text.lowercased()
-        if ["born", "birth", "dob", "d.o.b"].contains(where: { folded.contains($0) }), hasBirthDate(folded) {
+        let folded = normalized(text)
+        if birthWordStems.contains(where: { folded.contains($0) }), hasBirthDate(folded) {
             return "a birth date or birth year"
         }
         if ["old", "yo", "y/o", "age"].contains(where: { folded.contains($0) }), hasExactAge(folded) {
@@ -30,6 +37,21 @@ public enum ForbiddenFreeText {
         }
         return nil
     }
+
+    /// `text` in NFKC, without invisible characters, lowercased: what the patterns are matched on
+    /// (ledger.free_text_problem normalises alike: FreeTextSQL).
+    public static func normalized(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.precomposedStringWithCompatibilityMapping.unicodeScalars.filter { !invisible.contains($0.value) })
+        return String(scalars).lowercased()
+    }
+
+    /// The soft hyphen, zero-width space, non-joiner and joiner, word joiner and byte-order mark.
+    static let invisible: Set<UInt32> = [0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF]
+
+    /// Every birth word of ``birthDatePattern`` contains one of these: a cheap test before the pattern.
+    static let birthWordStems = ["born", "b0rn", "birth", "dob", "d.o.b", "yob", "y.o.b", "gebor", "geburt", "né", "naissance",
+                                 "nacid", "nacimiento", "nato", "nata", "nascita", "født", "född", "urodzon"]
 
     private static let month = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?"
     private static let numberWords = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -50,7 +72,9 @@ public enum ForbiddenFreeText {
     /// The patterns, as text: compiled below for Swift, and written into SQL (`ledger.free_text_problem`,
     /// FreeTextSQL) with PostgreSQL's spelling of a word boundary, so both read the same ones.
     static let birthDatePattern =
-        "\\b(?:born|birth|birthday|birthdate|date of birth|year of birth|dob|d\\.o\\.b\\.?)(?![a-z0-9_])[^;!?\\n]{0,40}?"
+        "\\b(?:b[o0]rn|birth|birthday|birthdate|date of birth|year of birth|dob|d\\.o\\.b\\.?|yob|y\\.o\\.b\\.?"
+            + "|geboren|geburtsdatum|geburtstag|née? le|date de naissance|nacid[oa]|fecha de nacimiento|nat[oa] il"
+            + "|data di nascita|geboortedatum|født|född|urodzon[ya])(?![a-z0-9_])[^;!?\\n]{0,40}?"
             + "(?:\\b(?:19|20)\\d{2}|\\b\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}\\b|\\b\(month)\\s+\\d{1,2}\\b"
             + "|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?\(month))"
     static let yearsOldPattern = "\\b" + number + "[\\s-]*(?:years?|yrs?|y)[\\s.-]*old\\b"

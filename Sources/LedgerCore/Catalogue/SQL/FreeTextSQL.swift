@@ -18,19 +18,27 @@ enum FreeTextSQL {
             + postgres(ForbiddenFreeText.yearsOldPattern)
     }
 
+    /// ``ForbiddenFreeText/normalized(_:)`` in SQL: invisible characters removed, NFKC, lowercased.
+    static var normalized: String {
+        let invisible = ForbiddenFreeText.invisible.sorted().map { String(format: "\\u%04X", $0) }.joined()
+        return "lower(normalize(regexp_replace(p_text, '[\(invisible)]', '', 'g'), NFKC))"
+    }
+
     /// The function's file.
     static var file: CatalogueSQL.File {
         let ages = ([yearsOld] + ForbiddenFreeText.otherAgePatterns.map(postgres))
-            .map { "lower(p_text) ~ \(SQLText.literal($0))" }.joined(separator: "\n              OR ")
+            .map { "\(normalized) ~ \(SQLText.literal($0))" }.joined(separator: "\n              OR ")
         return CatalogueSQL.File(name: "free-text-problem.sql", text: CatalogueSQL.banner + """
             -- ledger.free_text_problem: what a free-text value carries that is never accepted ('a birth date
             -- or birth year', 'an exact age'), or NULL. The patterns are ForbiddenFreeText's (decision 0034),
-            -- written here from the Swift ones; each type's payload_problems function calls it for every free-text field.
+            -- written here from the Swift ones, matched on the text normalised as it normalises it (invisible
+            -- characters removed, NFKC, lowercased); each type's payload_problems function calls it for every
+            -- free-text field.
             CREATE OR REPLACE FUNCTION ledger.free_text_problem(p_text text) RETURNS text
             LANGUAGE sql IMMUTABLE PARALLEL SAFE
             AS $fn$
             SELECT CASE
-              WHEN lower(p_text) ~ \(SQLText.literal(postgres(ForbiddenFreeText.birthDatePattern))) THEN 'a birth date or birth year'
+              WHEN \(normalized) ~ \(SQLText.literal(postgres(ForbiddenFreeText.birthDatePattern))) THEN 'a birth date or birth year'
               WHEN \(ages) THEN 'an exact age'
             END
             $fn$;

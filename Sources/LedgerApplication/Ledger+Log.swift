@@ -77,12 +77,25 @@ extension Ledger {
         return Verification(chain: chain, checkpoint: checkpoint)
     }
 
-    /// The schema version the database is at (nil before the first migration); answers within
-    /// about `limit` whatever the database does, failing with `database-unavailable`.
+    /// The schema version the database is at (nil before the first migration), read once every
+    /// role's pool has handed out a connection: what `/ready` answers. Answers within about
+    /// `limit` whatever the database does, failing with `database-unavailable` when it does not
+    /// accept connections and `database-busy` (naming the role) when a pool has no connection
+    /// free within `limit`: a starved pool is not ready (decision 0055).
     public func schemaVersion(within limit: Duration) async throws -> Int? {
-        let rows = try await pools.application.waiting(at: limit).query("SELECT max(version) FROM ledger.schema_version", logger: logger)
+        async let auditor: Void = answers(pools.auditor.waiting(at: limit, busyAtMost: limit))
+        async let administrator: Void = answers(pools.administrator.waiting(at: limit, busyAtMost: limit))
+        let rows = try await pools.application.waiting(at: limit, busyAtMost: limit)
+            .query("SELECT max(version) FROM ledger.schema_version", logger: logger)
+        try await auditor
+        try await administrator
         var version: Int?
         for try await value in rows.decode(Int?.self) { version = value }
         return version
+    }
+
+    /// Returns once `pool` has run a query: a connection was free within its wait.
+    private func answers(_ pool: LedgerPool) async throws {
+        try await pool.query("SELECT 1", logger: logger)
     }
 }

@@ -26,10 +26,13 @@ public struct LedgerAPI: Sendable {
     public let metrics: ServerMetrics?
 
     /// An API over a ledger whose pools wait at most `settings.databaseWaitLimit` for a
-    /// connection before answering 503 (decision 0020).
+    /// connection before asking whether the database is up (503 `database-unavailable` when not,
+    /// decision 0020), and at most `settings.databaseBusyLimit` in all while it is up but busy
+    /// (503 `database-busy`, decision 0055).
     public init(ledger: Ledger, settings: ServerSettings = ServerSettings(), metrics: ServerMetrics? = nil,
                 logger: Logger = Logger(label: "consent-ledger.http")) {
-        self.init(operations: ledger.waiting(at: settings.databaseWaitLimit), settings: settings, metrics: metrics, logger: logger)
+        self.init(operations: ledger.waiting(at: settings.databaseWaitLimit, busyAtMost: settings.databaseBusyLimit), settings: settings,
+                  metrics: metrics, logger: logger)
     }
 
     /// An API over any implementation of the operations (tests of the route layer give their own).

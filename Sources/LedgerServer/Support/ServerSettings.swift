@@ -38,6 +38,12 @@ public struct ServerSettings: Sendable {
     public var timeouts = RequestTimeouts()
     /// The default wait for a database connection: 2 s.
     public static let defaultDatabaseWaitLimit: Duration = .seconds(2)
+    /// The longest a request waits for a database connection while the database is up but every
+    /// connection of its role's pool is in use; then 503 `database-busy` with `Retry-After`
+    /// (`serve --max-database-wait`, decision 0055).
+    public var databaseBusyLimit: Duration = ServerSettings.defaultDatabaseBusyLimit
+    /// The default bound on a wait for a busy pool: 10 s.
+    public static let defaultDatabaseBusyLimit: Duration = .seconds(10)
 
     /// Settings; the defaults listen on 127.0.0.1:8080.
     public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = defaultMaxBodyBytes,

@@ -19,15 +19,19 @@ extension Ledger {
     }
 
     /// Streams the records of `log` after `after` (at most `limit`, only `stream` when given), in
-    /// order, exactly as hashed; `log-not-found` first when there is no such log.
+    /// order, exactly as hashed, up to the head as it was when the call began; `log-not-found`
+    /// first when there is no such log. The records are read a page at a time and `body` runs with
+    /// no connection held, so a slow consumer (a client that stops reading) holds none (decision 0055).
     /// - Parameter reveal: open personal fields (or mark them erased); needs the owner's pool,
     ///   the only role that may read subject keys.
     public func events(log: String, after: Int64 = 0, limit: Int64? = nil, stream: String? = nil, reveal: Bool = false,
                        _ body: (StoredEvent, [String: PersonalDataView.KeyState]) async throws -> Void) async throws {
         let store = EventStore(pool: reveal ? pools.administrator : pools.auditor, logger: logger)
-        _ = try await store.requireHead(log: log)
+        let head = try await store.requireHead(log: log)
         let keys = reveal ? try await store.keyStates(log: log) : [:]
-        try await store.read(log: log, after: after, limit: limit, stream: stream) { event in try await body(event, keys) }
+        try await store.read(log: log, after: after, limit: limit, stream: stream, through: head.position) { event in
+            try await body(event, keys)
+        }
     }
 
     /// What ``verify(log:sinceCheckpoint:progress:treeNote:)`` found.

@@ -100,16 +100,6 @@ public struct LedgerPool: Sendable {
         }
     }
 
-    /// Runs `query` and hands each row to `body` as it arrives (back-pressure: memory stays flat
-    /// however many rows), on one connection leased for the whole read.
-    public func forEachRow(_ query: PostgresQuery, logger: Logger? = nil, isolation: isolated (any Actor)? = #isolation,
-                           _ body: (PostgresRow) async throws -> Void) async throws {
-        let logger = logger ?? self.logger
-        try await withConnection { connection in
-            for try await row in try await connection.watchedQuery(query, logger: logger) { try await body(row) }
-        }
-    }
-
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     public func transaction<Result>(isolation: isolated (any Actor)? = #isolation,
                                     _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {

@@ -13,7 +13,10 @@ struct StalledStreamTests {
     func stalledStreamsGiveBackTheirConnections() async throws {
         let fixture = try await ServerFixture.make()
         let otherAuditor = try await FairSharing.fill(fixture)
-        try await fixture.test(live: true) { client, _ in
+        // More than the 8 streams of one key: this test is about the pool, ReadsPerKeyTests about the key.
+        var settings = ServerSettings()
+        settings.maxReadsPerKey = 64
+        try await fixture.test(settings: settings, live: true) { client, _ in
             let port = try #require(client.port)
             // More stalled streams than the auditor pool has connections (6).
             var stalled: [RawConnection] = []

@@ -1,9 +1,9 @@
 import Hummingbird
 import Synchronization
 
-/// The bound on each API key's reads under way (decision 0055): a `GET` under `/v1` or a console
-/// page counts from its admission until the last byte of its answer is written (a streamed answer
-/// to a client that has stopped reading counts until that client goes), and a key already at
+/// The bound on each API key's reads under way (decision 0055): a `GET` under `/v1` counts from
+/// its admission until the last byte of its answer is written (a streamed answer to a client that
+/// has stopped reading counts until that client goes), and a key already at
 /// ``maxPerKey`` is refused at once with 429 `too-many-requests` and `Retry-After`, before any
 /// database work. So one key cannot take every connection of the auditor pool, or every slot of
 /// the server, from the others.

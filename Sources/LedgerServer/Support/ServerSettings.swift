@@ -44,8 +44,8 @@ public struct ServerSettings: Sendable {
     public var databaseBusyLimit: Duration = ServerSettings.defaultDatabaseBusyLimit
     /// The default bound on a wait for a busy pool: 10 s.
     public static let defaultDatabaseBusyLimit: Duration = .seconds(10)
-    /// The most reads (`GET` requests under `/v1` and the console's pages) one API key may have
-    /// under way at once, streamed answers until their last byte; beyond, 429 with `Retry-After`
+    /// The most reads (`GET` requests under `/v1`) one API key may have under way at once,
+    /// streamed answers until their last byte; beyond, 429 with `Retry-After`
     /// (`serve --max-reads-per-key`, decision 0055).
     public var maxReadsPerKey: Int = ServerSettings.defaultMaxReadsPerKey
     /// The default bound on one key's reads under way: 4, fewer than the auditor pool's 6

@@ -19,15 +19,19 @@ extension Ledger {
     }
 
     /// Streams the records of `log` after `after` (at most `limit`, only `stream` when given), in
-    /// order, exactly as hashed; `log-not-found` first when there is no such log.
+    /// order, exactly as hashed, up to the head as it was when the call began; `log-not-found`
+    /// first when there is no such log. The records are read a page at a time and `body` runs with
+    /// no connection held, so a slow consumer (a client that stops reading) holds none (decision 0055).
     /// - Parameter reveal: open personal fields (or mark them erased); needs the owner's pool,
     ///   the only role that may read subject keys.
     public func events(log: String, after: Int64 = 0, limit: Int64? = nil, stream: String? = nil, reveal: Bool = false,
                        _ body: (StoredEvent, [String: PersonalDataView.KeyState]) async throws -> Void) async throws {
         let store = EventStore(pool: reveal ? pools.administrator : pools.auditor, logger: logger)
-        _ = try await store.requireHead(log: log)
+        let head = try await store.requireHead(log: log)
         let keys = reveal ? try await store.keyStates(log: log) : [:]
-        try await store.read(log: log, after: after, limit: limit, stream: stream) { event in try await body(event, keys) }
+        try await store.read(log: log, after: after, limit: limit, stream: stream, through: head.position) { event in
+            try await body(event, keys)
+        }
     }
 
     /// What ``verify(log:sinceCheckpoint:progress:treeNote:)`` found.
@@ -77,12 +81,25 @@ extension Ledger {
         return Verification(chain: chain, checkpoint: checkpoint)
     }
 
-    /// The schema version the database is at (nil before the first migration); answers within
-    /// about `limit` whatever the database does, failing with `database-unavailable`.
+    /// The schema version the database is at (nil before the first migration), read once every
+    /// role's pool has handed out a connection: what `/ready` answers. Answers within about
+    /// `limit` whatever the database does, failing with `database-unavailable` when it does not
+    /// accept connections and `database-busy` (naming the role) when a pool has no connection
+    /// free within `limit`: a starved pool is not ready (decision 0055).
     public func schemaVersion(within limit: Duration) async throws -> Int? {
-        let rows = try await pools.application.waiting(at: limit).query("SELECT max(version) FROM ledger.schema_version", logger: logger)
+        async let auditor: Void = answers(pools.auditor.waiting(at: limit, busyAtMost: limit))
+        async let administrator: Void = answers(pools.administrator.waiting(at: limit, busyAtMost: limit))
+        let rows = try await pools.application.waiting(at: limit, busyAtMost: limit)
+            .query("SELECT max(version) FROM ledger.schema_version", logger: logger)
+        try await auditor
+        try await administrator
         var version: Int?
         for try await value in rows.decode(Int?.self) { version = value }
         return version
+    }
+
+    /// Returns once `pool` has run a query: a connection was free within its wait.
+    private func answers(_ pool: LedgerPool) async throws {
+        try await pool.query("SELECT 1", logger: logger)
     }
 }

@@ -44,12 +44,15 @@ public struct Ledger: Sendable {
     }
 
     /// The same ledger, each pool waiting at most `limit` for a connection before it asks whether
-    /// the database is up (the server's bound on a request's wait; decision 0020). It has a group
-    /// commit of its own: make it once, where the server is built. It shares this one's key cache.
-    public func waiting(at limit: Duration) -> Ledger {
-        Ledger(pools: RolePools(application: pools.application.waiting(at: limit), auditor: pools.auditor.waiting(at: limit),
-                                administrator: pools.administrator.waiting(at: limit)), migration: migration, logger: logger,
-               keyCache: keyCache)
+    /// the database is up (the server's bound on a request's wait; decision 0020) and, with
+    /// `busyAtMost`, at most that long in all while the database is up but every connection is in
+    /// use (`database-busy`; decision 0055). It has a group commit of its own: make it once, where
+    /// the server is built. It shares this one's key cache.
+    public func waiting(at limit: Duration, busyAtMost: Duration? = nil) -> Ledger {
+        Ledger(pools: RolePools(application: pools.application.waiting(at: limit, busyAtMost: busyAtMost),
+                                auditor: pools.auditor.waiting(at: limit, busyAtMost: busyAtMost),
+                                administrator: pools.administrator.waiting(at: limit, busyAtMost: busyAtMost)),
+               migration: migration, logger: logger, keyCache: keyCache)
     }
 
     /// Opens the database at `target` (starting the embedded cluster when it is not running, as

@@ -26,10 +26,13 @@ public struct LedgerAPI: Sendable {
     public let metrics: ServerMetrics?
 
     /// An API over a ledger whose pools wait at most `settings.databaseWaitLimit` for a
-    /// connection before answering 503 (decision 0020).
+    /// connection before asking whether the database is up (503 `database-unavailable` when not,
+    /// decision 0020), and at most `settings.databaseBusyLimit` in all while it is up but busy
+    /// (503 `database-busy`, decision 0055).
     public init(ledger: Ledger, settings: ServerSettings = ServerSettings(), metrics: ServerMetrics? = nil,
                 logger: Logger = Logger(label: "consent-ledger.http")) {
-        self.init(operations: ledger.waiting(at: settings.databaseWaitLimit), settings: settings, metrics: metrics, logger: logger)
+        self.init(operations: ledger.waiting(at: settings.databaseWaitLimit, busyAtMost: settings.databaseBusyLimit), settings: settings,
+                  metrics: metrics, logger: logger)
     }
 
     /// An API over any implementation of the operations (tests of the route layer give their own).
@@ -53,14 +56,17 @@ public struct LedgerAPI: Sendable {
         router.addRoutes(HealthRoutes(operations: operations).collection)
         if let metrics { router.addRoutes(metrics.collection) }
         let admission = AppendAdmission(maxQueued: settings.maxQueuedEvents, maxQueuedPerKey: settings.maxQueuedEventsPerKey)
+        let reads = ReadAdmissionMiddleware(admission: ReadAdmission(maxPerKey: settings.maxReadsPerKey))
         router.group("v1")
-            .add(middleware: APIKeyMiddleware(operations: operations))
+            .add(middleware: APIKeyMiddleware(operations: operations, logger: logger))
+            .add(middleware: reads)
             .addRoutes(EventRoutes(operations: operations, settings: settings, admission: admission).collection)
             .addRoutes(AppStoreRoutes(operations: operations, settings: settings.appStore, admission: admission).collection)
             .addRoutes(SubjectRoutes(operations: operations).collection)
             .addRoutes(ReportRoutes(operations: operations, policy: settings.reportPolicy).collection)
         router.group("v1")
-            .add(middleware: APIKeyMiddleware(operations: operations, optional: settings.publicProofs))
+            .add(middleware: APIKeyMiddleware(operations: operations, optional: settings.publicProofs, logger: logger))
+            .add(middleware: reads)
             .addRoutes(VerifiableLogRoutes(operations: operations, isPublic: settings.publicProofs, witnesses: settings.witnesses).collection)
         router.group("console")
             .add(middleware: ConsoleMiddleware(operations: operations))

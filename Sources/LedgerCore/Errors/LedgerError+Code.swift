@@ -88,6 +88,9 @@ extension LedgerError {
         // MARK: Database
         /// The database cannot be reached, or refused the connection.
         public static let databaseUnavailable = Code("database-unavailable", .unavailable)
+        /// The database is up, but no connection of the pool was free within the bound on a
+        /// request's wait (every one in use by other requests): nothing was done; try again.
+        public static let databaseBusy = Code("database-busy", .unavailable)
         /// The connection to the database was lost while a commit was in flight: the work may or
         /// may not have been stored. Repeating an append is safe (its idempotency key is
         /// recognised); anything else should be checked before it is repeated.

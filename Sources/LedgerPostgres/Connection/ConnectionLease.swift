@@ -33,11 +33,13 @@ final class ConnectionLease: Sendable {
     }
 
     /// Takes a connection from `client`. Every `limit` without one, asks `keepWaiting` (nil: no)
-    /// and throws `timeout()` when it says no; throws `CancellationError` when the calling task
-    /// is cancelled while waiting.
-    static func take(from client: PostgresClient, within limit: Duration,
+    /// and throws `timeout()` when it says no; when it says yes but `busyLimit` has passed since
+    /// the wait began, throws `busy()` (nil: waits on while `keepWaiting` says yes). Throws
+    /// `CancellationError` when the calling task is cancelled while waiting.
+    static func take(from client: PostgresClient, within limit: Duration, busyLimit: Duration? = nil,
                      keepWaiting: (@Sendable () async -> Bool)?,
-                     timeout: @escaping @Sendable () -> any Error) async throws -> ConnectionLease {
+                     timeout: @escaping @Sendable () -> any Error,
+                     busy: @escaping @Sendable () -> any Error = { CancellationError() }) async throws -> ConnectionLease {
         let wait = Wait()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ConnectionLease, any Error>) in
@@ -65,10 +67,15 @@ final class ConnectionLease: Sendable {
                     }
                 }
                 let timer = Task {
+                    let start = ContinuousClock.now
                     while true {
                         try? await Task.sleep(for: limit)
                         if Task.isCancelled { return }
-                        if let keepWaiting, await keepWaiting() { continue }
+                        if let keepWaiting, await keepWaiting() {
+                            guard let busyLimit, ContinuousClock.now - start >= busyLimit else { continue }
+                            wait.settle(.failure(busy()))
+                            return
+                        }
                         wait.settle(.failure(timeout()))
                         return
                     }

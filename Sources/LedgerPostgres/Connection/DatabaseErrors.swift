@@ -9,6 +9,13 @@ import PostgresNIO
 /// CL004 invalid event, CL005 append-only violation, CL006 refused hashes, CL007 invalid log id,
 /// CL008 no such log, CL009 checkpoint refused.
 public enum DatabaseErrors {
+    /// A `database-busy` error: the database is up, but every connection of the pool stayed in use
+    /// for the whole bound on a request's wait; nothing was done (503 with Retry-After).
+    public static func busy(_ message: String) -> LedgerError {
+        LedgerError(.databaseBusy, message,
+                    hint: "Try again after Retry-After; nothing was done. If it lasts, other requests hold the connections (docs/operations.md, \"Fair sharing\").")
+    }
+
     /// A `database-unavailable` error: the database is down, restarting or refusing connections,
     /// and the same request may succeed in a moment (the server answers 503 with Retry-After).
     public static func unavailable(_ message: String) -> LedgerError {
@@ -82,12 +89,12 @@ public enum DatabaseErrors {
         return error
     }
 
-    /// Whether an error is a passing one (the server unreachable or restarting, a lost connection),
-    /// after which the same work may succeed if tried again; errors the database gave an answer for
-    /// (a missing schema, a refused statement) are not.
+    /// Whether an error is a passing one (the server unreachable or restarting, a lost connection,
+    /// a pool with no connection free in time), after which the same work may succeed if tried
+    /// again; errors the database gave an answer for (a missing schema, a refused statement) are not.
     public static func isTransient(_ error: any Error) -> Bool {
         switch translateAny(error) {
-        case let ledger as LedgerError: return ledger.code == .databaseUnavailable || ledger.code == .outcomeUnknown
+        case let ledger as LedgerError: return [.databaseUnavailable, .outcomeUnknown, .databaseBusy].contains(ledger.code)
         default: return false
         }
     }

@@ -8,8 +8,9 @@ import PostgresNIO
 /// Every query goes through here, which gives three guarantees the rest of the code relies on:
 /// - **A bounded wait when the database is down.** After ``waitLimit`` without a connection, a
 ///   plain connection attempt (``DatabaseProbe``) tells "busy" from "down": busy, the call keeps
-///   waiting; down, it throws `database-unavailable` (the server answers 503 with `Retry-After`)
-///   instead of waiting the minute PostgresNIO's pool takes to give up on a server that is down.
+///   waiting, up to ``busyLimit`` when there is one (then `database-busy`); down, it throws
+///   `database-unavailable` (the server answers 503 with `Retry-After` to both) instead of waiting
+///   the minute PostgresNIO's pool takes to give up on a server that is down.
 /// - **No leaked connection.** A query's rows are read while its connection is leased, and the
 ///   lease ends when the call does, whatever the query's outcome. (`PostgresClient.query` can keep
 ///   a connection for ever when a query fails after its row description arrived: see
@@ -28,6 +29,10 @@ public struct LedgerPool: Sendable {
     /// How long a call waits for a connection before asking whether the database accepts
     /// connections at all: if not, the call fails with `database-unavailable`; if so, it waits on.
     public let waitLimit: Duration
+    /// How long a call waits in all for a connection while the database is up but every connection
+    /// is in use, before it fails with `database-busy` (nil: as long as it takes). Checked every
+    /// ``waitLimit``, so the wait ends at the first check past it (decision 0055).
+    public let busyLimit: Duration?
     /// Where queries log.
     public let logger: Logger
     /// Tells a busy database from an unreachable one (nil: every wait over the limit fails).
@@ -42,28 +47,40 @@ public struct LedgerPool: Sendable {
     /// (the client's) let a wait over the limit check whether the database is up at all.
     public init(_ client: PostgresClient, settings: ConnectionSettings? = nil, waitLimit: Duration = LedgerPool.commandWaitLimit,
                 logger: Logger = Logger(label: "consent-ledger.sql")) {
-        self.init(client, probe: settings.map { DatabaseProbe(settings: $0, logger: logger) }, waitLimit: waitLimit, logger: logger)
+        self.init(client, probe: settings.map { DatabaseProbe(settings: $0, logger: logger) }, waitLimit: waitLimit, busyLimit: nil,
+                  logger: logger)
     }
 
-    private init(_ client: PostgresClient, probe: DatabaseProbe?, waitLimit: Duration, logger: Logger) {
+    private init(_ client: PostgresClient, probe: DatabaseProbe?, waitLimit: Duration, busyLimit: Duration?, logger: Logger) {
         self.client = client
         self.probe = probe
         self.waitLimit = waitLimit
+        self.busyLimit = busyLimit
         self.logger = logger
     }
 
-    /// The same connections with another wait limit.
-    public func waiting(at most: Duration) -> LedgerPool { LedgerPool(client, probe: probe, waitLimit: most, logger: logger) }
+    /// The same connections with another wait limit and, when given, a bound on the wait for a
+    /// busy pool (``busyLimit``).
+    public func waiting(at most: Duration, busyAtMost: Duration? = nil) -> LedgerPool {
+        LedgerPool(client, probe: probe, waitLimit: most, busyLimit: busyAtMost ?? busyLimit, logger: logger)
+    }
+
+    /// The database role the pool connects as, for messages ("the" pool when it was not told).
+    var roleName: String { settings?.username ?? "the" }
 
     /// Runs `body` on one connection, leased for its duration; errors come out as ``LedgerError``s.
     public func withConnection<Result>(isolation: isolated (any Actor)? = #isolation,
                                        _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {
         let limit = waitLimit
+        let busyLimit = self.busyLimit
+        let role = roleName
         var keepWaiting: (@Sendable () async -> Bool)?
         if let probe { keepWaiting = { await probe.reachable() } }
-        let lease = try await ConnectionLease.take(from: client, within: limit, keepWaiting: keepWaiting) {
+        let lease = try await ConnectionLease.take(from: client, within: limit, busyLimit: busyLimit, keepWaiting: keepWaiting, timeout: {
             DatabaseErrors.unavailable("the database does not accept connections (no connection within \(Self.seconds(limit)))")
-        }
+        }, busy: {
+            DatabaseErrors.busy("every connection of the \(role) pool is in use: none was free within \(Self.seconds(busyLimit ?? limit))")
+        })
         defer { lease.giveBack() }
         do {
             return try await body(lease.connection)
@@ -80,16 +97,6 @@ public struct LedgerPool: Sendable {
             var rows: [PostgresRow] = []
             for try await row in try await connection.watchedQuery(query, logger: logger) { rows.append(row) }
             return FetchedRows(rows)
-        }
-    }
-
-    /// Runs `query` and hands each row to `body` as it arrives (back-pressure: memory stays flat
-    /// however many rows), on one connection leased for the whole read.
-    public func forEachRow(_ query: PostgresQuery, logger: Logger? = nil, isolation: isolated (any Actor)? = #isolation,
-                           _ body: (PostgresRow) async throws -> Void) async throws {
-        let logger = logger ?? self.logger
-        try await withConnection { connection in
-            for try await row in try await connection.watchedQuery(query, logger: logger) { try await body(row) }
         }
     }
 

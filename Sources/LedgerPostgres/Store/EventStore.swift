@@ -143,24 +143,42 @@ public struct EventStore: Sendable {
     }
 
     /// Streams the events of `log` after position `after`, in position order, to `body`, at most
-    /// `limit` of them, only stream `stream` when given. Rows arrive with back-pressure: memory
-    /// stays constant however long the log.
-    public func read(log: String, after: Int64 = 0, limit: Int64? = nil, stream: String? = nil,
+    /// `limit` of them, only stream `stream` when given, none past `through` (the head when the
+    /// read began, so that a read of many pages is one moment's log). Read in pages of
+    /// ``readPage``, each on a connection leased only while it is read: `body` runs with no
+    /// connection held, so a slow consumer keeps none from other requests, and memory stays
+    /// bounded however long the log (decision 0055).
+    public func read(log: String, after: Int64 = 0, limit: Int64? = nil, stream: String? = nil, through: Int64? = nil,
                      _ body: (StoredEvent) async throws -> Void) async throws {
-        let limitValue = limit ?? Int64.max
-        let query: PostgresQuery = stream.map { stream in """
-            SELECT \(unescaped: Self.columns) FROM ledger.events
-             WHERE log_id = \(log) AND stream = \(stream) AND position > \(after)
-             ORDER BY stream_version LIMIT \(limitValue)
-            """ } ?? """
-            SELECT \(unescaped: Self.columns) FROM ledger.events
-             WHERE log_id = \(log) AND position > \(after)
-             ORDER BY position LIMIT \(limitValue)
-            """
-        try await pool.forEachRow(query, logger: logger) { row in
-            try await body(try Self.decode(row))
+        var left = limit ?? Int64.max
+        var last: (position: Int64, streamVersion: Int64) = (after, 0)
+        let through = through ?? Int64.max
+        while left > 0 {
+            let page = min(left, Self.readPage)
+            // Keyset on the order of the index each read walks: the stream's versions, the log's positions.
+            let query: PostgresQuery = stream.map { stream in """
+                SELECT \(unescaped: Self.columns) FROM ledger.events
+                 WHERE log_id = \(log) AND stream = \(stream) AND stream_version > \(last.streamVersion)
+                   AND position > \(after) AND position <= \(through)
+                 ORDER BY stream_version LIMIT \(page)
+                """ } ?? """
+                SELECT \(unescaped: Self.columns) FROM ledger.events
+                 WHERE log_id = \(log) AND position > \(last.position) AND position <= \(through)
+                 ORDER BY position LIMIT \(page)
+                """
+            // The page is read whole and its connection given back before `body` sees any of it.
+            var events: [StoredEvent] = []
+            for try await row in try await pool.query(query, logger: logger) { events.append(try Self.decode(row)) }
+            for event in events { try await body(event) }
+            guard let final = events.last, events.count == page else { return }
+            last = (final.position, final.streamVersion)
+            left -= page
         }
     }
+
+    /// The most records ``read(log:after:limit:stream:through:_:)`` holds in memory at once (about
+    /// 1 MB): each page is read on a connection of its own, given back before the page is handed on.
+    static let readPage: Int64 = 1_000
 
     static let columns = """
         log_id, position, event_id::text, stream, stream_version, type,

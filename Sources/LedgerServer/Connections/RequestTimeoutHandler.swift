@@ -49,6 +49,7 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel()
         deadline = nil
+        timeouts.waiting.stops(context.channel)
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -59,6 +60,7 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
         deadline = nil
+        timeouts.waiting.stops(context.channel)
         context.fireChannelInactive()
     }
 
@@ -94,11 +96,16 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
         context.write(data, promise: promise)
     }
 
-    /// Moves to `phase` and arms its deadline (none while answering).
+    /// Moves to `phase` and arms its deadline (none while answering). A connection waiting for a
+    /// head or the next request may be closed to make room when the server is full (``WaitingConnections``).
     private func enter(_ phase: Phase, context: ChannelHandlerContext) {
         self.phase = phase
         deadline?.cancel()
         deadline = nil
+        switch phase {
+        case .idle, .head: timeouts.waiting.waits(context.channel)
+        case .body, .answering: timeouts.waiting.stops(context.channel)
+        }
         let limit: Duration
         switch phase {
         case .idle: limit = timeouts.idle

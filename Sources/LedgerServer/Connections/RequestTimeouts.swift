@@ -1,3 +1,5 @@
+import Logging
+
 /// How long `consent-ledger serve` waits for each part of a request, and how many connections it
 /// keeps open (decision 0026).
 ///
@@ -8,7 +10,9 @@
 /// - ``idle``: a kept-alive connection with no request under way, before the first byte of the next.
 ///
 /// A connection past one of them is closed; a request already read is never cut short by them
-/// (its answer has bounds of its own: the database wait, the append queue).
+/// (its answer has bounds of its own: the database wait, the append queue). When
+/// ``maxConnections`` are open, the one that has waited longest for its client's head or next
+/// request is closed to make room for a new one (decision 0055).
 public struct RequestTimeouts: Sendable, Equatable {
     /// The default wait for a request head: 10 s.
     public static let defaultHeader: Duration = .seconds(10)
@@ -25,9 +29,19 @@ public struct RequestTimeouts: Sendable, Equatable {
     public var body: Duration
     /// The longest a kept-alive connection may wait for its next request.
     public var idle: Duration
-    /// The most connections open at once; beyond, new ones wait in the listen backlog until one
-    /// closes (and are refused by the operating system once the backlog is full).
+    /// The most connections open at once. When full, the connection that has waited longest for
+    /// its client (a head not yet in, or the next request) is closed and a new one accepted; only
+    /// when every connection is reading a body or being answered do new ones wait in the listen
+    /// backlog until one closes (and are refused by the operating system once it is full).
     public var maxConnections: Int
+    /// The connections waiting for their client now, shared by the server's connection limit and
+    /// each connection's ``RequestTimeoutHandler``.
+    let waiting = WaitingConnections(logger: Logger(label: "consent-ledger.http"))
+
+    /// Equal when every bound is (the record of waiting connections is not compared).
+    public static func == (lhs: RequestTimeouts, rhs: RequestTimeouts) -> Bool {
+        (lhs.header, lhs.body, lhs.idle, lhs.maxConnections) == (rhs.header, rhs.body, rhs.idle, rhs.maxConnections)
+    }
 
     /// Timeouts; the defaults are 10 s, 30 s, 60 s and 1,024 connections.
     public init(header: Duration = defaultHeader, body: Duration = defaultBody, idle: Duration = defaultIdle,

@@ -43,11 +43,13 @@ extension HTTPServerBuilder {
 
 extension ApplicationConfiguration {
     /// The configuration `serve` listens with: `address`, and at most `timeouts.maxConnections`
-    /// connections at once (Hummingbird's `MaximumAvailableConnections`; beyond, new connections
-    /// wait in the listen backlog).
+    /// connections at once (``ConnectionLimit``: when full, the connection that has waited longest
+    /// for its client is closed to make room; when every one is busy, new connections wait in the
+    /// listen backlog). Build the server with ``HTTPServerBuilder/ledgerHTTP1(timeouts:logger:)``
+    /// and the same `timeouts`, which share the record of waiting connections.
     public static func ledger(address: BindAddress, timeouts: RequestTimeouts, serverName: String? = nil,
                               logger: Logger = Logger(label: "consent-ledger.http")) -> ApplicationConfiguration {
         ApplicationConfiguration(address: address, serverName: serverName,
-                                 availableConnectionsDelegate: MaximumAvailableConnections(timeouts.maxConnections, logger: logger))
+                                 availableConnectionsDelegate: ConnectionLimit(maxConnections: timeouts.maxConnections, waiting: timeouts.waiting))
     }
 }

@@ -3,7 +3,9 @@ import LedgerAPIModel
 import LedgerApplication
 import LedgerCore
 
-/// `GET /health` (the process answers) and `GET /ready` (the database answers too), open to all.
+/// `GET /health` (the process answers) and `GET /ready` (the database answers too, and every role's
+/// pool hands out a connection within ``readyWait``: a starved pool is 503 `database-busy`
+/// naming its role), open to all.
 struct HealthRoutes {
     let operations: any LedgerOperations
     /// How long `/ready` waits for a connection: it answers within about this long, whatever the
@@ -16,6 +18,8 @@ struct HealthRoutes {
         routes.get("ready") { _, _ -> Response in
             do {
                 return try Response.json(APIModel.Ready(schemaVersion: try await operations.schemaVersion(within: Self.readyWait)))
+            } catch let error as LedgerError where error.code == .databaseBusy {
+                throw Problem(error)
             } catch {
                 var problem = Problem(.serviceUnavailable, code: "database-unavailable", detail: "the database does not answer",
                                       hint: "The server keeps trying; check the database.")

@@ -3,30 +3,57 @@ import Hummingbird
 import LedgerCore
 import LedgerApplication
 import LedgerPostgres
+import Logging
 
 /// Authenticates `Authorization: Bearer <key>` (``LedgerOperations/authenticate(token:)``): 401 (with
 /// `WWW-Authenticate`) when the key is missing, malformed, unknown or revoked. Authorization (the
 /// key's log and role) is each route's, through ``LedgerRequestContext/require(_:log:)``.
 /// With `optional` (the verifiable log's routes under `serve --public-proofs`) a request without
 /// an `Authorization` header goes on with no key; one that sends a key is still checked.
+/// Every refusal is a `notice` line in `logger`: why (`api.key.refused`: missing, malformed,
+/// unknown), the key id when the token has the shape of a key, the path and the client; never the
+/// token's secret (decision 0055).
 struct APIKeyMiddleware: RouterMiddleware {
     typealias Context = LedgerRequestContext
     let operations: any LedgerOperations
     var optional = false
+    /// Where refusals are logged.
+    let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if optional, request.headers[.authorization] == nil { return try await next(request, context) }
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+            refused("missing", keyID: nil, request: request, context: context)
             throw Self.unauthorized("no API key: send it as Authorization: Bearer <key>")
         }
         let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         guard let key = try await operations.authenticate(token: token) else {
+            let keyID = Self.keyID(of: token)
+            refused(keyID == nil ? "malformed" : "unknown", keyID: keyID, request: request, context: context)
             throw Self.unauthorized("the API key is not valid (unknown, malformed or revoked)")
         }
         var context = context
         context.key = key
         context.logger[metadataKey: "api.key"] = .string(key.keyID)
         return try await next(request, context)
+    }
+
+    /// Logs one refused token: why, the key id it names (nil when it has not the shape of a key),
+    /// where and from whom; never the token.
+    func refused(_ reason: String, keyID: String?, request: Request, context: Context) {
+        var metadata: Logger.Metadata = ["api.key.refused": .string(reason), "http.method": .string(request.method.rawValue),
+                                         "http.path": .string(request.uri.path), "hb.request.id": .string(context.id)]
+        if let keyID { metadata["api.key"] = .string(keyID) }
+        if let address = context.remoteAddress { metadata["client"] = .string(address) }
+        logger.notice("API key refused", metadata: metadata)
+    }
+
+    /// The key id of a token shaped like a key (`cl_` + 12 letters or digits + `_` + a secret), or nil.
+    static func keyID(of token: String) -> String? {
+        let parts = token.split(separator: "_", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "cl", parts[1].count == 12, !parts[2].isEmpty,
+              parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+        return String(parts[1])
     }
 
     static func unauthorized(_ detail: String) -> Problem {

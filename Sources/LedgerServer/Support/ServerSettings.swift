@@ -38,6 +38,19 @@ public struct ServerSettings: Sendable {
     public var timeouts = RequestTimeouts()
     /// The default wait for a database connection: 2 s.
     public static let defaultDatabaseWaitLimit: Duration = .seconds(2)
+    /// The longest a request waits for a database connection while the database is up but every
+    /// connection of its role's pool is in use; then 503 `database-busy` with `Retry-After`
+    /// (`serve --max-database-wait`, decision 0055).
+    public var databaseBusyLimit: Duration = ServerSettings.defaultDatabaseBusyLimit
+    /// The default bound on a wait for a busy pool: 10 s.
+    public static let defaultDatabaseBusyLimit: Duration = .seconds(10)
+    /// The most reads (`GET` requests under `/v1`) one API key may have under way at once,
+    /// streamed answers until their last byte; beyond, 429 with `Retry-After`
+    /// (`serve --max-reads-per-key`, decision 0055).
+    public var maxReadsPerKey: Int = ServerSettings.defaultMaxReadsPerKey
+    /// The default bound on one key's reads under way: 4, fewer than the auditor pool's 6
+    /// connections, so one key never holds them all.
+    public static let defaultMaxReadsPerKey = 4
 
     /// Settings; the defaults listen on 127.0.0.1:8080.
     public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = defaultMaxBodyBytes,

@@ -74,6 +74,15 @@ struct Serve: AsyncParsableCommand {
             help: "The most connections open at once; beyond, new ones wait in the listen backlog until one closes.")
     var maxConnections = RequestTimeouts.defaultMaxConnections
 
+    @Option(name: .customLong("max-reads-per-key"),
+            help: "The most reads (GET under /v1, streamed answers until their last byte) one API key may have under way; beyond, 429 with Retry-After.")
+    var maxReadsPerKey = ServerSettings.defaultMaxReadsPerKey
+
+    @Option(name: .customLong("max-database-wait"),
+            help: ArgumentHelp("The longest a request waits for a database connection while every connection of its pool is in use; then 503 database-busy with Retry-After. Durations: 10s, 500ms, 2m.",
+                               valueName: "duration"))
+    var maxDatabaseWait = TimeoutOption(ServerSettings.defaultDatabaseBusyLimit)
+
     @Flag(name: .customLong("no-projections"), help: "Do not run the projection follower in this process.")
     var noProjections = false
 
@@ -102,6 +111,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--max-queued-events-per-key must be from 1 to --max-queued-events (\(maxQueuedEvents))")
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        guard maxReadsPerKey >= 1 else { throw ValidationError("--max-reads-per-key must be at least 1") }
         if !appStoreBundleIds.isEmpty, appStoreRoots.isEmpty {
             throw ValidationError("--app-store-bundle-id needs --app-store-root: without a root no notification can be verified")
         }
@@ -131,6 +141,8 @@ struct Serve: AsyncParsableCommand {
                                       appStore: try appStoreSettings(),
                                       reportPolicy: try ReportOptions(policy: reportPolicy).loadPolicy())
         settings.publicProofs = publicProofs
+        settings.maxReadsPerKey = maxReadsPerKey
+        settings.databaseBusyLimit = maxDatabaseWait.duration
         settings.witnesses = try witnesses.map { (key: String) throws(LedgerError) in
             try VerifierKeyArgument.load(key, option: "--witness", type: .cosignatureV1)
         }

@@ -12,10 +12,14 @@ final class RawConnection: @unchecked Sendable {
         let description: String
     }
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port`; `receiveBuffer` (bytes) shrinks the socket's receive buffer
+    /// first, so a client that stops reading holds the server back after little data.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failed(description: "socket: \(String(cString: strerror(errno)))") }
+        if var size = receiveBuffer {
+            _ = setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -61,6 +65,33 @@ final class RawConnection: @unchecked Sendable {
             try? await Task.sleep(for: pause)
         }
         return false
+    }
+
+    /// The response head (status line and headers) once it has arrived, then stops reading: the
+    /// body stays unread in the socket, a client that has stopped reading. Empty when no head came
+    /// within `limit` (a bound for a test that must not hang, not a speed check).
+    func readHead(within limit: Duration) async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.blockingReadHead(within: limit)) }
+        }
+    }
+
+    private func blockingReadHead(within limit: Duration) -> String {
+        let deadline = ContinuousClock.now + limit
+        var received: [UInt8] = []
+        var byte: UInt8 = 0
+        while ContinuousClock.now < deadline {
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 200) > 0 else { continue }
+            // A byte at a time, so nothing of the body is taken off the socket.
+            let count = recv(socket, &byte, 1, 0)
+            if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break }
+            if count == 1 {
+                received.append(byte)
+                if received.count >= 4, received.suffix(4) == [13, 10, 13, 10] { return String(decoding: received, as: UTF8.self) }
+            }
+        }
+        return received.count >= 4 && received.suffix(4) == [13, 10, 13, 10] ? String(decoding: received, as: UTF8.self) : ""
     }
 
     private func blockingReadUntilClosed(within limit: Duration) -> (closed: Bool, received: String) {

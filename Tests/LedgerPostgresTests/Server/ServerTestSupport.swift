@@ -30,10 +30,17 @@ struct ServerFixture: Sendable {
     /// pools of the three roles.
     func test<Value: Sendable>(settings: ServerSettings = ServerSettings(), live: Bool = false,
                                _ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        try await test(settings: settings, live: live) { client, _ in try await body(client) }
+    }
+
+    /// The same, with the server's pools too (for a test that holds their connections itself).
+    func test<Value: Sendable>(settings: ServerSettings = ServerSettings(), live: Bool = false,
+                               _ body: @Sendable (any TestClientProtocol, RolePools) async throws -> Value) async throws -> Value {
         try await db.as(.application) { app in
             try await db.as(.auditor) { auditor in
                 try await db.as(.administrator) { admin in
-                    let api = LedgerAPI(ledger: Ledger(pools: RolePools(application: app, auditor: auditor, administrator: admin)), settings: settings)
+                    let pools = RolePools(application: app, auditor: auditor, administrator: admin)
+                    let api = LedgerAPI(ledger: Ledger(pools: pools), settings: settings)
                     let app = Application(router: api.router(), server: .ledgerHTTP1(timeouts: settings.timeouts),
                                           configuration: .ledger(address: .hostname("127.0.0.1", port: 0), timeouts: settings.timeouts))
                     return try await app.test(live ? .live : .router) { client in
@@ -50,7 +57,7 @@ struct ServerFixture: Sendable {
                                 // which is all the settling is for.
                             }
                         }
-                        return try await body(client)
+                        return try await body(client, pools)
                     }
                 }
             }

@@ -111,6 +111,32 @@ struct AppendPermissionTests {
         #expect(!intact)
     }
 
+    @Test("the database's rule is the catalogue's: for every type, actor and function, it refuses exactly what every route ending there refuses, with the same message")
+    func databaseAgreesWithSwift() async throws {
+        let db = try await TestDatabase.create()
+        let functions: [(String, [AppendRoute])] = [("ledger.append_events", [.append, .appStoreNotification]),
+                                                    ("ledger.erase_subject", [.erase]), ("ledger.apply_retention", [.retention])]
+        try await db.as(.administrator) { client async throws in
+            for schema in EventCatalogue.schemas {
+                for actor in EventEnvelope.Actor.kinds.sorted() {
+                    let envelope = try CatalogueRoundTripTests.input(schema, index: 1, actor: actor).envelope
+                    let event = #"{"type":"\#(schema.type)","actor":{"kind":"\#(actor)"}}"#
+                    for (function, routes) in functions {
+                        var refusals: [LedgerError] = []
+                        for route in routes {
+                            do throws(LedgerError) { try EventCatalogue.checkAppender(of: envelope, route: route) } catch { refusals.append(error) }
+                        }
+                        let rows = try await client.query("SELECT ledger.append_route_problem(\(event)::jsonb, \(function))")
+                        var sql: String?
+                        for try await problem in rows.decode(String?.self) { sql = problem }
+                        let swift = refusals.count == routes.count ? refusals.first.map { "\($0.field ?? ""): \($0.message)" } : nil
+                        #expect(sql == swift, "\(schema.type) as \(actor) through \(function)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the bulk load (COPY as the owner, past append_events) refuses the ledger's own facts before it copies anything")
     func bulkRefused() async throws {
         let db = try await Self.logWithKey()

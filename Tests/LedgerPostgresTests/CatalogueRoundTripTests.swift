@@ -5,14 +5,15 @@ import Testing
 
 @Suite("Every event type through append and read")
 struct CatalogueRoundTripTests {
-    /// The catalogue's example of `schema` in an envelope, on the stream it belongs to.
-    static func input(_ schema: EventSchema, index: Int) throws -> EventInput {
+    /// The catalogue's example of `schema` in an envelope, on the stream it belongs to, recorded as
+    /// `actor` (by default one its route allows).
+    static func input(_ schema: EventSchema, index: Int, actor: String? = nil) throws -> EventInput {
         guard case .object(let payload) = schema.example else { throw CancellationError() }
         let stream = StreamConvention.homes[schema.type].map { $0.prefix + (payload[$0.field]?.stringValue ?? "") } ?? "subject-p_7f3a9c"
         let event: JSONValue = .object([
             "eventId": .string(String(format: "00000000-0000-4000-8000-%012d", index)),
             "stream": .string(stream), "type": .string(schema.type), "schemaVersion": .number(Double(schema.version)),
-            "occurredAt": "2026-11-20T16:02:11Z", "subject": "p_7f3a9c", "actor": ["kind": .string(actor(schema))],
+            "occurredAt": "2026-11-20T16:02:11Z", "subject": "p_7f3a9c", "actor": ["kind": .string(actor ?? Self.actor(schema))],
             "app": ["bundleId": "com.example.kidsdraw", "platform": "iOS"], "payload": schema.example,
         ])
         return try EventInput(json: event)

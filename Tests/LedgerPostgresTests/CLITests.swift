@@ -201,6 +201,9 @@ struct AppendPermissionCLITests {
         try await db.as(.application) { client async throws in
             _ = try await EventStore(pool: client).append(log: "acme", events: [try PersonalDataTests.event(subject: "p_9", reason: "phoned")])
         }
+        let unnamed = try CLIRunner.run(["retention", "--log", "acme", "--policy", "retention-2026-01", "--scope", "subjectKeys",
+                                         "--reason", "retentionPeriodElapsed", "--database-url", admin])
+        #expect(unnamed.status != 0 && unnamed.stderr.contains("give --subject for each"), "\(unnamed.stderr)")
         let outcome = try CLIRunner.run(["retention", "--log", "acme", "--policy", "retention-2026-01", "--scope", "subjectKeys",
                                          "--reason", "retentionPeriodElapsed", "--subject", "p_9", "--database-url", admin])
         #expect(outcome.status == 0, "\(outcome.stderr)")

@@ -40,6 +40,12 @@ struct Retention: AsyncParsableCommand {
     @Option(help: "The pseudonym of the operator who runs it (recorded as the event's actor).")
     var operatorId: String?
 
+    func validate() throws {
+        if scope == RetentionApplied.Scope.subjectKeys.rawValue, subjects.isEmpty {
+            throw ValidationError("--scope subjectKeys destroys the keys of the subjects it names: give --subject for each")
+        }
+    }
+
     func run() async throws {
         let retention = try RetentionRun.event(policyId: policy, scope: scope, reason: reason, cutoff: cutoff, subjects: subjects,
                                                operatorId: operatorId)

@@ -1,10 +1,3 @@
-extension LedgerError.Code {
-    /// An event its type does not let this route or this actor append: the ledger's own facts
-    /// come only from their operations, App Store facts only from the verified notification route
-    /// (decision 0055).
-    public static let appendNotPermitted = LedgerError.Code("append-not-permitted", .forbidden)
-}
-
 extension EventCatalogue {
     /// Refuses an event that `route` may not append, by its type's ``EventSchema/appenders``: the
     /// one rule every writer applies before it stores anything (the database applies the same
@@ -63,9 +56,4 @@ extension EventCatalogue {
         if !elsewhere.isEmpty { message += ": " + AppendRoute.instead(elsewhere) }
         return message
     }
-}
-
-extension AppendRoute {
-    /// Whether the route is one of the ledger's own operations (erase, retention), run as the owner.
-    public var isLedgerOperation: Bool { self == .erase || self == .retention }
 }

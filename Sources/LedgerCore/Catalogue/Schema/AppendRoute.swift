@@ -42,6 +42,9 @@ public enum AppendRoute: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether the route is one of the ledger's own operations (erase, retention), run as the owner.
+    public var isLedgerOperation: Bool { self == .erase || self == .retention }
+
     /// What to use instead, when an event arrives by a route its type does not allow: the routes
     /// that do, in words a person can act on.
     static func instead(_ routes: [AppendRoute]) -> String {

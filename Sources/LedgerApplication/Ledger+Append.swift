@@ -14,7 +14,29 @@ extension Ledger {
     ///
     /// - Parameter idempotencyKey: a batch retried with the same key returns the original
     ///   positions and writes nothing; nil uses the batch's SHA-256 (decision 0004).
+    ///
+    /// Only events the ordinary writers may append (``AppendRoute/append``, the catalogue's
+    /// ``EventSchema/appenders``, decision 0056): a `SubjectErased` comes from ``erase(log:subject:erasure:)``,
+    /// a `RetentionApplied` from ``applyRetention(log:retention:)``, a `ConsentRescinded` recorded
+    /// as the App Store from ``recordAppStoreNotification(log:event:)``.
+    /// - Throws: `append-not-permitted` (the batch index in ``LedgerError/line``), and nothing is stored.
     public func append(log: String, events: [EventInput], idempotencyKey: String? = nil) async throws -> AppendResult {
+        try EventCatalogue.checkAppenders(of: events, route: .append)
+        return try await store(log: log, events: events, idempotencyKey: idempotencyKey)
+    }
+
+    /// Records the `ConsentRescinded` the App Store notification route built from a signed
+    /// notification it verified (decision 0017): the one way an event recorded as the App Store
+    /// (actor `appStore`) comes in (``AppendRoute/appStoreNotification``). Joins the group commit,
+    /// where Apple's retry of the same notification is answered as a replay.
+    public func recordAppStoreNotification(log: String, event: EventInput) async throws -> AppendResult {
+        try EventCatalogue.checkAppenders(of: [event], route: .appStoreNotification)
+        return try await store(log: log, events: [event], idempotencyKey: nil)
+    }
+
+    /// Stores events a route has admitted: a single one through the group commit, a batch in a
+    /// transaction of its own.
+    private func store(log: String, events: [EventInput], idempotencyKey: String?) async throws -> AppendResult {
         if events.count == 1 {
             return try await groupCommit.append(log: log, event: events[0], idempotencyKey: idempotencyKey)
         }
@@ -34,5 +56,12 @@ extension Ledger {
     /// transaction), as the owner: only the owner may touch subject keys.
     public func erase(log: String, subject: String, erasure: EventInput) async throws -> AppendResult.Appended {
         try await EventStore(pool: pools.administrator, logger: logger).erase(log: log, subject: subject, erasure: erasure)
+    }
+
+    /// Applies the retention policy (records `retention`, a `RetentionApplied` event, and destroys
+    /// the keys of the subjects it names when its scope is `subjectKeys`, in one transaction), as
+    /// the owner: the one way a `RetentionApplied` is stored.
+    public func applyRetention(log: String, retention: EventInput) async throws -> AppendResult.Appended {
+        try await EventStore(pool: pools.administrator, logger: logger).applyRetention(log: log, retention: retention)
     }
 }

@@ -11,6 +11,8 @@ public protocol LedgerOperations: Sendable {
     func schemaVersion(within limit: Duration) async throws -> Int?
     /// See ``Ledger/append(log:events:idempotencyKey:)``.
     func append(log: String, events: [EventInput], idempotencyKey: String?) async throws -> AppendResult
+    /// See ``Ledger/recordAppStoreNotification(log:event:)``.
+    func recordAppStoreNotification(log: String, event: EventInput) async throws -> AppendResult
     /// See ``Ledger/requireHead(log:)``.
     func requireHead(log: String) async throws -> LogHead
     /// See ``Ledger/events(log:after:limit:stream:reveal:_:)`` (without revealing).

@@ -2,8 +2,11 @@ import LedgerCore
 /// What happens around the apps: a parent rescinds consent through the App Store, a support or
 /// compliance person writes an operator decision.
 extension SimulatedFamily {
-    /// `RESCIND_CONSENT` arrives for a child with a feature opened on consent: `ConsentRescinded`
-    /// (with the signature check and the action taken), then the app closes the feature citing it.
+    /// `RESCIND_CONSENT` arrives for a child with a feature opened on consent: the app's server
+    /// records `ConsentRescinded` as itself (actor `app`, with its own signature check and the
+    /// action taken), then the app closes the feature citing it. Recorded as the App Store (actor
+    /// `appStore`) only by the ledger's notification route, from a notification it verified
+    /// (decision 0056), which a simulated history does not have.
     mutating func rescindConsent(dayStart: Int64) {
         var candidates: [(Int, Int)] = []
         for p in people.indices where people[p].isMinor && !android {
@@ -23,7 +26,7 @@ extension SimulatedFamily {
         let signed = (t - random.seconds(1...20)) * 1000 + Int64(random.below(1000))
         let environment = random.chance(0.98) ? "Production" : "Sandbox"
         let server = EventDraft.AppStamp(bundleId: template.bundleId, platform: "server", environment: environment.lowercased())
-        let rescinded = emit(draft("ConsentRescinded", person: p, app: server, actor: "appStore", payload: [
+        let rescinded = emit(draft("ConsentRescinded", person: p, app: server, actor: "app", payload: [
             "notificationUUID": .string(ids.uuid()), "signedDate": .number(Double(signed)),
             "appAppleId": .int(template.appleItemID), "bundleId": .string(template.bundleId),
             "environment": .string(environment),

@@ -177,3 +177,52 @@ struct EraseCLITests {
         #expect(again.status == 1 && again.stderr.contains("already erased"))
     }
 }
+
+/// Issue 36, finding 4, from the command line: `append` (and `--bulk`) refuses the ledger's own
+/// facts, naming the command that records them; `retention` records RetentionApplied and destroys
+/// the keys it names (decision 0056).
+@Suite("consent-ledger append refuses the ledger's own facts; retention records them")
+struct AppendPermissionCLITests {
+    @Test("append and append --bulk refuse SubjectErased and RetentionApplied with the line and the command to use; nothing is stored",
+          arguments: [false, true])
+    func appendRefuses(bulk: Bool) async throws {
+        let db = try await TestDatabase.create()
+        guard case .embedded(let cluster) = db.target else { return }
+        let admin = "postgres:///\(db.name)?host=\(cluster.socketDirectory)&user=postgres"
+        let url = bulk ? admin : try CLITests.url(db, user: "consent_ledger_app")
+        let ordinary = AppendPermissionTests.line("AgeRangeShared", actor: "app",
+                                                  payload: #"{"ageRangeDeclaration":"selfDeclared","lowerBound":13,"upperBound":15}"#)
+        for (event, command) in [(AppendPermissionTests.subjectErased, "consent-ledger erase"),
+                                 (AppendPermissionTests.retentionApplied, "consent-ledger retention")] {
+            let outcome = try CLIRunner.run(["append", "--log", "acme", "--database-url", url] + (bulk ? ["--bulk"] : []) + ["-"],
+                                            input: ordinary + "\n" + event + "\n")
+            #expect(outcome.status == 1, "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("line 2"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("recorded by the ledger itself: use `\(command)`"), "\(outcome.stderr)")
+        }
+        try await db.as(.auditor) { client async throws in
+            #expect(try await client.int("SELECT count(*) FROM ledger.events") == 0)
+        }
+    }
+
+    @Test("retention records RetentionApplied on the retention stream and destroys the named subjects' keys")
+    func retention() async throws {
+        let db = try await TestDatabase.create()
+        guard case .embedded(let cluster) = db.target else { return }
+        let admin = "postgres:///\(db.name)?host=\(cluster.socketDirectory)&user=postgres"
+        try await db.as(.application) { client async throws in
+            _ = try await EventStore(pool: client).append(log: "acme", events: [try PersonalDataTests.event(subject: "p_9", reason: "phoned")])
+        }
+        let unnamed = try CLIRunner.run(["retention", "--log", "acme", "--policy", "retention-2026-01", "--scope", "subjectKeys",
+                                         "--reason", "retentionPeriodElapsed", "--database-url", admin])
+        #expect(unnamed.status != 0 && unnamed.stderr.contains("give --subject for each"), "\(unnamed.stderr)")
+        let outcome = try CLIRunner.run(["retention", "--log", "acme", "--policy", "retention-2026-01", "--scope", "subjectKeys",
+                                         "--reason", "retentionPeriodElapsed", "--subject", "p_9", "--database-url", admin])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("RetentionApplied recorded at position 2"), "\(outcome.stderr)")
+        try await db.as(.administrator) { client async throws in
+            #expect(try await client.int("SELECT count(*) FROM ledger.events WHERE type = 'RetentionApplied' AND stream = 'retention'") == 1)
+            #expect(try await client.int("SELECT count(*) FROM ledger.subject_keys WHERE subject = 'p_9' AND key IS NULL") == 1)
+        }
+    }
+}

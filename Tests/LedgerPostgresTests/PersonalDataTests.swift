@@ -42,16 +42,18 @@ struct PersonalDataTests {
         }
         #expect(try await reasons() == [.string("mother phoned from +44 20 7946 0000"), .string("school asked")])
 
+        let erasure = try SubjectErasure.event(subject: "p_1", reason: "erasureRequest")
         let erased = try await db.as(.administrator) { client async throws in
-            try await client.int("SELECT ledger.erase_subject('acme', 'p_1')::int")
+            try await client.int("SELECT count(*) FROM ledger.erase_subject('acme', 'p_1', \(erasure.canonicalText))")
         }
         #expect(erased == 1)
-        #expect(try await reasons() == [PersonalDataCipher.erasedMarker, .string("school asked")])
+        // The third is the SubjectErased the erasure recorded: its reason is a closed list, not personal data.
+        #expect(try await reasons() == [PersonalDataCipher.erasedMarker, .string("school asked"), .string("erasureRequest")])
 
         let report = try await db.as(.auditor) { client async throws in
             try await LogVerifier(store: EventStore(pool: client)).verify(log: "acme")
         }
-        #expect(report.passed && report.verifiedCount == 2)
+        #expect(report.passed && report.verifiedCount == 3)
 
         // No new personal data for an erased subject.
         try await db.as(.application) { client async throws in
@@ -60,7 +62,8 @@ struct PersonalDataTests {
                 _ = try await store.append(log: "acme", events: [try Self.event(subject: "p_1", reason: "again")])
             }
             #expect(error?.code == .subjectErased)
-            #expect(await client.sqlState("SELECT ledger.erase_subject('acme', 'p_2')") == "42501")
+            let other = try SubjectErasure.event(subject: "p_2", reason: "erasureRequest")
+            #expect(await client.sqlState("SELECT * FROM ledger.erase_subject('acme', 'p_2', \(other.canonicalText))") == "42501")
         }
     }
 }

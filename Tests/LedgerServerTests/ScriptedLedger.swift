@@ -64,6 +64,10 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         return try next.get()
     }
 
+    func recordAppStoreNotification(log: String, event: EventInput) async throws -> AppendResult {
+        try await append(log: log, events: [event], idempotencyKey: nil)
+    }
+
     func requireHead(log: String) async throws -> LogHead { try record(.requireHead(log)).head.get() }
 
     func readEvents(log: String, after: Int64, limit: Int64?, stream: String?, _ body: (StoredEvent) async throws -> Void) async throws {

@@ -21,6 +21,9 @@ extension LedgerError {
         public enum Kind: Sendable, CaseIterable {
             /// The request is wrong; sent again unchanged it fails again (400).
             case badInput
+            /// The request is understood but this caller may not do it (403): an event its type lets
+            /// only another route or actor append.
+            case forbidden
             /// The request conflicts with what is stored (409).
             case conflict
             /// What the request names does not exist (404).

@@ -7,7 +7,8 @@ import PostgresNIO
 /// The ledger's own SQL raises SQLSTATEs of class `CL` (see sql/functions/append-events.sql):
 /// CL001 wrong expected version, CL002 idempotency key reused, CL003 duplicate event id,
 /// CL004 invalid event, CL005 append-only violation, CL006 refused hashes, CL007 invalid log id,
-/// CL008 no such log, CL009 checkpoint refused.
+/// CL008 no such log, CL009 checkpoint refused, CL010 an event the function called may not store
+/// (its type or actor: decision 0056).
 public enum DatabaseErrors {
     /// A `database-busy` error: the database is up, but every connection of the pool stayed in use
     /// for the whole bound on a request's wait; nothing was done (503 with Retry-After).
@@ -117,6 +118,7 @@ public enum DatabaseErrors {
         case "CL007": code = .invalidLogId
         case "CL008": code = .logNotFound
         case "CL009": code = .checkpointRefused
+        case "CL010": code = .appendNotPermitted
         case "42501":
             return LedgerError(.immutabilityViolation, message,
                                hint: "This role may only read and call ledger.append_events.")

@@ -20,12 +20,15 @@ extension EventStore {
     ///   SHA-256 of the batch's sealed canonical events, so running the same load again stores
     ///   nothing twice.
     /// - Throws: ``LedgerError``: `wrong-expected-version`, `duplicate-event-id`,
-    ///   `idempotency-key-reused`, `invalid-log-id`, `subject-erased`; a batch-level error names the
-    ///   batch index (1-based) in ``LedgerError/line``.
+    ///   `idempotency-key-reused`, `invalid-log-id`, `subject-erased`, `append-not-permitted` (an
+    ///   event only another route may append: COPY passes by `ledger.append_events`, so the rule is
+    ///   checked here, from the same catalogue; decision 0056); a batch-level error names the batch
+    ///   index (1-based) in ``LedgerError/line``.
     public func appendCopying(log: String, events: [EventInput], idempotencyKey: String? = nil) async throws -> AppendResult {
         guard !events.isEmpty else {
             throw LedgerError(.invalidRequest, "the batch is empty", hint: "Send at least one event.")
         }
+        try EventCatalogue.checkAppenders(of: events, route: .append)
         let logger = self.logger
         return try await pool.transaction { connection in
             try await Self.appendCopying(log: log, events: events, idempotencyKey: idempotencyKey, on: connection, logger: logger)

@@ -50,8 +50,8 @@ public struct EventStore: Sendable {
         }
     }
 
-    /// The append itself, on a connection inside a transaction the caller owns (the erasure runs
-    /// it after destroying a key, in the same transaction).
+    /// The append itself, on a connection inside a transaction the caller owns (the group
+    /// commit's shared transaction).
     /// - Parameter eventKeys: one idempotency key per event instead of one for the batch: each
     ///   event is recorded as if appended alone under its key (``appendKeyedTogether(log:requests:)``).
     static func append(log: String, events: [EventInput], idempotencyKey: String?, eventKeys: [String]? = nil,
@@ -63,8 +63,13 @@ public struct EventStore: Sendable {
         let rows = try await connection.watchedQuery(
             "SELECT position, event_id, stream, stream_version, idempotent_replay FROM ledger.append_events(\(log), \(bodies), \(expected), \(key), \(eventKeys))",
             logger: logger)
+        return try await appendResult(of: rows)
+    }
+
+    /// The rows `ledger.append_events` returns (and the owner's operations that append through it:
+    /// `ledger.erase_subject`, `ledger.apply_retention`), as an ``AppendResult``.
+    static func appendResult(of rows: PostgresRowSequence) async throws -> AppendResult {
         var appended: [AppendResult.Appended] = []
-        appended.reserveCapacity(events.count)
         var replay = false
         for try await (position, eventId, stream, version, isReplay) in rows.decode((Int64, UUID, String, Int64, Bool).self) {
             appended.append(.init(position: position, eventId: eventId.uuidString.lowercased(), stream: stream, streamVersion: version))

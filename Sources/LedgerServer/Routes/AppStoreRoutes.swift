@@ -78,7 +78,7 @@ struct AppStoreRoutes {
         // One event without an idempotency key: the group commit, where Apple's retry of the same
         // notification (same event id, same content) is answered as a replay.
         let result = try await admission.admit(events: 1, key: key.keyID) {
-            try await operations.append(log: log, events: [event], idempotencyKey: nil)
+            try await operations.recordAppStoreNotification(log: log, event: event)
         }
         if !result.idempotentReplay { ServerMetrics.appended(1, log: log) }
         return try Response.json(APIModel.AppStoreNotificationResult(log: log, idempotentReplay: result.idempotentReplay,

@@ -50,6 +50,7 @@ public struct Problem: HTTPResponseError, Sendable {
     static func status(for code: LedgerError.Code) -> HTTPResponse.Status {
         switch code.kind {
         case .badInput: return .badRequest
+        case .forbidden: return .forbidden
         case .conflict: return .conflict
         case .notFound: return .notFound
         case .tooLarge: return .contentTooLarge

@@ -154,7 +154,19 @@ import Testing
             closing.contains { $0.subject == rescission.subject && $0.strings("basis").contains(rescission.eventId) }
         }
         #expect(!closedByRescission.isEmpty)
-        #expect(rescissions.allSatisfy { $0.input.envelope.actor.kind == "appStore" })
+        // Recorded by the app's server as itself: only the ledger's verified notification route
+        // records a rescission as the App Store (decision 0056).
+        #expect(rescissions.allSatisfy { $0.input.envelope.actor.kind == "app" })
+    }
+
+    /// The demo, the tests and the benchmarks append simulated histories as an ordinary writer
+    /// does: every simulated event must be one that route may append (decision 0056).
+    @Test func everyEventIsOneAnOrdinaryWriterMayAppend() {
+        for line in events {
+            #expect(throws: Never.self, "\(line.type) as \(line.input.envelope.actor.kind)") {
+                try EventCatalogue.checkAppender(of: line.input.envelope, route: .append)
+            }
+        }
     }
 
     @Test func androidFamiliesReportPlayAgeSignals() {

@@ -57,14 +57,17 @@ enum RegulatorScenario {
     /// The event id of position `n`.
     static func id(_ n: Int) -> String { String(format: "e0000000-0000-4000-8000-%012d", n) }
 
-    /// Appends the 35 events (the erasure through `EventStore.erase`, as the CLI does).
+    /// Appends the 35 events (the erasure through `EventStore.erase` and the retention run through
+    /// `EventStore.applyRetention`, as the CLI does: the ledger's own facts come only through their
+    /// operations, decision 0056).
     static func append(_ db: TestDatabase) async throws {
         let events = try lines.map { try EventInput(json: $0) }
         try await db.as(.administrator) { client async throws in
             let store = EventStore(pool: client)
             _ = try await store.append(log: log, events: Array(events[0..<31]))
             _ = try await store.erase(log: log, subject: "p_k2", erasure: events[31])
-            _ = try await store.append(log: log, events: Array(events[32...]))
+            _ = try await store.applyRetention(log: log, retention: events[32])
+            _ = try await store.append(log: log, events: Array(events[33...]))
         }
     }
 

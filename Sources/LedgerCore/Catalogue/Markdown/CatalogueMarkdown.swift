@@ -34,6 +34,8 @@ public enum CatalogueMarkdown {
             + "decision 0034 lists the exact rules.")
         out.append("- Every event may say which build it came from in the envelope's `app.environment`: `production` (installed from the store), `sandbox` (TestFlight, the App Store sandbox, a Play test track) or `development` (run from Xcode or Android Studio). Left out, it is not known.")
         out.append("")
+        out += appendersSection()
+        out.append("")
         out.append("## Contents")
         out.append("")
         for group in EventGroup.allCases {
@@ -49,6 +51,36 @@ public enum CatalogueMarkdown {
             }
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Who may append each type: the routes, then one row per type and route (decision 0056).
+    static func appendersSection() -> [String] {
+        var out: [String] = []
+        out.append("## Who may append each type")
+        out.append("")
+        out.append("Each type says which routes may append it and which actors (`actor.kind`) each may record it with. Every route "
+            + "checks its events before anything is stored, and the database checks again for every caller of the function the route "
+            + "ends in (`ledger.append_route_problem`, generated from the same values): an event a route may not append is refused with "
+            + "`append-not-permitted` (HTTP 403, SQLSTATE CL010), naming the route to use, and nothing of its batch is stored. The "
+            + "ledger's own facts come only from their operations, run as the owner; the actor `appStore` only from a signed App Store "
+            + "notification the ledger verified itself (decision 0017). The database cannot tell the two routes that end in "
+            + "`ledger.append_events` apart: it stores what either may append, and the server's routes tell them apart.")
+        out.append("")
+        out.append("| Route | Writers | Stored through |")
+        out.append("| --- | --- | --- |")
+        for route in AppendRoute.allCases {
+            out.append(row(["`\(route.rawValue)`", route.writers, "`\(route.databaseFunction)`"]))
+        }
+        out.append("")
+        out.append("| Type | Route | Actors |")
+        out.append("| --- | --- | --- |")
+        for schema in EventCatalogue.schemas {
+            for appender in schema.appenders {
+                out.append(row(["[\(schema.type)](#\(schema.type.lowercased()))", "`\(appender.route.rawValue)`",
+                                appender.actors.map { "`\($0)`" }.joined(separator: ", ")]))
+            }
+        }
+        return out
     }
 
     /// The section of one type.
@@ -86,6 +118,9 @@ public enum CatalogueMarkdown {
                 out.append(row(["`\(fact.name)`", kindSummary(fact.kind), allowedValues(fact.kind), fact.summary]))
             }
         }
+        out.append("")
+        out.append("Appended by: " + schema.appenders.map { "\($0.route.rawValue) (actor \($0.actors.joined(separator: ", ")))" }
+            .joined(separator: "; ") + ".")
         out.append("")
         out.append("Example payload:")
         out.append("")

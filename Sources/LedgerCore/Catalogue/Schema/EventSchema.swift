@@ -29,6 +29,8 @@ public struct EventSchema: Sendable {
     public let derived: [DerivedFactSchema]
     /// Older versions the ledger still reads, oldest first; each is upcast to the current shape.
     public let olderVersions: [SchemaVersion]
+    /// Who may append it: each route that may, with the actors it may record (decision 0056).
+    public let appenders: [EventAppender]
     /// Complete, valid payloads of the current version; the first is the documented example.
     /// Together they use every field.
     public let examples: [JSONValue]
@@ -40,7 +42,7 @@ public struct EventSchema: Sendable {
     public init<Payload: EventPayload>(_ payload: Payload.Type, group: EventGroup, summary: String,
                                        fields: [FieldSchema], rules: [PayloadRule] = [],
                                        derived: [DerivedFactSchema] = [], olderVersions: [SchemaVersion] = [],
-                                       examples: [JSONValue]) {
+                                       appenders: [EventAppender] = EventAppender.ordinary, examples: [JSONValue]) {
         precondition(!examples.isEmpty, "\(Payload.eventType) needs an example")
         precondition(olderVersions.allSatisfy { $0.version < Payload.schemaVersion })
         type = Payload.eventType
@@ -51,6 +53,9 @@ public struct EventSchema: Sendable {
         self.rules = rules
         self.derived = derived
         self.olderVersions = olderVersions.sorted { $0.version < $1.version }
+        precondition(!appenders.isEmpty && Set(appenders.map(\.route)).count == appenders.count,
+                     "\(Payload.eventType) needs its routes, each once")
+        self.appenders = appenders
         self.examples = examples
         decode = { json in try PayloadCoding.decode(Payload.self, from: json) }
     }

@@ -103,6 +103,9 @@ extension ConsentRescinded {
             .required("signatureCheck", .oneOf(SignatureCheck.self), "The result of verifying the notification's JWS signature."),
             .required("enforcementAction", .oneOf(EnforcementAction.self), "What the app did about the rescission."),
         ],
+        // actor appStore: the ledger verified Apple's signed notification itself (decision 0017); an
+        // ordinary writer records what it received as itself, its own check in signatureCheck.
+        appenders: [EventAppender(.appStoreNotification, actors: ["appStore"]), EventAppender(.append, actors: EventAppender.ordinaryActors)],
         examples: [[
             "notificationUUID": "002e14d5-51f5-4503-b5a8-c3a1af68eb20", "signedDate": 1_795_000_000_000,
             "appAppleId": 6_471_234_567, "bundleId": "com.example.kidsdraw", "environment": "Production",

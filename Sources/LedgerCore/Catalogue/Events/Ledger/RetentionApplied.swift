@@ -64,6 +64,7 @@ extension RetentionApplied {
             .optional("cutoff", .token(.timestamp), "Data recorded before this instant was in scope."),
             .optional("subjectIds", .array(of: .token(.pseudonym), count: 1...1000, unique: true), "The subjects affected."),
         ],
+        appenders: [EventAppender(.retention, actors: ["ledger", "operator"])],
         examples: [[
             "policyId": "retention-2026-01", "scope": "subjectKeys", "reason": "retentionPeriodElapsed",
             "cutoff": "2025-11-22T00:00:00Z", "subjectIds": ["p_11aa", "p_22bb"],

@@ -50,6 +50,7 @@ extension SubjectErased {
             .optional("keyId", .token(.identifier), "The id of the destroyed key."),
             .optional("requestReference", .token(.identifier), "A reference to the request, such as a ticket id."),
         ],
+        appenders: [EventAppender(.erase, actors: ["ledger", "operator"])],
         examples: [["subjectId": "p_7f3a9c", "reason": "erasureRequest", "keyId": "key-p_7f3a9c-1", "requestReference": "TICKET-4411"]]
     )
 }

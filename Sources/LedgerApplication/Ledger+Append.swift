@@ -55,13 +55,31 @@ extension Ledger {
     /// Erases `subject` (destroys its key and appends `erasure`, a `SubjectErased` event, in one
     /// transaction), as the owner: only the owner may touch subject keys.
     public func erase(log: String, subject: String, erasure: EventInput) async throws -> AppendResult.Appended {
-        try await EventStore(pool: pools.administrator, logger: logger).erase(log: log, subject: subject, erasure: erasure)
+        try SubjectPseudonym.check(subject)
+        let store = EventStore(pool: pools.administrator, logger: logger)
+        let appended = try await store.erase(log: log, subject: subject, erasure: erasure)
+        await removeDestroyedKeys(store)
+        return appended
+    }
+
+    /// Vacuums the key table once keys were destroyed (``EventStore/vacuumDestroyedKeys()``). The
+    /// erasure has committed by then: a vacuum that fails is logged, and the next one removes
+    /// the row versions (autovacuum does too).
+    private func removeDestroyedKeys(_ store: EventStore) async {
+        do {
+            try await store.vacuumDestroyedKeys()
+        } catch {
+            logger.warning("the destroyed keys' row versions stay in ledger.subject_keys until the next vacuum: \(error)")
+        }
     }
 
     /// Applies the retention policy (records `retention`, a `RetentionApplied` event, and destroys
     /// the keys of the subjects it names when its scope is `subjectKeys`, in one transaction), as
     /// the owner: the one way a `RetentionApplied` is stored.
     public func applyRetention(log: String, retention: EventInput) async throws -> AppendResult.Appended {
-        try await EventStore(pool: pools.administrator, logger: logger).applyRetention(log: log, retention: retention)
+        let store = EventStore(pool: pools.administrator, logger: logger)
+        let appended = try await store.applyRetention(log: log, retention: retention)
+        await removeDestroyedKeys(store)
+        return appended
     }
 }

@@ -31,3 +31,13 @@ extension EventStore {
         }
     }
 }
+
+extension EventStore {
+    /// `VACUUM ledger.subject_keys`, after an erasure or a retention run has committed: the row
+    /// versions that still held destroyed keys are removed from the table, so that no later query,
+    /// dump or replica reads them (what the WAL, backups and the page's free space still hold:
+    /// docs/operations.md, "Erasure, and what backups still hold"). Needs the owner's rights.
+    public func vacuumDestroyedKeys() async throws {
+        _ = try await pool.query("VACUUM ledger.subject_keys", logger: logger)
+    }
+}

@@ -38,9 +38,10 @@ extension Ledger {
 extension Ledger {
     /// Records a read of `subject`'s data before it is answered (``ReadAuditStore``), as the
     /// application role (the HTTP API, the console) or, for the CLI, the auditor role.
-    /// A subject that is no pseudonym is refused before anything is recorded (``SubjectPseudonym``).
+    /// A subject that is no pseudonym (nor ``ReadAccess/everySubject``) is refused before anything
+    /// is recorded (``SubjectPseudonym``).
     public func recordRead(log: String, access: ReadAccess, what: String, subject: String, detail: String) async throws {
-        try SubjectPseudonym.check(subject)
+        if subject != ReadAccess.everySubject { try SubjectPseudonym.check(subject) }
         let pool = access.channel == .cli ? pools.auditor : pools.application
         try await ReadAuditStore(pool: pool, logger: logger).record(log: log, access: access, what: what, subject: subject, detail: detail)
     }

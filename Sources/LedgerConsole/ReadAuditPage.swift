@@ -15,7 +15,7 @@ public enum ReadAuditPage {
         let base = "/console/logs/\(log)/reads"
         let filter = subject.map { "subject=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" }
         let rows = records.map { record -> HTML in
-            let who: HTML = record.subject == "*" ? "every subject"
+            let who: HTML = record.subject == ReadAccess.everySubject ? "every subject"
                 : "<a href=\"/console/logs/\(log)/subjects/\(record.subject)\">\(record.subject)</a>"
             return """
             <tr><td class="num">\(Int(record.seq))</td><td><time>\(record.readAt)</time></td><td>\(record.access.channel.rawValue)</td>

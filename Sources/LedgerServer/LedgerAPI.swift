@@ -67,11 +67,13 @@ public struct LedgerAPI: Sendable {
         router.group("v1")
             .add(middleware: APIKeyMiddleware(operations: operations, optional: settings.publicProofs, logger: logger))
             .add(middleware: reads)
-            .addRoutes(VerifiableLogRoutes(operations: operations, isPublic: settings.publicProofs, witnesses: settings.witnesses).collection)
+            .addRoutes(VerifiableLogRoutes(operations: operations, isPublic: settings.publicProofs, entriesArePublic: settings.publicEntries,
+                                            witnesses: settings.witnesses).collection)
         router.group("console")
             .add(middleware: ConsoleMiddleware(operations: operations))
             .addRoutes(ConsoleRoutes(operations: operations, reports: ReportRoutes(operations: operations, policy: settings.reportPolicy),
-                                     proofs: VerifiableLogRoutes(operations: operations, isPublic: false, witnesses: settings.witnesses)).collection)
+                                     proofs: VerifiableLogRoutes(operations: operations, isPublic: false, entriesArePublic: false,
+                                                                 witnesses: settings.witnesses)).collection)
         allowed.record(router.routes.map { ($0.path.description, $0.method.rawValue) })
         return router
     }

@@ -27,7 +27,7 @@ BEGIN
       MESSAGE = format('the database role %s may not record %s reads: only the HTTP server does, as consent_ledger_app', session_user, p_channel),
       HINT = 'Record a read made from the command line with channel cli.';
   END IF;
-  IF p_subject IS NULL OR length(p_subject) NOT BETWEEN 1 AND 128 OR p_subject !~ '^[A-Za-z0-9._:-]+$' THEN
+  IF p_subject IS DISTINCT FROM '*' AND (p_subject IS NULL OR length(p_subject) NOT BETWEEN 1 AND 128 OR p_subject !~ '^[A-Za-z0-9._:-]+$') THEN
     RAISE EXCEPTION USING ERRCODE = '22023',
       MESSAGE = format('%s is not a subject: a subject is a pseudonym of 1 to 128 characters of A-Z, a-z, 0-9, dot, underscore, colon and hyphen', left(p_subject, 40)),
       HINT = 'Give the subject''s pseudonym as the events name it.';

@@ -83,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() { fmt.Fprint(stderr, usageText, "\nflags:\n"); fs.PrintDefaults() }
 	fs.StringVar(&o.logURL, "log-url", "", "the log's tlog-tiles prefix, `URL` <base>/v1/logs/<log>")
 	fs.StringVar(&o.key, "key", "", "the verifier key `VKEY` (name+keyid+base64, as `consent-ledger signing-key show` prints it) or a file holding it")
-	fs.StringVar(&o.apiKey, "api-key", "", "API key `K`, sent as Authorization: Bearer K (not needed with --public-proofs)")
+	fs.StringVar(&o.apiKey, "api-key", "", "API key `K`, sent as Authorization: Bearer K (not needed with --public-proofs --public-entries)")
 	fs.StringVar(&o.state, "state", "", "`FILE` holding the checkpoint of the previous run; the new tree must extend it, and it is replaced by the new checkpoint")
 	fs.StringVar(&o.origin, "origin", "", "expected checkpoint origin `O` (default <key name>/<last path element of -log-url>)")
 	fs.Var(&o.indexes, "check-index", "prove leaf index `N` (position N+1) included; repeatable")

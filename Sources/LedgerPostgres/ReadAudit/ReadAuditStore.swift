@@ -22,6 +22,10 @@ public struct ReadAccess: Sendable, Equatable {
     /// The peer address, or the CLI's host.
     public var client: String
 
+    /// The subject of a read of every subject's data at once (the state of all, an export of the
+    /// log, a tile of entries, the whole register).
+    public static let everySubject = "*"
+
     /// An access from its parts.
     public init(channel: Channel, reader: String, client: String) {
         self.channel = channel

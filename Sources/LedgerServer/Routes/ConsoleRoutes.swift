@@ -283,6 +283,9 @@ struct ConsoleRoutes {
         }
         query.descending = text("order") != "asc"
         query.page = Int(try EventRoutes.integer(text("page").map { Substring($0) }, name: "page", minimum: 1) ?? 1) - 1
+        // A page of the register names many subjects and their parents' answers: a read of every subject's data.
+        try await context.recordRead(request, operations: operations, log: log, what: "register", subject: ReadAccess.everySubject,
+                                     detail: "page \(query.page + 1)" + (query.status.map { ", status \($0)" } ?? "") + (query.app.map { ", app \($0)" } ?? ""))
         let page = try await operations.registerPage(log: log, query: query)
         return Self.page(RegisterPage.render(log: log, query: query, page: page, key: key))
     }

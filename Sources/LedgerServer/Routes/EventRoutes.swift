@@ -51,9 +51,22 @@ struct EventRoutes {
         let stream = request.uri.queryParameters["stream"].map(String.init)
         _ = try await operations.requireHead(log: log)
         let operations = self.operations
+        let access = context.readAccess(request)
+        let detail = "after position \(after)" + (limit.map { ", at most \($0)" } ?? "") + (stream.map { ", stream \($0)" } ?? "")
+        // The whole log is a read of every subject's data; one stream, of each subject in it, recorded
+        // as each first appears, before its first record is written (issue 36, finding 5).
+        if stream == nil {
+            try await operations.recordRead(log: log, access: access, what: "events", subject: ReadAccess.everySubject, detail: detail)
+        }
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: ResponseBody { writer in
             var buffer = ByteBuffer()
+            var recorded: Set<String> = []
             try await operations.readEvents(log: log, after: after, limit: limit, stream: stream) { event in
+                if stream != nil, let subject = try LedgerRecord(parsing: event.record).event["subject"]?.stringValue,
+                   !recorded.contains(subject) {
+                    try await operations.recordRead(log: log, access: access, what: "events", subject: subject, detail: detail)
+                    recorded.insert(subject)
+                }
                 buffer.writeBytes(event.ndjsonLine)
                 if buffer.readableBytes >= 1 << 16 {
                     try await writer.write(buffer)

@@ -33,10 +33,10 @@ struct ReportRoutes {
             from: try Self.time(query["from"], name: "from"), to: try Self.time(query["to"], name: "to"),
             subject: query["subject"].map(String.init))
         let format = try Self.format(query["format"])
-        if let subject = parameters.subject {
-            try await context.recordRead(request, operations: operations, log: log, what: "consent-register", subject: subject,
-                                         detail: "as of \(parameters.asOf.map(String.init) ?? "the head"), \(format.rawValue)")
-        }
+        // The whole register is a read of every subject's data (issue 36, finding 5).
+        try await context.recordRead(request, operations: operations, log: log, what: "consent-register",
+                                     subject: parameters.subject ?? ReadAccess.everySubject,
+                                     detail: "as of \(parameters.asOf.map(String.init) ?? "the head"), \(format.rawValue)")
         let result = try await operations.consentRegister(parameters)
         return try response(format, json: result.json, seal: result.sha256) { ConsentRegisterReport.csv(result.rows) }
     }

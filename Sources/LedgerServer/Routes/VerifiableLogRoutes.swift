@@ -20,13 +20,19 @@ import NIOCore
 ///   cosignatures (by witnesses named with `serve --witness`) are checked and stored, then served
 ///   with the checkpoint.
 ///
-/// Auditor and admin keys of the log may read them; with `serve --public-proofs` anyone may
-/// (these routes only: never events or reports). A key that is sent is still checked. Adding
-/// cosignatures always needs an auditor or admin key.
+/// Auditor and admin keys of the log may read them; with `serve --public-proofs` anyone may read
+/// the checkpoint, the hash tiles and consistency proofs (these routes only: never events or
+/// reports). Entry bundles and inclusion proofs carry records, a child's data: without a key they
+/// are served only with `serve --public-entries` as well (issue 36, finding 11). Every answer that
+/// carries records is entered in the record of reads first (finding 5). A key that is sent is still
+/// checked. Adding cosignatures always needs an auditor or admin key.
 struct VerifiableLogRoutes {
     let operations: any LedgerOperations
     /// Whether the routes answer requests without a key.
     let isPublic: Bool
+    /// Whether, on a public server, entry bundles and inclusion proofs (which carry records) are
+    /// answered without a key too.
+    let entriesArePublic: Bool
     /// The witnesses whose cosignatures are accepted.
     let witnesses: [NoteVerifierKey]
 
@@ -70,17 +76,23 @@ struct VerifiableLogRoutes {
     }
 
     @Sendable func hashes(request: Request, context: LedgerRequestContext) async throws -> Response {
-        try await tile(context, first: try context.path("level"))
+        try await tile(request, context, first: try context.path("level"))
     }
 
     @Sendable func entries(request: Request, context: LedgerRequestContext) async throws -> Response {
-        try await tile(context, first: "entries")
+        try await tile(request, context, first: "entries")
     }
 
-    private func tile(_ context: LedgerRequestContext, first: String) async throws -> Response {
-        let log = try allowed(context)
+    private func tile(_ request: Request, _ context: LedgerRequestContext, first: String) async throws -> Response {
+        let carriesRecords = first == "entries"
+        let log = try allowed(context, carriesRecords: carriesRecords)
         let address = try TileAddress(segments: [Substring(first)] + context.parameters.getCatchAll())
         let bytes = try await operations.tile(log: log, address)
+        if carriesRecords {
+            // Up to 256 records of any subjects: a read of every subject's data.
+            try await context.recordRead(request, operations: operations, log: log, what: "tile entries",
+                                         subject: ReadAccess.everySubject, detail: context.parameters.getCatchAll().joined(separator: "/"))
+        }
         // Every tile, full or partial, is the same bytes forever once served: its hashes are of
         // complete subtrees (or its records), which no later append changes.
         return Response(status: .ok, headers: [.contentType: "application/octet-stream", .cacheControl: cacheControl(context, Self.immutable)],
@@ -88,7 +100,7 @@ struct VerifiableLogRoutes {
     }
 
     @Sendable func inclusion(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let log = try allowed(context)
+        let log = try allowed(context, carriesRecords: true)
         let query = request.uri.queryParameters
         let position: Int64
         switch (try EventRoutes.integer(query["position"], name: "position", minimum: 1), query["eventId"]) {
@@ -101,6 +113,11 @@ struct VerifiableLogRoutes {
         let bundle = try await operations.proveInclusion(
             log: log, position: position, checkpointSize: try EventRoutes.integer(query["size"], name: "size", minimum: 1),
             since: try EventRoutes.integer(query["since"], name: "since", minimum: 1))
+        // The bundle carries the record: a read of its subject's data, recorded before it is answered.
+        if let included = bundle.inclusion, let subject = try LedgerRecord(parsing: included.record).event["subject"]?.stringValue {
+            try await context.recordRead(request, operations: operations, log: log, what: "inclusion proof", subject: subject,
+                                         detail: "position \(position)")
+        }
         return proof(bundle, context)
     }
 
@@ -116,10 +133,12 @@ struct VerifiableLogRoutes {
         return proof(bundle, context)
     }
 
-    /// The log of the request, when its key (or, on a public server, the absence of one) may read it.
-    private func allowed(_ context: LedgerRequestContext) throws -> String {
+    /// The log of the request, when its key (or, on a public server, the absence of one) may read
+    /// it; what carries records needs a key unless entries were made public too.
+    private func allowed(_ context: LedgerRequestContext, carriesRecords: Bool = false) throws -> String {
         let log = try context.path("log")
-        if context.key != nil || !isPublic { _ = try context.require([.auditor, .admin], log: log) }
+        let open = isPublic && (!carriesRecords || entriesArePublic)
+        if context.key != nil || !open { _ = try context.require([.auditor, .admin], log: log) }
         return log
     }
 

@@ -27,6 +27,10 @@ public struct ServerSettings: Sendable {
     /// Whether the verifiable log's routes (checkpoint, tiles, proofs) answer requests without an
     /// API key (`serve --public-proofs`); events and reports always need one.
     public var publicProofs = false
+    /// Whether, with ``publicProofs``, entry bundles and inclusion proofs, which carry the records
+    /// themselves, are answered without an API key too (`serve --public-entries`); off by default:
+    /// without it a public server publishes hashes, not children's data.
+    public var publicEntries = false
     /// The witnesses whose cosignatures `POST /v1/logs/{log}/checkpoint/cosignatures` accepts and
     /// stores (`serve --witness KEY`, type ``NoteKeyType/cosignatureV1``); none by default.
     public var witnesses: [NoteVerifierKey] = []

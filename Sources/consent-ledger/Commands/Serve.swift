@@ -90,6 +90,10 @@ struct Serve: AsyncParsableCommand {
           help: "Answer the verifiable log's routes (checkpoint, tiles, proofs) without an API key; events and reports still need one.")
     var publicProofs = false
 
+    @Flag(name: .customLong("public-entries"),
+          help: "With --public-proofs, also answer entry bundles and inclusion proofs, which carry the records themselves, without an API key.")
+    var publicEntries = false
+
     @Option(name: .customLong("witness"),
             help: ArgumentHelp("A witness whose cosignatures POST /v1/logs/{log}/checkpoint/cosignatures accepts: its public key "
                                + "NAME+KEYID+BASE64 (type 0x04), or a file holding it. Repeatable.", valueName: "key"))
@@ -141,6 +145,7 @@ struct Serve: AsyncParsableCommand {
                                       appStore: try appStoreSettings(),
                                       reportPolicy: try ReportOptions(policy: reportPolicy).loadPolicy())
         settings.publicProofs = publicProofs
+        settings.publicEntries = publicEntries
         settings.maxReadsPerKey = maxReadsPerKey
         settings.databaseBusyLimit = maxDatabaseWait.duration
         settings.witnesses = try witnesses.map { (key: String) throws(LedgerError) in

@@ -31,7 +31,7 @@ struct State: AsyncParsableCommand {
         let asOf = try moment.moment()
         let states = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
             // Without --subject every subject's state is read: recorded as a read of all ("*").
-            try await ReadRecording.record(ledger, log: log, what: "state", subject: subject ?? "*", detail: "as of \(asOf)")
+            try await ReadRecording.record(ledger, log: log, what: "state", subject: subject ?? ReadAccess.everySubject, detail: "as of \(asOf)")
             return try await ledger.state(log: log, subject: subject, asOf: asOf)
         }
         let (position, snapshots, emptyMoment) = (states.position, states.snapshots, states.emptyMoment)

@@ -148,15 +148,17 @@ struct ConsoleRouteTests {
             #expect(lines.first == "seq,readAt,channel,reader,client,what,subject,detail,chainHash")
             let kinds = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }.map { "\($0[2]) \($0[3]) \($0[5]) \($0[6])" }
             #expect(kinds == ["api \(auditorID) state \(subject)", "api \(auditorID) dossier \(subject)",
-                              "api \(auditorID) consent-register \(subject)", "console \(auditorID) replay \(subject)"],
-                    "one row per read of the subject's data, in order; the unfiltered register is not a read of one subject")
+                              "api \(auditorID) consent-register \(subject)", "api \(auditorID) consent-register *",
+                              "console \(auditorID) replay \(subject)"],
+                    "one row per read of the subject's data, in order; the unfiltered register is a read of every subject (*)")
         }
         try await fixture.db.as(.auditor) { client in
             let ledgerReads = ReadAuditStore(pool: client)
             try await ledgerReads.record(log: "acme", access: ReadAccess(channel: .cli, reader: "cli/test", client: "host"), what: "replay",
                                          subject: subject, detail: "as of head")
             #expect(try await ledgerReads.verify(log: "acme") == nil)
-            #expect(try await ledgerReads.list(log: "acme", subject: subject).count == 5)
+            // The subject's four reads, the whole register's (*) and the store call's.
+            #expect(try await ledgerReads.list(log: "acme", subject: subject).count == 6)
             await #expect(throws: (any Error).self) {
                 try await ledgerReads.record(log: "nosuch", access: ReadAccess(channel: .cli, reader: "cli/test", client: ""), what: "replay",
                                              subject: subject, detail: "")
@@ -167,8 +169,8 @@ struct ConsoleRouteTests {
             #expect(await client.sqlState("DELETE FROM ledger.read_audit") == "CL005")
         }
         try await CheckpointTests.tamper(fixture.db, table: "ledger.read_audit",
-                                         "UPDATE ledger.read_audit SET record = replace(record, 'OS user test', 'OS user nobody') WHERE seq = 5")
+                                         "UPDATE ledger.read_audit SET record = replace(record, 'OS user test', 'OS user nobody') WHERE seq = 6")
         let problem = try await fixture.db.as(.auditor) { client in try await ReadAuditStore(pool: client).verify(log: "acme") }
-        #expect(problem?.contains("read 5") == true, "a rewritten read is found: \(problem ?? "nothing found")")
+        #expect(problem?.contains("read 6") == true, "a rewritten read is found: \(problem ?? "nothing found")")
     }
 }

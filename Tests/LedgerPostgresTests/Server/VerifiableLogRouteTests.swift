@@ -111,7 +111,7 @@ struct VerifiableLogRouteTests {
         }
     }
 
-    @Test("keys: auditor and admin read, ingest is refused, no key is 401; with public proofs no key reads these routes and nothing else")
+    @Test("keys: auditor and admin read, ingest is refused, no key is 401; with public proofs no key reads the hashes, with public entries the records too, and nothing else")
     func access() async throws {
         let (fixture, _, _, _) = try await Self.signedLog()
         let routes = ["/v1/logs/acme/checkpoint", "/v1/logs/acme/tile/0/000", "/v1/logs/acme/tile/entries/000",
@@ -126,6 +126,19 @@ struct VerifiableLogRouteTests {
         }
         var settings = ServerSettings()
         settings.publicProofs = true
+        // What carries records (a child's data) needs a key unless entries are made public too (issue 36, finding 11).
+        let carryRecords = ["/v1/logs/acme/tile/entries/000", "/v1/logs/acme/proofs/inclusion?position=3"]
+        try await fixture.test(settings: settings) { client in
+            for uri in carryRecords {
+                let response = try await client.execute(uri: uri, method: .get, headers: fixture.headers(nil))
+                #expect(response.status == .unauthorized, "\(uri) carries records: without --public-entries it needs a key")
+            }
+            for uri in routes where !carryRecords.contains(uri) {
+                let response = try await client.execute(uri: uri, method: .get, headers: fixture.headers(nil))
+                #expect(response.status == .ok, "\(uri) without a key")
+            }
+        }
+        settings.publicEntries = true
         try await fixture.test(settings: settings) { client in
             for uri in routes {
                 let response = try await client.execute(uri: uri, method: .get, headers: fixture.headers(nil))

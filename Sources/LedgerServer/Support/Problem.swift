@@ -41,8 +41,16 @@ public struct Problem: HTTPResponseError, Sendable {
     /// The problem for a ledger error, with the status its code calls for.
     public init(_ error: LedgerError) {
         self.init(Self.status(for: error.code), code: error.code.rawValue, detail: error.message, field: error.field, line: error.line,
-                  hint: error.hint)
+                  hint: Self.hint(for: error))
         if error.code.kind == .unavailable { headers[.retryAfter] = String(Self.retryAfterSeconds) }
+    }
+
+    /// The hint a client is shown. A missing log's hint names the logs the database holds, which is
+    /// for its operator at the command line: an HTTP client, whose key is one tenant's (or none, on a
+    /// public server), is told what to do without learning any other tenant's log id (issue 36).
+    static func hint(for error: LedgerError) -> String? {
+        guard error.code == .logNotFound else { return error.hint }
+        return "The log has no events yet (the first append creates it), or its name in the URL is not your key's log."
     }
 
     /// The HTTP status of each kind of ledger error (every code declares its kind; there is no

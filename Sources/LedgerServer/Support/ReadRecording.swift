@@ -7,7 +7,7 @@ extension LedgerRequestContext {
     /// Who is reading, for the record of reads (``ReadAuditStore``): the request's door, its key,
     /// and the address it came from (the proxy's `X-Forwarded-For` when there is one).
     func readAccess(_ request: Request) -> ReadAccess {
-        ReadAccess(channel: channel, reader: key?.keyID ?? "",
+        ReadAccess(channel: channel, reader: key?.keyID ?? "anonymous",
                    client: request.headers[HTTPField.Name("X-Forwarded-For")!] ?? remoteAddress ?? "")
     }
 

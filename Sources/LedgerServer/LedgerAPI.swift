@@ -48,6 +48,8 @@ public struct LedgerAPI: Sendable {
     /// (the verifiable log's checkpoint, tiles and proofs open too under `serve --public-proofs`).
     public func router() -> Router<LedgerRequestContext> {
         let router = Router(context: LedgerRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ClientAddressMiddleware(trustedProxies: Set(settings.trustedProxies)))
         router.add(middleware: MetricsMiddleware())
         let allowed = AllowedMethods()
         router.add(middleware: ProblemMiddleware(allowed: allowed))

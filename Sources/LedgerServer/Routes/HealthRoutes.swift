@@ -14,7 +14,7 @@ struct HealthRoutes {
 
     var collection: RouteCollection<LedgerRequestContext> {
         let routes = RouteCollection(context: LedgerRequestContext.self)
-        routes.get("health") { _, _ in try Response.json(APIModel.Health(software: LedgerSoftware.name)) }
+        routes.get("health") { _, _ in try Response.json(APIModel.Health(software: LedgerSoftware.product)) }
         routes.get("ready") { _, _ -> Response in
             do {
                 return try Response.json(APIModel.Ready(schemaVersion: try await operations.schemaVersion(within: Self.readyWait)))

@@ -10,7 +10,8 @@ public struct LedgerRequestContext: RequestContext {
     /// The authenticated key (nil before authentication, and on the open routes).
     public var key: APIKey?
 
-    /// The peer's address, when the connection has one (for the record of reads and of sign-ins).
+    /// The client's address, when the connection has one (for the record of reads and of sign-ins):
+    /// the peer's, or the one a trusted proxy forwarded for (``ClientAddressMiddleware``).
     public var remoteAddress: String?
     /// The door the request came through, for the record of reads: the API, or the console
     /// (set by its middleware).

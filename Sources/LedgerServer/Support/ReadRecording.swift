@@ -5,10 +5,10 @@ import LedgerPostgres
 
 extension LedgerRequestContext {
     /// Who is reading, for the record of reads (``ReadAuditStore``): the request's door, its key,
-    /// and the address it came from (the proxy's `X-Forwarded-For` when there is one).
+    /// and the address it came from (a trusted proxy's `X-Forwarded-For`: ``ClientAddressMiddleware``).
     func readAccess(_ request: Request) -> ReadAccess {
         ReadAccess(channel: channel, reader: key?.keyID ?? "anonymous",
-                   client: request.headers[HTTPField.Name("X-Forwarded-For")!] ?? remoteAddress ?? "")
+                   client: remoteAddress ?? "")
     }
 
     /// Records that this request reads `subject`'s data (`what`, as of `detail`), before the

@@ -31,6 +31,9 @@ public struct ServerSettings: Sendable {
     /// themselves, are answered without an API key too (`serve --public-entries`); off by default:
     /// without it a public server publishes hashes, not children's data.
     public var publicEntries = false
+    /// The proxies (IP addresses) whose `X-Forwarded-For` names the client (`serve --trusted-proxy`);
+    /// from any other peer the header is ignored. None by default.
+    public var trustedProxies: [String] = []
     /// The witnesses whose cosignatures `POST /v1/logs/{log}/checkpoint/cosignatures` accepts and
     /// stores (`serve --witness KEY`, type ``NoteKeyType/cosignatureV1``); none by default.
     public var witnesses: [NoteVerifierKey] = []

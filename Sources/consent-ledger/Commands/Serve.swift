@@ -94,6 +94,11 @@ struct Serve: AsyncParsableCommand {
           help: "With --public-proofs, also answer entry bundles and inclusion proofs, which carry the records themselves, without an API key.")
     var publicEntries = false
 
+    @Option(name: .customLong("trusted-proxy"),
+            help: ArgumentHelp("A reverse proxy's IP address whose X-Forwarded-For names the client, for the record of reads and "
+                               + "the request log; from any other peer the header is ignored. Repeatable.", valueName: "address"))
+    var trustedProxies: [String] = []
+
     @Option(name: .customLong("witness"),
             help: ArgumentHelp("A witness whose cosignatures POST /v1/logs/{log}/checkpoint/cosignatures accepts: its public key "
                                + "NAME+KEYID+BASE64 (type 0x04), or a file holding it. Repeatable.", valueName: "key"))
@@ -146,6 +151,7 @@ struct Serve: AsyncParsableCommand {
                                       reportPolicy: try ReportOptions(policy: reportPolicy).loadPolicy())
         settings.publicProofs = publicProofs
         settings.publicEntries = publicEntries
+        settings.trustedProxies = trustedProxies
         settings.maxReadsPerKey = maxReadsPerKey
         settings.databaseBusyLimit = maxDatabaseWait.duration
         settings.witnesses = try witnesses.map { (key: String) throws(LedgerError) in
@@ -178,7 +184,7 @@ struct Serve: AsyncParsableCommand {
             let server = Application(router: api.router(),
                                      server: .ledgerHTTP1(timeouts: settings.timeouts, logger: logger),
                                      configuration: .ledger(address: .hostname(host, port: port), timeouts: settings.timeouts,
-                                                            serverName: LedgerSoftware.name, logger: logger),
+                                                            serverName: LedgerSoftware.product, logger: logger),
                                      services: services,
                                      onServerRunning: { channel in
                                          Console.note("listening on http://\(host):\(channel.localAddress?.port ?? port)")

@@ -15,7 +15,9 @@ import Testing
 /// content, proofs checked with WebCrypto) is tools/console-check, in Chromium.
 @Suite("The console's sessions and headers")
 struct ConsoleRouteTests {
-    static func signIn(_ client: some TestClientProtocol, token: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+    /// A browser's form post: it says the page it came from is this site's.
+    static func signIn(_ client: some TestClientProtocol, token: String,
+                       headers: HTTPFields = [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]) async throws -> TestResponse {
         var fields = headers
         fields[.contentType] = "application/x-www-form-urlencoded"
         let body = "key=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)
@@ -27,7 +29,9 @@ struct ConsoleRouteTests {
         return String(cookie.dropFirst("consent_ledger_console=".count).prefix { $0 != ";" })
     }
 
-    static func cookie(_ session: String) -> HTTPFields { [.cookie: "consent_ledger_console=\(session)"] }
+    static func cookie(_ session: String) -> HTTPFields {
+        [.cookie: "consent_ledger_console=\(session)", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]
+    }
 
     @Test("an auditor key opens a session (HttpOnly, SameSite=Strict, 8 h); wrong, ingest and empty keys get a page and no cookie")
     func signIn() async throws {
@@ -41,7 +45,8 @@ struct ConsoleRouteTests {
             for part in ["Path=/console", "HttpOnly", "SameSite=Strict", "Max-Age=28800"] { #expect(cookie.contains(part), "\(part)") }
             #expect(!cookie.contains("Secure"), "plain HTTP: no Secure flag, or the browser would drop the cookie")
             #expect(!cookie.contains(fixture.tokens["auditor"]!), "the key itself is never the cookie")
-            let behindTLS = try await Self.signIn(client, token: fixture.tokens["admin"]!, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
+            let behindTLS = try await Self.signIn(client, token: fixture.tokens["admin"]!, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https",
+                                                                                                      HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
             #expect(behindTLS.headers[.setCookie]?.contains("; Secure") == true)
             for (token, status, says) in [("cl_aaaaaaaaaaaa_wrong", HTTPResponse.Status.unauthorized, "not accepted"),
                                           (fixture.tokens["ingest"]!, .forbidden, "cannot open the console"),
@@ -53,6 +58,11 @@ struct ConsoleRouteTests {
             }
             let foreign = try await Self.signIn(client, token: fixture.tokens["auditor"]!, headers: [.origin: "https://evil.example"])
             #expect(foreign.status == .forbidden, "a sign-in form posted from another site")
+            // Login CSRF (issue 36): an opaque origin, or no origin at all, is no proof of this site.
+            for headers: HTTPFields in [[.origin: "null"], [:], [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]] {
+                let refused = try await Self.signIn(client, token: fixture.tokens["auditor"]!, headers: headers)
+                #expect(refused.status == .forbidden && refused.headers[.setCookie] == nil, "\(headers)")
+            }
         }
     }
 

@@ -15,12 +15,8 @@ BEGIN
   -- The event passed the catalogue: its payload is well-formed.
   v_doc := p_event::jsonb;
   IF v_doc #>> '{payload,scope}' = 'subjectKeys' THEN
-    INSERT INTO ledger.subject_keys (log_id, subject, key, destroyed_at)
-    SELECT p_log_id, s.subject, NULL, clock_timestamp()
-      FROM jsonb_array_elements_text(coalesce(v_doc #> '{payload,subjectIds}', '[]'::jsonb)) AS s(subject)
-    ON CONFLICT (log_id, subject) DO UPDATE
-       SET key = NULL, destroyed_at = clock_timestamp()
-     WHERE ledger.subject_keys.key IS NOT NULL;
+    PERFORM ledger.destroy_subject_keys(p_log_id, ARRAY(
+      SELECT jsonb_array_elements_text(coalesce(v_doc #> '{payload,subjectIds}', '[]'::jsonb))));
   END IF;
 END
 $fn$;

@@ -24,14 +24,9 @@ BEGIN
       HINT = 'consent-ledger erase builds the event; nothing was erased.';
   END IF;
   INSERT INTO ledger.logs (log_id) VALUES (p_log_id) ON CONFLICT DO NOTHING;
-  -- Record the erasure even for a subject that never had personal data, so a later append of
-  -- personal data for them is refused too.
-  INSERT INTO ledger.subject_keys (log_id, subject, key, destroyed_at)
-  VALUES (p_log_id, p_subject, NULL, clock_timestamp())
-  ON CONFLICT (log_id, subject) DO UPDATE
-     SET key = NULL, destroyed_at = clock_timestamp()
-   WHERE ledger.subject_keys.key IS NOT NULL;
-  IF NOT FOUND THEN
+  -- Recorded even for a subject that never had personal data, so a later append of personal data
+  -- for them is refused too; nothing more when the subject was already erased.
+  IF ledger.destroy_subject_keys(p_log_id, ARRAY[p_subject]) = 0 THEN
     RETURN;
   END IF;
   RETURN QUERY SELECT * FROM ledger.append_events_through('ledger.erase_subject', p_log_id, ARRAY[p_event], NULL,

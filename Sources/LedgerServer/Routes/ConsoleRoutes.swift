@@ -319,18 +319,17 @@ struct ConsoleRoutes {
     /// Refuses a form posted from another origin (SameSite=Strict already keeps the cookie from it).
     static func requireSameOrigin(_ request: Request) throws {
         let host = request.head.authority ?? ""
-        if let origin = request.headers[.origin] {
-            // "null" is what a sandboxed frame or a data: page sends: never this site (login CSRF, issue 36).
-            guard origin != "null", let url = URL(string: origin), let originHost = url.host,
-                  (url.port.map { "\(originHost):\($0)" } ?? originHost) == host else {
-                throw Problem(.forbidden, code: "forbidden", detail: "a form posted from \(origin) is refused", hint: "Use the console's own pages.")
-            }
-            return
+        let origin = request.headers[.origin]
+        let fromHere = origin.flatMap { URL(string: $0) }.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } } == host
+        if let origin, origin != "null", !fromHere {
+            throw Problem(.forbidden, code: "forbidden", detail: "a form posted from \(origin) is refused", hint: "Use the console's own pages.")
         }
-        // Every browser sends Origin with a form's POST; without it, only a browser's own word that the
-        // post came from this site is taken.
-        guard request.headers[Self.fetchSite] == "same-origin" else {
-            throw Problem(.forbidden, code: "forbidden", detail: "a form posted without an Origin header is refused",
+        // The console's pages say Referrer-Policy: no-referrer, so a browser posts their forms with
+        // `Origin: null`; what it adds, `Sec-Fetch-Site`, no page can set. An opaque origin from
+        // anywhere else (a sandboxed frame, a data: page), or no origin at all, is no proof of this
+        // site (login CSRF, issue 36).
+        guard fromHere || request.headers[Self.fetchSite] == "same-origin" else {
+            throw Problem(.forbidden, code: "forbidden", detail: "a form posted from \(origin ?? "no origin") is refused",
                           hint: "Use the console's own pages, in a browser.")
         }
     }

@@ -63,6 +63,10 @@ struct ConsoleRouteTests {
                 let refused = try await Self.signIn(client, token: fixture.tokens["auditor"]!, headers: headers)
                 #expect(refused.status == .forbidden && refused.headers[.setCookie] == nil, "\(headers)")
             }
+            // What a browser sends from the console's own page, whose Referrer-Policy is no-referrer.
+            let own = try await Self.signIn(client, token: fixture.tokens["auditor"]!,
+                                            headers: [.origin: "null", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
+            #expect(own.status == .seeOther, "\(own.text)")
         }
     }
 

@@ -16,18 +16,7 @@ public enum RetentionRun {
         var payload: [String: JSONValue] = ["policyId": .string(policyId), "scope": .string(scope), "reason": .string(reason)]
         if let cutoff { payload["cutoff"] = .string(cutoff) }
         if !subjects.isEmpty { payload["subjectIds"] = .array(subjects.map { .string($0) }) }
-        var actor: [String: JSONValue] = ["kind": .string(operatorId == nil ? "ledger" : "operator")]
-        if let operatorId { actor["id"] = .string(operatorId) }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return try EventInput(json: .object([
-            "eventId": .string(UUID().uuidString.lowercased()),
-            "stream": .string(stream),
-            "type": .string(RetentionApplied.eventType),
-            "schemaVersion": .number(Double(RetentionApplied.schemaVersion)),
-            "occurredAt": .string(formatter.string(from: now)),
-            "actor": .object(actor),
-            "payload": .object(payload),
-        ]))
+        return try LedgerFactEvent.event(type: RetentionApplied.eventType, schemaVersion: RetentionApplied.schemaVersion, stream: stream,
+                                         operatorId: operatorId, payload: payload, now: now)
     }
 }

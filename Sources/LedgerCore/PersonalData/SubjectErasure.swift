@@ -11,19 +11,7 @@ public enum SubjectErasure {
                              now: Date = Date()) throws(LedgerError) -> EventInput {
         var payload: [String: JSONValue] = ["subjectId": .string(subject), "reason": .string(reason)]
         if let requestReference { payload["requestReference"] = .string(requestReference) }
-        var actor: [String: JSONValue] = ["kind": .string(operatorId == nil ? "ledger" : "operator")]
-        if let operatorId { actor["id"] = .string(operatorId) }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return try EventInput(json: .object([
-            "eventId": .string(UUID().uuidString.lowercased()),
-            "stream": .string("subject-" + subject),
-            "type": "SubjectErased",
-            "schemaVersion": 1,
-            "occurredAt": .string(formatter.string(from: now)),
-            "subject": .string(subject),
-            "actor": .object(actor),
-            "payload": .object(payload),
-        ]))
+        return try LedgerFactEvent.event(type: SubjectErased.eventType, schemaVersion: SubjectErased.schemaVersion,
+                                         stream: "subject-" + subject, subject: subject, operatorId: operatorId, payload: payload, now: now)
     }
 }

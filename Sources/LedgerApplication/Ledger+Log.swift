@@ -46,6 +46,9 @@ extension Ledger {
         public var checkpoint: StoredCheckpoint?
         /// What no longer holds of that checkpoint (signature, root, chain hash); nil when it holds.
         public var checkpointProblem: String?
+        /// Whether ``Ledger/verifyAndRecord(log:sinceCheckpoint:by:progress:treeNote:)`` stored
+        /// what was found in `ledger.verifications` (false when its role only reads).
+        public var recorded = false
 
         /// True when everything checked passed.
         public var passed: Bool { chain.passed && checkpointProblem == nil && (checkpoints?.passed ?? true) }

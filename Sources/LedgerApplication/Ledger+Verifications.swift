@@ -20,15 +20,16 @@ extension Ledger.Verification {
 extension Ledger {
     /// Verifies `log` (``verify(log:sinceCheckpoint:progress:treeNote:)``), then records what was
     /// found and who ran it (`by`: an API key id, or `cli/<user>`) in `ledger.verifications`, where
-    /// the console's overview shows the newest.
+    /// the console's overview shows the newest, when the application pool's role may (not the
+    /// auditor's: ``Verification/recorded``).
     public func verifyAndRecord(log: String, sinceCheckpoint: Bool, by: String,
                                 progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in },
                                 treeNote: @Sendable (String) -> Void = { _ in }) async throws -> Verification {
-        let verification = try await verify(log: log, sinceCheckpoint: sinceCheckpoint, progress: progress, treeNote: treeNote)
+        var verification = try await verify(log: log, sinceCheckpoint: sinceCheckpoint, progress: progress, treeNote: treeNote)
         let record = VerificationRecord(scope: sinceCheckpoint ? "since-checkpoint" : "full", passed: verification.passed,
                                         eventsChecked: verification.chain.verifiedCount, headPosition: verification.chain.headPosition,
                                         summary: verification.summary, verifiedBy: by)
-        try await VerificationRecord.record(record, log: log, pool: pools.application, logger: logger)
+        verification.recorded = try await VerificationRecord.record(record, log: log, pool: pools.application, logger: logger)
         return verification
     }
 }

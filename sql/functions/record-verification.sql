@@ -1,5 +1,6 @@
--- ledger.record_verification: records the result of one verification of a log (the caller ran
--- it: the CLI as the auditor, the console through the HTTP API as the application role).
+-- ledger.record_verification: records the result of one verification of a log, which the caller
+-- ran (`verify` and the console's "Verify now", both as the application role). The record is that
+-- writer's statement, not a proof: a report re-hashes what it rests on itself (decision 0057).
 CREATE OR REPLACE FUNCTION ledger.record_verification(
   p_log_id text, p_scope text, p_passed boolean, p_events_checked bigint, p_head_position bigint, p_summary text, p_by text
 ) RETURNS timestamptz

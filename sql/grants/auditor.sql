@@ -17,6 +17,8 @@ GRANT EXECUTE ON FUNCTION ledger.column_problems(text, bigint[]),
 -- as the auditor (the CLI's state, replay, explain and reports) record themselves through it.
 GRANT SELECT ON ledger.read_audit, ledger.read_audit_heads TO consent_ledger_auditor;
 GRANT EXECUTE ON FUNCTION ledger.record_read(text, text, text, text, text, text, text) TO consent_ledger_auditor;
--- Verifications are recorded by whoever runs them, and read by the console's overview.
+-- Verifications are read by the console's overview and the reports. The auditor records none:
+-- `verify` and "Verify now" record theirs as the application role, the ledger's own writer (schema
+-- 19 took back the grant that let an auditor's psql store a "passed" it never ran: issue 36).
 GRANT SELECT ON ledger.verifications TO consent_ledger_auditor;
-GRANT EXECUTE ON FUNCTION ledger.record_verification(text, text, boolean, bigint, bigint, text, text) TO consent_ledger_auditor;
+REVOKE EXECUTE ON FUNCTION ledger.record_verification(text, text, boolean, bigint, bigint, text, text) FROM consent_ledger_auditor;

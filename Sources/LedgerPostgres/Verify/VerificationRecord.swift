@@ -32,13 +32,25 @@ public struct VerificationRecord: Sendable, Equatable {
         self.verifiedBy = verifiedBy
     }
 
-    /// Stores `record` for `log`.
-    public static func record(_ record: VerificationRecord, log: String, pool: LedgerPool, logger: Logger) async throws {
+    /// Stores `record` for `log`, when the pool's role may record verifications (the application
+    /// role and the owner; the auditor only reads, so that no auditor's psql can store a "passed"
+    /// it never ran). Returns whether it was stored.
+    @discardableResult
+    public static func record(_ record: VerificationRecord, log: String, pool: LedgerPool, logger: Logger) async throws -> Bool {
+        let may = try await pool.query("""
+            SELECT has_function_privilege('ledger.record_verification(text, text, boolean, bigint, bigint, text, text)', 'EXECUTE')
+            """, logger: logger).decode(Bool.self).first { _ in true }
+        guard may == true else { return false }
         _ = try await pool.query("""
             SELECT ledger.record_verification(\(log), \(record.scope), \(record.passed), \(record.eventsChecked), \(record.headPosition),
                                               \(record.summary), \(record.verifiedBy))
             """, logger: logger)
+        return true
     }
+
+    /// What `verify` says when its role could not record what it found.
+    public static let notRecordedNote = "not recorded in ledger.verifications: this role only reads (the auditor); verify with the "
+        + "application role's or the owner's database URL to record it for the console and the reports"
 
     /// The newest `verify --projections` of `log` (nil: never run), and the newest that passed
     /// with every projection proven to a position at or below `atOrBelow`.

@@ -77,7 +77,7 @@ struct ConsoleRoutes {
         let client = context.readAccess(request).client
         let session = try await operations.openConsoleSession(key: key, lifetime: Self.sessionLifetime, client: client)
         var response = Self.redirect("/console/logs/\(key.log)")
-        let secure = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https" || request.uri.scheme == .https
+        let secure = context.forwardedOverTLS || request.uri.scheme == .https
         response.headers[.setCookie] = "\(ConsoleMiddleware.cookie)=\(session.token); Path=/console; HttpOnly; SameSite=Strict; "
             + "Max-Age=\(Self.sessionLifetime.components.seconds)" + (secure ? "; Secure" : "")
         return response

@@ -13,6 +13,9 @@ public struct LedgerRequestContext: RequestContext {
     /// The client's address, when the connection has one (for the record of reads and of sign-ins):
     /// the peer's, or the one a trusted proxy forwarded for (``ClientAddressMiddleware``).
     public var remoteAddress: String?
+    /// Whether a trusted proxy said the client reached it over TLS (`X-Forwarded-Proto: https`,
+    /// believed only from a `serve --trusted-proxy` peer: ``ClientAddressMiddleware``).
+    public var forwardedOverTLS = false
     /// The door the request came through, for the record of reads: the API, or the console
     /// (set by its middleware).
     public var channel: ReadAccess.Channel = .api

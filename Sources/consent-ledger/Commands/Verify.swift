@@ -92,6 +92,7 @@ struct Verify: AsyncParsableCommand {
             throw ExitCode(1)
         }
         try Console.out("log \(log): the record of who read subjects' data verified (its hash chain)")
+        if !verification.recorded { Console.note(VerificationRecord.notRecordedNote) }
         if projections {
             let outcomes = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
                 try await ledger.proveProjections(log: log, by: ReadRecording.access.reader, progress: { Console.note("… " + $0) })

@@ -45,9 +45,9 @@ struct ConsoleRouteTests {
             for part in ["Path=/console", "HttpOnly", "SameSite=Strict", "Max-Age=28800"] { #expect(cookie.contains(part), "\(part)") }
             #expect(!cookie.contains("Secure"), "plain HTTP: no Secure flag, or the browser would drop the cookie")
             #expect(!cookie.contains(fixture.tokens["auditor"]!), "the key itself is never the cookie")
-            let behindTLS = try await Self.signIn(client, token: fixture.tokens["admin"]!, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https",
-                                                                                                      HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
-            #expect(behindTLS.headers[.setCookie]?.contains("; Secure") == true)
+            // X-Forwarded-Proto from a peer that is not a trusted proxy says nothing.
+            let claimed = try await Self.signIn(client, token: fixture.tokens["admin"]!, headers: Self.forwardedHTTPS)
+            #expect(claimed.status == .seeOther && claimed.headers[.setCookie]?.contains("Secure") == false, "\(claimed.headers)")
             for (token, status, says) in [("cl_aaaaaaaaaaaa_wrong", HTTPResponse.Status.unauthorized, "not accepted"),
                                           (fixture.tokens["ingest"]!, .forbidden, "cannot open the console"),
                                           ("", .badRequest, "Enter an API key")] {
@@ -67,6 +67,23 @@ struct ConsoleRouteTests {
             let own = try await Self.signIn(client, token: fixture.tokens["auditor"]!,
                                             headers: [.origin: "null", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
             #expect(own.status == .seeOther, "\(own.text)")
+        }
+    }
+
+    static let forwardedHTTPS: HTTPFields = [HTTPField.Name("X-Forwarded-Proto")!: "https", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]
+
+    @Test("behind a trusted TLS proxy the session cookie is Secure; the same header from any other peer is ignored")
+    func secureBehindTrustedProxy() async throws {
+        let fixture = try await ServerFixture.make()
+        var trusting = ServerSettings()
+        trusting.trustedProxies = ["127.0.0.1", "::1"]
+        try await fixture.test(settings: trusting, live: true) { client in
+            let behindTLS = try await Self.signIn(client, token: fixture.tokens["admin"]!, headers: Self.forwardedHTTPS)
+            #expect(behindTLS.status == .seeOther && behindTLS.headers[.setCookie]?.contains("; Secure") == true, "\(behindTLS.headers)")
+        }
+        try await fixture.test(live: true) { client in
+            let untrusted = try await Self.signIn(client, token: fixture.tokens["admin"]!, headers: Self.forwardedHTTPS)
+            #expect(untrusted.status == .seeOther && untrusted.headers[.setCookie]?.contains("Secure") == false, "\(untrusted.headers)")
         }
     }
 

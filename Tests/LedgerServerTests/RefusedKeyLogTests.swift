@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import LedgerPostgres
 import Hummingbird
 import HummingbirdTesting
 import LedgerServer
@@ -29,6 +31,44 @@ struct RefusedKeyLogTests {
         #expect(lines.last?.metadata["api.key"] == "abcdefghijkl", "\(lines)")
         #expect(lines.allSatisfy { $0.metadata["http.path"] == "/v1/logs/acme/events" }, "\(lines)")
         #expect(!log.lines.contains { "\($0)".contains(Self.secret) || "\($0)".contains("not-a-key") }, "a secret was logged")
+    }
+}
+
+/// A guessed key cost a database lookup each time (issue 36, Low): past a bound of refused keys a
+/// minute, one client is answered 429 before any lookup, while another client's key still works.
+@Suite("HTTP route layer: a client's refused keys are bounded")
+struct RefusedKeyBudgetTests {
+    @Test("past the bound, 429 too-many-refused-keys with Retry-After and no lookup; a valid key from the same client is refused too, other clients are not")
+    func bounded() async throws {
+        let good = "cl_goodgoodgood_\(RefusedKeyLogTests.secret)"
+        var script = ScriptedLedger.Script()
+        script.keys[good] = APIKey(keyID: "goodgoodgood", log: "acme", role: .auditor, label: "", createdAt: "", revokedAt: nil)
+        let ledger = ScriptedLedger(script)
+        var settings = ServerSettings()
+        settings.maxRefusedKeysPerMinute = 3
+        try await Application(router: LedgerAPI(operations: ledger, settings: settings).router()).test(.live) { client in
+            var statuses: [HTTPResponse.Status] = []
+            for guess in 0..<5 {
+                let response = try await client.execute(uri: "/v1/logs/acme/events", method: .get,
+                                                        headers: [.authorization: "Bearer cl_guess\(guess)guess\(guess)_x"])
+                statuses.append(response.status)
+                if guess == 4 {
+                    #expect(response.headers[.retryAfter].flatMap(Int.init).map { (1...61).contains($0) } == true, "\(response.headers)")
+                    #expect(String(buffer: response.body).contains("too-many-refused-keys"), "\(String(buffer: response.body))")
+                }
+            }
+            #expect(statuses == [.unauthorized, .unauthorized, .unauthorized, .tooManyRequests, .tooManyRequests])
+            // The same client's good key waits out the minute too: the bound is the client's, not the key's.
+            let same = try await client.execute(uri: "/v1/logs/acme/events", method: .get, headers: [.authorization: "Bearer \(good)"])
+            #expect(same.status == .tooManyRequests)
+        }
+        let lookups = ledger.calls.filter { if case .authenticate = $0 { return true } else { return false } }
+        #expect(lookups.count == 3, "only the first three guesses were looked up: \(ledger.calls)")
+        // Counted per client: a router test's requests have no address and are never counted.
+        try await Application(router: LedgerAPI(operations: ledger, settings: settings).router()).test(.router) { client in
+            let other = try await client.execute(uri: "/v1/logs/acme/events?limit=1", method: .get, headers: [.authorization: "Bearer \(good)"])
+            #expect(other.status != .tooManyRequests && other.status != .unauthorized, "\(other.status)")
+        }
     }
 }
 

@@ -26,6 +26,9 @@ import NIOCore
 /// - `GET /console/assets/console.css|console.js`.
 struct ConsoleRoutes {
     let operations: any LedgerOperations
+    /// Each client's refused keys this minute, shared with the API (a guessed key costs the
+    /// database nothing past the bound).
+    let budget: RefusedKeyBudget
     let reports: ReportRoutes
     let proofs: VerifiableLogRoutes
 
@@ -67,14 +70,16 @@ struct ConsoleRoutes {
         let body = try await request.body.collect(upTo: 4096)
         let token = Self.formValue("key", in: String(buffer: body))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !token.isEmpty else { return Self.page(SignInPage.render(problem: "Enter an API key."), status: .badRequest) }
+        let client = context.readAccess(request).client
+        try budget.check(context.remoteAddress)
         guard let key = try await operations.authenticate(token: token) else {
+            budget.refused(context.remoteAddress)
             return Self.page(SignInPage.render(problem: "That key was not accepted: it is unknown, malformed or revoked."), status: .unauthorized)
         }
         guard key.role == .auditor || key.role == .admin else {
             return Self.page(SignInPage.render(problem: "An \(key.role.rawValue) key cannot open the console: use an auditor or admin key."),
                              status: .forbidden)
         }
-        let client = context.readAccess(request).client
         let session = try await operations.openConsoleSession(key: key, lifetime: Self.sessionLifetime, client: client)
         var response = Self.redirect("/console/logs/\(key.log)")
         let secure = context.forwardedOverTLS || request.uri.scheme == .https

@@ -12,16 +12,22 @@ import Logging
 /// an `Authorization` header goes on with no key; one that sends a key is still checked.
 /// Every refusal is a `notice` line in `logger`: why (`api.key.refused`: missing, malformed,
 /// unknown), the key id when the token has the shape of a key, the path and the client; never the
-/// token's secret (decision 0055).
+/// token's secret (decision 0055). A client that offered too many refused keys within a minute is
+/// answered 429 before its key is looked up (``RefusedKeyBudget``); a request with no key at all
+/// costs no lookup and is not counted.
 struct APIKeyMiddleware: RouterMiddleware {
     typealias Context = LedgerRequestContext
     let operations: any LedgerOperations
     var optional = false
+    /// Each client's refused keys this minute.
+    let budget: RefusedKeyBudget
     /// Where refusals are logged.
     let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if optional, request.headers[.authorization] == nil { return try await next(request, context) }
+        // Not logged: the refusals that used the budget were, one line each.
+        try budget.check(context.remoteAddress)
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
             refused("missing", keyID: nil, request: request, context: context)
             throw Self.unauthorized("no API key: send it as Authorization: Bearer <key>")
@@ -30,6 +36,7 @@ struct APIKeyMiddleware: RouterMiddleware {
         guard let key = try await operations.authenticate(token: token) else {
             let keyID = Self.keyID(of: token)
             refused(keyID == nil ? "malformed" : "unknown", keyID: keyID, request: request, context: context)
+            budget.refused(context.remoteAddress)
             throw Self.unauthorized("the API key is not valid (unknown, malformed or revoked)")
         }
         var context = context

@@ -58,6 +58,11 @@ public struct ServerSettings: Sendable {
     /// The default bound on one key's reads under way: 4, fewer than the auditor pool's 6
     /// connections, so one key never holds them all.
     public static let defaultMaxReadsPerKey = 4
+    /// The most API keys one client may offer that are not accepted, within a minute; beyond,
+    /// 429 `too-many-refused-keys` before any lookup (`serve --max-refused-keys-per-minute`).
+    public var maxRefusedKeysPerMinute: Int = ServerSettings.defaultMaxRefusedKeysPerMinute
+    /// The default: 30 refused keys a minute per client.
+    public static let defaultMaxRefusedKeysPerMinute = 30
 
     /// Settings; the defaults listen on 127.0.0.1:8080.
     public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = defaultMaxBodyBytes,

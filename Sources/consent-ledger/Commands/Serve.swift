@@ -78,6 +78,10 @@ struct Serve: AsyncParsableCommand {
             help: "The most reads (GET under /v1, streamed answers until their last byte) one API key may have under way; beyond, 429 with Retry-After.")
     var maxReadsPerKey = ServerSettings.defaultMaxReadsPerKey
 
+    @Option(name: .customLong("max-refused-keys-per-minute"),
+            help: "The most API keys one client (address) may offer that are not accepted, within a minute; beyond, 429 before any lookup.")
+    var maxRefusedKeysPerMinute = ServerSettings.defaultMaxRefusedKeysPerMinute
+
     @Option(name: .customLong("max-database-wait"),
             help: ArgumentHelp("The longest a request waits for a database connection while every connection of its pool is in use; then 503 database-busy with Retry-After. Durations: 10s, 500ms, 2m.",
                                valueName: "duration"))
@@ -121,6 +125,7 @@ struct Serve: AsyncParsableCommand {
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
         guard maxReadsPerKey >= 1 else { throw ValidationError("--max-reads-per-key must be at least 1") }
+        guard maxRefusedKeysPerMinute >= 1 else { throw ValidationError("--max-refused-keys-per-minute must be at least 1") }
         if !appStoreBundleIds.isEmpty, appStoreRoots.isEmpty {
             throw ValidationError("--app-store-bundle-id needs --app-store-root: without a root no notification can be verified")
         }
@@ -153,6 +158,7 @@ struct Serve: AsyncParsableCommand {
         settings.publicEntries = publicEntries
         settings.trustedProxies = trustedProxies
         settings.maxReadsPerKey = maxReadsPerKey
+        settings.maxRefusedKeysPerMinute = maxRefusedKeysPerMinute
         settings.databaseBusyLimit = maxDatabaseWait.duration
         settings.witnesses = try witnesses.map { (key: String) throws(LedgerError) in
             try VerifierKeyArgument.load(key, option: "--witness", type: .cosignatureV1)

@@ -262,4 +262,25 @@ struct ProjectionRebuildSwapTests {
         #expect(old < new)
         #expect(seen == [old, new], "a reader saw \(seen.sorted()) (old \(old), new \(new))")
     }
+
+    @Test("a pass visits only the logs that grew: an idle pass over many logs folds nothing and opens no step per log")
+    func idlePassVisitsNoLog() async throws {
+        let db = try await TestDatabase.create()
+        for log in ["a", "b", "c"] { try await CheckpointTests.append(db, 3, log: log) }
+        try await db.as(.administrator) { client async throws in
+            let runner = ProjectionRunner(pool: client)
+            try await runner.runOnce()
+            for projection in ProjectionDefinition.all { #expect(try await runner.logsBehind(projection) == [], "\(projection.name)") }
+        }
+        try await CheckpointTests.append(db, 2, log: "b")
+        try await db.as(.administrator) { client async throws in
+            let runner = ProjectionRunner(pool: client)
+            for projection in ProjectionDefinition.all { #expect(try await runner.logsBehind(projection) == ["b"], "\(projection.name)") }
+            try await runner.runOnce()
+            for projection in ProjectionDefinition.all {
+                #expect(try await runner.logsBehind(projection) == [], "\(projection.name)")
+                #expect(try await ProjectionTestSupport.checkpoint(projection, log: "b", client: client) == 5, "\(projection.name)")
+            }
+        }
+    }
 }

@@ -17,7 +17,9 @@ public enum ExplainPage {
                 <p>It cited:</p><ul>\(d.cited.map { e -> HTML in "<li>\(event(e))</li>" })\(d.citedProblems.map { p -> HTML in "<li class=\"problem\">\(p)</li>" })</ul>
                 """
             let age: HTML
-            if case .object = d.ageAtDecision {
+            if let judged = d.judgedOn {
+                age = "<p>What the rules judged it on:</p><ul>\(judged.lines.map { line -> HTML in "<li>\(line)</li>" })</ul>"
+            } else if case .object = d.ageAtDecision {
                 let approval = d.ageAtDecision["approvalRequired"]?.boolValue == true ? "; parents must approve significant changes" : ""
                 let signal = Int64(d.ageAtDecision["position"]?.intValue ?? 0)
                 age = "<p>The subject then: \(d.ageAtDecision["category"]?.stringValue ?? "unknown")\(approval) (age signal \(link(signal))).</p>"

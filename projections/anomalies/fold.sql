@@ -141,7 +141,8 @@ ON CONFLICT (log_id, exception_id) DO UPDATE
 -- force (the latest declared before the gate, introduced in or before the gate's app version and
 -- after the version the subject first had, when they are dotted numbers), the parent's latest word on that change (void once a rescission for
 -- the app follows it), and whether the subject acknowledged the change. The age of the signal each
--- opening relied on is kept in signal_ages, for age-signal-expired (judged against the policy).
+-- opening relied on is kept in signal_ages, for age-signal-expired (judged against the policy), and
+-- every fact an opening was judged on in openings, which explain shows.
 WITH gates AS MATERIALIZED (
   SELECT g.log_id, g.position, g.event_id, g.subject, g.bundle_id, g.payload ->> 'feature' AS feature,
          jsonb_array_length(coalesce(g.payload -> 'basis', '[]'::jsonb)) AS basis_count,
@@ -184,6 +185,15 @@ WITH gates AS MATERIALIZED (
 ages AS (
   INSERT INTO signal_ages (log_id, position, subject, signal_position, age_seconds)
   SELECT log_id, position, subject, age_position, age_seconds FROM gates WHERE age_position IS NOT NULL
+  ON CONFLICT DO NOTHING),
+judged AS (
+  INSERT INTO openings (log_id, position, subject, age_position, category, verified_adult, controls_require_approval,
+                        requirement_position, consent_required, notification_required, change_id, change_position,
+                        word, word_position, approval_rescinded, acknowledgment_position)
+  SELECT log_id, position, subject, age_position, category, verified_adult, approval_required,
+         requirement_position, consent_required, notification_required, change_id, change_position,
+         word, word_position, approval_rescinded, acknowledgment_position
+    FROM gates
   ON CONFLICT DO NOTHING)
 INSERT INTO findings (log_id, position, kind, event_id, subject, source, detail, evidence)
 SELECT log_id, position, 'access-after-denial', event_id, subject, 'rule',

@@ -41,6 +41,27 @@ CREATE TABLE signal_ages (
   age_seconds      bigint  NOT NULL,
   PRIMARY KEY (log_id, position)
 );
+-- Each opening of a feature the rules judged, with every fact they judged it on (the `gates` of
+-- fold.sql): `explain` shows this row, so what it says of an opening is what the findings rest on.
+CREATE TABLE openings (
+  log_id                      text     NOT NULL,
+  position                    bigint   NOT NULL,   -- the opening (AccessGateApplied, state open)
+  subject                     text     NOT NULL,
+  age_position                bigint,              -- the latest age signal before it
+  category                    text,
+  verified_adult              boolean,
+  controls_require_approval   boolean,             -- that signal's parental controls required approval of changes
+  requirement_position        bigint,              -- the latest EligibilityChecked for the subject and app
+  consent_required            boolean  NOT NULL,   -- eligible, and significantAppChangeRequiresParentalConsent
+  notification_required       boolean  NOT NULL,   -- eligible, and significantAppChangeRequiresAdultNotification
+  change_id                   text,                -- the app's significant change in force
+  change_position             bigint,
+  word                        text,                -- the parent's latest word on that change (approval, denial)
+  word_position               bigint,
+  approval_rescinded          boolean,             -- a rescission for the app came after that approval
+  acknowledgment_position     bigint,              -- the subject's acknowledgment of the change
+  PRIMARY KEY (log_id, position)
+);
 -- What DeclaredAgeRange told the app it must do for the subject (EligibilityChecked that succeeded):
 -- the latest row before an event is the requirement in force for that subject and app.
 CREATE TABLE requirements (

@@ -35,8 +35,13 @@ public struct FeatureExplanation: Sendable {
         public var cited: [ReplayedEvent]
         /// Cited ids that are not in the log, or that come after the gate.
         public var citedProblems: [String]
-        /// The subject's latest age signal before the gate (category, declaration, position), if any.
+        /// The subject's latest age signal before the gate (category, approvalRequired, position), if
+        /// any. For an opening, from ``judgedOn``: `approvalRequired` is the rules' (consent required
+        /// by DeclaredAgeRange, or approval by the parental controls).
         public var ageAtDecision: JSONValue
+        /// For an opening: every fact the rules judged it on, as the anomalies projection recorded it
+        /// beside its findings (nil for a closing).
+        public var judgedOn: OpeningInputs?
         /// Every rule of the rules catalogue that judges this decision, passed or failed, with its evidence.
         public var rules: [RuleCheck]
         /// The parent's answers on record for the subject and app before the gate (approvals and denials
@@ -109,11 +114,19 @@ public struct FeatureExplanation: Sendable {
                         if event.position >= position { problems.append("\(id) (position \(event.position)) comes after the gate") }
                     }
                     var age = JSONValue.null
-                    for try await text in try await connection.watchedQuery("""
-                        SELECT jsonb_build_object('category', category, 'approvalRequired', approval_required, 'position', position)::text
-                          FROM age_signals WHERE log_id = \(log) AND subject = \(subject) AND position < \(position)
-                         ORDER BY position DESC LIMIT 1
-                        """, logger: logger).decode(String.self) { age = try JSONParser.parse(text) }
+                    let judgedOn = state == "open" ? try await OpeningInputs.read(log: log, position: position, on: connection, logger: logger) : nil
+                    if let judgedOn {
+                        if let agePosition = judgedOn.agePosition {
+                            age = .object(["category": judgedOn.category.map { .string($0) } ?? .null,
+                                           "approvalRequired": .bool(judgedOn.approvalRequired), "position": .number(Double(agePosition))])
+                        }
+                    } else {
+                        for try await text in try await connection.watchedQuery("""
+                            SELECT jsonb_build_object('category', category, 'approvalRequired', approval_required, 'position', position)::text
+                              FROM age_signals WHERE log_id = \(log) AND subject = \(subject) AND position < \(position)
+                             ORDER BY position DESC LIMIT 1
+                            """, logger: logger).decode(String.self) { age = try JSONParser.parse(text) }
+                    }
                     let rules = try await ruleChecks(log: log, subject: subject, state: state, position: position, policy: policy,
                                                      on: connection, logger: logger)
                     var answers: [String] = []
@@ -132,7 +145,7 @@ public struct FeatureExplanation: Sendable {
                     }
                     let rescissions = try await ReplayedEvent.read(log: log, eventIds: rescissionIds, on: connection, logger: logger)
                     decisions.append(Decision(app: app, state: state, gate: gate, cited: cited, citedProblems: problems,
-                                              ageAtDecision: age, rules: rules, parentalAnswers: answers, laterRescissions: rescissions,
+                                              ageAtDecision: age, judgedOn: judgedOn, rules: rules, parentalAnswers: answers, laterRescissions: rescissions,
                                               history: appHistory))
                 }
                 var others: [String] = []

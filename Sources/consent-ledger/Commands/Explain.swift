@@ -77,7 +77,10 @@ struct Explain: AsyncParsableCommand {
                 for e in d.cited { out.append("    #\(e.position) \(e.type), \(e.occurredAt): \(e.sentence)") }
                 for problem in d.citedProblems { out.append("    ! \(problem)") }
             }
-            if case .object = d.ageAtDecision {
+            if let judged = d.judgedOn {
+                out.append("  What the rules judged it on:")
+                for line in judged.lines { out.append("    \(line)") }
+            } else if case .object = d.ageAtDecision {
                 let approval = d.ageAtDecision["approvalRequired"]?.boolValue == true ? "; parents must approve significant changes" : ""
                 out.append("  The subject then: \(d.ageAtDecision["category"]?.stringValue ?? "unknown")\(approval) (age signal #\(d.ageAtDecision["position"]?.intValue ?? 0))")
             } else {
@@ -120,7 +123,7 @@ struct Explain: AsyncParsableCommand {
                 .object([
                     "app": .string(d.app), "state": .string(d.state), "gate": Replay.eventJSON(d.gate),
                     "cited": .array(d.cited.map(Replay.eventJSON)), "citedProblems": .array(d.citedProblems.map(JSONValue.string)),
-                    "ageAtDecision": d.ageAtDecision,
+                    "ageAtDecision": d.ageAtDecision, "judgedOn": d.judgedOn?.json ?? .null,
                     "rules": .array(d.rules.map { check in
                         ["rule": .string(check.rule), "outcome": .string(check.outcome.rawValue),
                          "detail": .string(check.detail), "evidence": .array(check.evidence.map { .number(Double($0)) })]

@@ -6,9 +6,10 @@
 
 -- Lookups -------------------------------------------------------------------------------------
 
--- The age signals: Apple's, Google Play's, and an app's own gate or a third-party verifier when the
--- check passed (a failed or inconclusive check tells nothing of the age, and must not hide the
--- signal before it). Only the platforms say whether a parent must approve changes.
+-- The age signals (the types the catalogue declares so, EventRole: Apple's, Google Play's, and an
+-- app's own gate or a third-party verifier when the check passed; a failed or inconclusive check
+-- tells nothing of the age, and must not hide the signal before it). Only the platforms say whether
+-- a parent must approve changes.
 INSERT INTO age_signals (log_id, subject, position, occurred_at, category, verified_adult, approval_required)
 SELECT f.log_id, f.subject, f.position, f.occurred_at, f.derived ->> 'legalCategory',
        coalesce((f.derived ->> 'verifiedAdult')::boolean, false),
@@ -17,8 +18,7 @@ SELECT f.log_id, f.subject, f.position, f.occurred_at, f.derived ->> 'legalCateg
                    WHEN 'PlayAgeSignalReceived' THEN f.payload ->> 'userStatus' LIKE 'SUPERVISED%'
                    ELSE false END
   FROM fold_input f
- WHERE (f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived')
-        OR (f.type = 'AgeVerificationCompleted' AND f.payload ->> 'outcome' = 'passed'))
+ WHERE ledger.is_age_signal(f.type, f.payload)
    AND f.subject IS NOT NULL
 ON CONFLICT DO NOTHING;
 

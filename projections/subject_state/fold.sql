@@ -5,9 +5,9 @@
 
 -- Every subject the range mentions, in one upsert per subject: the latest event folded and how
 -- many (the types of reads.txt: fold_input may hold other projections' types too when a rebuild
--- folds several at once); the age category and declaration from the latest AgeRangeShared,
--- PlayAgeSignalReceived or AgeVerificationCompleted that passed (its declaration is the method:
--- appAgeGate, thirdParty…); the parental controls in force from the latest AgeRangeShared (Play and
+-- folds several at once); the age category and declaration from the latest age signal (the
+-- catalogue's EventRole: AgeRangeShared, PlayAgeSignalReceived, AgeVerificationCompleted that
+-- passed, whose declaration is the method: appAgeGate, thirdParty…); the parental controls in force from the latest AgeRangeShared (Play and
 -- the app's own checks report none). Each group of columns moves only when the range has a newer event for it.
 INSERT INTO subjects AS s (log_id, subject, updated_position, updated_event_id, updated_at, events_folded,
                            age_category, age_lower, age_upper, age_declaration, verified_adult, age_event_type,
@@ -33,8 +33,7 @@ SELECT u.log_id, u.subject, u.position, u.event_id, u.occurred_at, u.n,
                            WHEN 'PlayAgeSignalReceived' THEN f.payload ->> 'userStatus'
                            ELSE f.payload ->> 'method' END AS declaration
           FROM fold_input f
-         WHERE (f.type IN ('AgeRangeShared', 'PlayAgeSignalReceived')
-                OR (f.type = 'AgeVerificationCompleted' AND f.payload ->> 'outcome' = 'passed'))
+         WHERE ledger.is_age_signal(f.type, f.payload)
            AND f.subject IS NOT NULL
          ORDER BY f.subject, f.position DESC) a ON a.log_id = u.log_id AND a.subject = u.subject
   LEFT JOIN (SELECT DISTINCT ON (f.subject) f.log_id, f.subject, f.position,

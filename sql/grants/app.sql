@@ -9,7 +9,7 @@ GRANT EXECUTE ON FUNCTION ledger.append_events(text, text[], text[], text, text[
 -- key table or destroy a key (only the owner erases: ledger.erase_subject).
 GRANT EXECUTE ON FUNCTION ledger.subject_key(text, text, bytea) TO consent_ledger_app;
 -- Helpers the projections' SQL calls (pure functions).
-GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.version_key(text),
+GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.version_key(text), ledger.is_age_signal(text, jsonb),
   ledger.question_outcome(text, boolean, boolean)
   TO consent_ledger_app;
 -- The verifiable log: read the tree and the checkpoints; extend the tree (idempotent, derived

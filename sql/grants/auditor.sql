@@ -3,7 +3,7 @@ GRANT USAGE ON SCHEMA ledger TO consent_ledger_auditor;
 GRANT SELECT ON ledger.logs, ledger.events, ledger.event_days, ledger.batches, ledger.schema_version
   TO consent_ledger_auditor;
 -- Helpers the projections' SQL calls (pure functions), so an auditor can time-travel.
-GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.version_key(text),
+GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.version_key(text), ledger.is_age_signal(text, jsonb),
   ledger.question_outcome(text, boolean, boolean)
   TO consent_ledger_auditor;
 -- The verifiable log: the tree and the checkpoints, to prove inclusion and consistency.

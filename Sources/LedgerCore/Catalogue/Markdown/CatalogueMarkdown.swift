@@ -121,6 +121,10 @@ public enum CatalogueMarkdown {
         out.append("")
         out.append("Appended by: " + schema.appenders.map { "\($0.route.rawValue) (actor \($0.actors.joined(separator: ", ")))" }
             .joined(separator: "; ") + ".")
+        if !schema.roles.isEmpty {
+            out.append("")
+            out.append("To the projections and the rules: " + schema.roles.map(\.sentence).joined(separator: "; ") + ".")
+        }
         out.append("")
         out.append("Example payload:")
         out.append("")

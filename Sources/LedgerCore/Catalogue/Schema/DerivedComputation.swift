@@ -23,7 +23,7 @@ public enum DerivedComputation: Sendable, Equatable {
 }
 
 /// A payload field holding one string value (`outcome` is `passed`).
-public struct FieldCondition: Sendable, Equatable {
+public struct FieldCondition: Sendable, Hashable {
     /// The payload field.
     public let field: String
     /// The value it must hold.

@@ -31,6 +31,8 @@ public struct EventSchema: Sendable {
     public let olderVersions: [SchemaVersion]
     /// Who may append it: each route that may, with the actors it may record (decision 0056).
     public let appenders: [EventAppender]
+    /// What it is to the projections and the rules (an age signal, …): ``EventRole``.
+    public let roles: [EventRole]
     /// Complete, valid payloads of the current version; the first is the documented example.
     /// Together they use every field.
     public let examples: [JSONValue]
@@ -42,7 +44,8 @@ public struct EventSchema: Sendable {
     public init<Payload: EventPayload>(_ payload: Payload.Type, group: EventGroup, summary: String,
                                        fields: [FieldSchema], rules: [PayloadRule] = [],
                                        derived: [DerivedFactSchema] = [], olderVersions: [SchemaVersion] = [],
-                                       appenders: [EventAppender] = EventAppender.ordinary, examples: [JSONValue]) {
+                                       appenders: [EventAppender] = EventAppender.ordinary, roles: [EventRole] = [],
+                                       examples: [JSONValue]) {
         precondition(!examples.isEmpty, "\(Payload.eventType) needs an example")
         precondition(olderVersions.allSatisfy { $0.version < Payload.schemaVersion })
         type = Payload.eventType
@@ -56,8 +59,15 @@ public struct EventSchema: Sendable {
         precondition(!appenders.isEmpty && Set(appenders.map(\.route)).count == appenders.count,
                      "\(Payload.eventType) needs its routes, each once")
         self.appenders = appenders
+        precondition(Set(roles.map(\.name)).count == roles.count, "\(Payload.eventType) names a role twice")
+        self.roles = roles
         self.examples = examples
         decode = { json in try PayloadCoding.decode(Payload.self, from: json) }
+    }
+
+    /// Whether an event of this type with `payload` plays `role`.
+    public func plays(_ role: EventRole.Name, payload: JSONValue) -> Bool {
+        roles.contains { $0.name == role && $0.holds(for: payload) }
     }
 
     /// The documented example: a complete payload of the current version.

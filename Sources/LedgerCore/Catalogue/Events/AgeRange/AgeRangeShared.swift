@@ -134,6 +134,7 @@ extension AgeRangeShared {
                                                        isOneOf: AgeRangeDeclaration.allCases.filter(\.isVerification).map(\.rawValue))),
         ],
         olderVersions: [version1],
+        roles: [.ageSignal],
         examples: [
             ["lowerBound": 13, "upperBound": 15, "ageRangeDeclaration": "guardianDeclared",
              "activeParentalControls": ["communicationLimits", "significantAppChangeApprovalRequired"]],

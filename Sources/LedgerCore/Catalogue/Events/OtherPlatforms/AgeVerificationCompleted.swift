@@ -116,6 +116,8 @@ extension AgeVerificationCompleted {
                                 + "thirdPartyPayment). The app's own gate (appAgeGate) is a self-declaration and never counts.",
                               computed: .verifiedAdult(field: "method", isOneOf: Method.thirdPartyValues)),
         ],
+        // A failed or inconclusive check tells nothing of the age.
+        roles: [EventRole(.ageSignal, when: FieldCondition("outcome", is: Outcome.passed.rawValue))],
         examples: [
             ["method": "thirdPartyDocument", "provider": "example-id-check", "outcome": "passed", "lowerBound": 18],
             ["method": "appAgeGate", "outcome": "passed", "lowerBound": 13, "upperBound": 15],

@@ -103,6 +103,7 @@ extension PlayAgeSignalReceived {
             DerivedFactSchema("verifiedAdult", .boolean, "legalCategory is adult and userStatus is VERIFIED.",
                               computed: .verifiedAdult(field: "userStatus", isOneOf: [UserStatus.VERIFIED.rawValue])),
         ],
+        roles: [.ageSignal],
         examples: [
             ["userStatus": "SUPERVISED_APPROVAL_PENDING", "ageLower": 13, "ageUpper": 15, "mostRecentApprovalDate": "2026-10-01",
              "installId": "a1b2c3d4-play-install", "ageRangeSource": "TIER_B"],

@@ -60,13 +60,15 @@ public struct LedgerAPI: Sendable {
         let admission = AppendAdmission(maxQueued: settings.maxQueuedEvents, maxQueuedPerKey: settings.maxQueuedEventsPerKey)
         let reads = ReadAdmissionMiddleware(admission: ReadAdmission(maxPerKey: settings.maxReadsPerKey))
         let budget = RefusedKeyBudget(perMinute: settings.maxRefusedKeysPerMinute)
+        let reports = ReportRoutes(operations: operations, policy: settings.reportPolicy,
+                                   admission: ReportAdmission(maxPerLog: settings.maxReportsPerLog))
         router.group("v1")
             .add(middleware: APIKeyMiddleware(operations: operations, budget: budget, logger: logger))
             .add(middleware: reads)
             .addRoutes(EventRoutes(operations: operations, settings: settings, admission: admission).collection)
             .addRoutes(AppStoreRoutes(operations: operations, settings: settings.appStore, admission: admission).collection)
             .addRoutes(SubjectRoutes(operations: operations).collection)
-            .addRoutes(ReportRoutes(operations: operations, policy: settings.reportPolicy).collection)
+            .addRoutes(reports.collection)
         router.group("v1")
             .add(middleware: APIKeyMiddleware(operations: operations, optional: settings.publicProofs, budget: budget, logger: logger))
             .add(middleware: reads)
@@ -74,7 +76,7 @@ public struct LedgerAPI: Sendable {
                                             witnesses: settings.witnesses).collection)
         router.group("console")
             .add(middleware: ConsoleMiddleware(operations: operations))
-            .addRoutes(ConsoleRoutes(operations: operations, budget: budget, reports: ReportRoutes(operations: operations, policy: settings.reportPolicy),
+            .addRoutes(ConsoleRoutes(operations: operations, budget: budget, reports: reports,
                                      proofs: VerifiableLogRoutes(operations: operations, isPublic: false, entriesArePublic: false,
                                                                  witnesses: settings.witnesses)).collection)
         allowed.record(router.routes.map { ($0.path.description, $0.method.rawValue) })

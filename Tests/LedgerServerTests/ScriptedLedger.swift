@@ -34,6 +34,9 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         var state: Result<SubjectStates, LedgerError> = .success(SubjectStates(position: 0, snapshots: []))
         var erase: Result<AppendResult.Appended, LedgerError> = .failure(LedgerError(.invalidRequest, "not scripted"))
         var reports: LedgerError = LedgerError(.logNotFound, "there is no log named acme")
+        /// Awaited by each report operation, with the report's log, before it answers (to hold a
+        /// report under way).
+        var reportHold: (@Sendable (String) async -> Void)?
         /// What the checkpoint, tile and proof operations answer.
         var proofs: LedgerError = LedgerError(.checkpointNotFound, "log acme has no signed checkpoint yet")
     }
@@ -87,7 +90,9 @@ final class ScriptedLedger: LedgerOperations, Sendable {
     }
 
     func consentRegister(_ parameters: ConsentRegisterReport.Parameters) async throws -> ConsentRegisterReport.Result {
-        throw record(.report("consent-register")).reports
+        let script = record(.report("consent-register"))
+        await script.reportHold?(parameters.log)
+        throw script.reports
     }
 
     func regulatorReport(_ parameters: RegulatorReport.Parameters, policy: ReportPolicy) async throws -> RegulatorReport.Result {

@@ -3,6 +3,7 @@
 -- One function per event role (EventRole): whether an event of type p_type with payload
 -- p_payload (upcast to its current version) plays it. The projections' folds call them
 -- instead of naming event types (issue 37).
+
 -- ledger.is_age_signal: an age signal: the rules take the latest before a decision as the subject's age then.
 CREATE OR REPLACE FUNCTION ledger.is_age_signal(p_type text, p_payload jsonb) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -11,10 +11,13 @@ import NIOCore
 /// `GET /v1/logs/{log}/reports/consent-register`, `GET /v1/logs/{log}/reports/regulator` and
 /// `GET /v1/logs/{log}/subjects/{subject}/dossier` (the subject's timeline, the state after each
 /// event, and each event's inclusion proof). The regulator report applies `policy`, and every HTML
-/// page names its issuer and date of issue.
+/// page names its issuer and date of issue. Each is computed and rendered holding one of its log's
+/// report slots (``ReportAdmission``).
 struct ReportRoutes {
     let operations: any LedgerOperations
     let policy: ReportPolicy
+    /// Each log's reports under way, shared by the API and the console.
+    let admission: ReportAdmission
 
     var collection: RouteCollection<LedgerRequestContext> {
         let routes = RouteCollection(context: LedgerRequestContext.self)
@@ -37,8 +40,10 @@ struct ReportRoutes {
         try await context.recordRead(request, operations: operations, log: log, what: "consent-register",
                                      subject: parameters.subject ?? ReadAccess.everySubject,
                                      detail: "as of \(parameters.asOf.map(String.init) ?? "the head"), \(format.rawValue)")
-        let result = try await operations.consentRegister(parameters)
-        return try response(format, json: result.json, seal: result.sha256) { ConsentRegisterReport.csv(result.rows) }
+        return try await admission.run(log: log) {
+            let result = try await operations.consentRegister(parameters)
+            return try response(format, json: result.json, seal: result.sha256) { ConsentRegisterReport.csv(result.rows) }
+        }
     }
 
     @Sendable func regulator(request: Request, context: LedgerRequestContext) async throws -> Response {
@@ -53,8 +58,10 @@ struct ReportRoutes {
         let parameters = RegulatorReport.Parameters(log: log, jurisdiction: String(jurisdiction), from: from, to: to,
                                                     asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0))
         let format = try Self.format(query["format"])
-        let result = try await operations.regulatorReport(parameters, policy: policy)
-        return try response(format, json: result.json, seal: result.sha256) { RegulatorCSV.csv(result.report) }
+        return try await admission.run(log: log) {
+            let result = try await operations.regulatorReport(parameters, policy: policy)
+            return try response(format, json: result.json, seal: result.sha256) { RegulatorCSV.csv(result.report) }
+        }
     }
 
     @Sendable func dossier(request: Request, context: LedgerRequestContext) async throws -> Response {
@@ -66,8 +73,10 @@ struct ReportRoutes {
         let asOf = try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0)
         try await context.recordRead(request, operations: operations, log: log, what: "dossier", subject: subject,
                                      detail: "as of \(asOf.map(String.init) ?? "the head"), \(format.rawValue)")
-        let result = try await operations.dossier(log: log, subject: subject, asOf: asOf)
-        return try response(format, json: result.json, seal: result.sha256) { SubjectDossierReport.csv(result.steps) }
+        return try await admission.run(log: log) {
+            let result = try await operations.dossier(log: log, subject: subject, asOf: asOf)
+            return try response(format, json: result.json, seal: result.sha256) { SubjectDossierReport.csv(result.steps) }
+        }
     }
 
     /// The report in `format`, with `Report-Seal` naming the sealed JSON's SHA-256 in every format.

@@ -63,6 +63,12 @@ public struct ServerSettings: Sendable {
     public var maxRefusedKeysPerMinute: Int = ServerSettings.defaultMaxRefusedKeysPerMinute
     /// The default: 30 refused keys a minute per client.
     public static let defaultMaxRefusedKeysPerMinute = 30
+    /// The most reports (consent register, regulator report, dossier) of one log computed at once,
+    /// whichever keys or console sessions ask; beyond, 429 with `Retry-After`
+    /// (`serve --max-reports-per-log`, ``ReportAdmission``).
+    public var maxReportsPerLog: Int = ServerSettings.defaultMaxReportsPerLog
+    /// The default: one report per log at a time.
+    public static let defaultMaxReportsPerLog = 1
 
     /// Settings; the defaults listen on 127.0.0.1:8080.
     public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = defaultMaxBodyBytes,

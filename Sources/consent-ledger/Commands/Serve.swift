@@ -78,6 +78,10 @@ struct Serve: AsyncParsableCommand {
             help: "The most reads (GET under /v1, streamed answers until their last byte) one API key may have under way; beyond, 429 with Retry-After.")
     var maxReadsPerKey = ServerSettings.defaultMaxReadsPerKey
 
+    @Option(name: .customLong("max-reports-per-log"),
+            help: "The most reports (consent register, regulator report, dossier) of one log computed at once, whichever keys ask; beyond, 429 with Retry-After.")
+    var maxReportsPerLog = ServerSettings.defaultMaxReportsPerLog
+
     @Option(name: .customLong("max-refused-keys-per-minute"),
             help: "The most API keys one client (address) may offer that are not accepted, within a minute; beyond, 429 before any lookup.")
     var maxRefusedKeysPerMinute = ServerSettings.defaultMaxRefusedKeysPerMinute
@@ -125,6 +129,7 @@ struct Serve: AsyncParsableCommand {
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
         guard maxReadsPerKey >= 1 else { throw ValidationError("--max-reads-per-key must be at least 1") }
+        guard maxReportsPerLog >= 1 else { throw ValidationError("--max-reports-per-log must be at least 1") }
         guard maxRefusedKeysPerMinute >= 1 else { throw ValidationError("--max-refused-keys-per-minute must be at least 1") }
         if !appStoreBundleIds.isEmpty, appStoreRoots.isEmpty {
             throw ValidationError("--app-store-bundle-id needs --app-store-root: without a root no notification can be verified")
@@ -159,6 +164,7 @@ struct Serve: AsyncParsableCommand {
         settings.trustedProxies = trustedProxies
         settings.maxReadsPerKey = maxReadsPerKey
         settings.maxRefusedKeysPerMinute = maxRefusedKeysPerMinute
+        settings.maxReportsPerLog = maxReportsPerLog
         settings.databaseBusyLimit = maxDatabaseWait.duration
         settings.witnesses = try witnesses.map { (key: String) throws(LedgerError) in
             try VerifierKeyArgument.load(key, option: "--witness", type: .cosignatureV1)

@@ -75,21 +75,11 @@ struct ExplainAgreesWithFindingsTests {
 
     @Test("an opening that needed approval because DeclaredAgeRange required consent: explain says approval was required, and by what")
     func requiredByDeclaredAgeRange() async throws {
-        var fires = RuleHistory(log: "fires")
-        fires.declareChange(at: "2026-10-01T08:00:00Z")                                                         // 1
-        fires.eligibility(["significantAppChangeRequiresParentalConsent"], at: "2026-10-02T09:00:00Z")         // 2
-        fires.ageRange(13, 15, at: "2026-10-02T09:00:05Z")                                                      // 3
-        fires.open(at: "2026-10-02T11:00:00Z", basis: [fires.id(3)])                                            // 4
-        var byControls = RuleHistory(log: "by-controls")
-        byControls.declareChange(at: "2026-10-01T08:00:00Z")
-        byControls.eligibility(["declaredAgeRangeRequired"], at: "2026-10-02T09:00:00Z")
-        byControls.ageRange(13, 15, at: "2026-10-02T09:00:05Z", controls: ["significantAppChangeApprovalRequired"])
-        byControls.open(at: "2026-10-02T11:00:00Z", basis: [byControls.id(3)])
-        var quiet = RuleHistory(log: "quiet")
-        quiet.declareChange(at: "2026-10-01T08:00:00Z")
-        quiet.eligibility(["declaredAgeRangeRequired"], at: "2026-10-02T09:00:00Z")
-        quiet.ageRange(13, 15, at: "2026-10-02T09:00:05Z")
-        quiet.open(at: "2026-10-02T11:00:00Z", basis: [quiet.id(3)])
+        // 1 the change, 2 DeclaredAgeRange's requirement, 3 the age range, 4 the opening.
+        let fires = RuleHistory.openingAfterChange(log: "fires", requirement: "significantAppChangeRequiresParentalConsent")
+        let byControls = RuleHistory.openingAfterChange(log: "by-controls", requirement: "declaredAgeRangeRequired",
+                                                        controls: ["significantAppChangeApprovalRequired"])
+        let quiet = RuleHistory.openingAfterChange(log: "quiet", requirement: "declaredAgeRangeRequired")
         let db = try await TestDatabase.create()
         for history in [fires, byControls, quiet] { try await history.append(db) }
         try await db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }

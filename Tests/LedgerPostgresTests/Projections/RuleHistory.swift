@@ -112,6 +112,19 @@ struct RuleHistory {
             ["feature": .string(feature), "state": "open", "basis": .array(basis.map(JSONValue.string))])
     }
 
+    /// A 13-15 subject opening rooms while change c-rooms is in force: 1 the change, 2 DeclaredAgeRange
+    /// requiring `requirement`, 3 the age range with the device's `controls`, 4 the opening citing it.
+    /// `version`: the app version the subject was seen at before the opening.
+    static func openingAfterChange(log: String, requirement: String, controls: [String] = ["communicationLimits"],
+                                   version: String = "2.9.0") -> RuleHistory {
+        var history = RuleHistory(log: log)
+        history.declareChange(at: "2026-10-01T08:00:00Z")
+        history.eligibility([requirement], at: "2026-10-02T09:00:00Z", version: version)
+        history.ageRange(13, 15, at: "2026-10-02T09:00:05Z", controls: controls, version: version)
+        history.open(at: "2026-10-02T11:00:00Z", basis: [history.id(3)])
+        return history
+    }
+
     /// Appends the history to its log, one batch.
     func append(_ db: TestDatabase) async throws {
         try await db.as(.application) { client async throws in

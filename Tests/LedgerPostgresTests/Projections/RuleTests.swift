@@ -76,29 +76,15 @@ struct RuleTests {
 
     @Test("access-without-approval: required by DeclaredAgeRange (not by the device's controls), no question at all")
     func accessWithoutApprovalFromTheRequirement() async throws {
-        var fires = RuleHistory(log: "fires")
-        fires.declareChange(at: "2026-10-01T08:00:00Z")
-        fires.eligibility(["significantAppChangeRequiresParentalConsent"], at: "2026-10-02T09:00:00Z")
-        fires.ageRange(13, 15, at: "2026-10-02T09:00:05Z")
-        fires.open(at: "2026-10-02T11:00:00Z", basis: [fires.id(3)])
+        let fires = RuleHistory.openingAfterChange(log: "fires", requirement: "significantAppChangeRequiresParentalConsent")
         // The same opening when nothing required approval: no consent feature, no approval control.
-        var quiet = RuleHistory(log: "quiet")
-        quiet.declareChange(at: "2026-10-01T08:00:00Z")
-        quiet.eligibility(["declaredAgeRangeRequired"], at: "2026-10-02T09:00:00Z")
-        quiet.ageRange(13, 15, at: "2026-10-02T09:00:05Z")
-        quiet.open(at: "2026-10-02T11:00:00Z", basis: [quiet.id(3)])
+        let quiet = RuleHistory.openingAfterChange(log: "quiet", requirement: "declaredAgeRangeRequired")
         // Installed at 3.0.0, after the change: the app already had it when the child got it.
-        var installedAfter = RuleHistory(log: "installed-after")
-        installedAfter.declareChange(at: "2026-10-01T08:00:00Z")
-        installedAfter.eligibility(["significantAppChangeRequiresParentalConsent"], at: "2026-10-02T09:00:00Z", version: "3.0.0")
-        installedAfter.ageRange(13, 15, at: "2026-10-02T09:00:05Z", version: "3.0.0")
-        installedAfter.open(at: "2026-10-02T11:00:00Z", basis: [installedAfter.id(3)])
+        let installedAfter = RuleHistory.openingAfterChange(log: "installed-after", requirement: "significantAppChangeRequiresParentalConsent",
+                                                            version: "3.0.0")
         // Required by the device's parental controls, not by DeclaredAgeRange: the requirement is no evidence.
-        var byControls = RuleHistory(log: "by-controls")
-        byControls.declareChange(at: "2026-10-01T08:00:00Z")
-        byControls.eligibility(["declaredAgeRangeRequired"], at: "2026-10-02T09:00:00Z")
-        byControls.ageRange(13, 15, at: "2026-10-02T09:00:05Z", controls: ["significantAppChangeApprovalRequired"])
-        byControls.open(at: "2026-10-02T11:00:00Z", basis: [byControls.id(3)])
+        let byControls = RuleHistory.openingAfterChange(log: "by-controls", requirement: "declaredAgeRangeRequired",
+                                                        controls: ["significantAppChangeApprovalRequired"])
         let (_, found) = try await Self.run(fires, quiet, installedAfter, byControls)
         #expect(found["fires"] == ["4 access-without-approval [1, 2, 3, 4]"])
         #expect(found["by-controls"] == ["4 access-without-approval [1, 3, 4]"])

@@ -9,7 +9,7 @@ enum EventRoleSQL {
             -- One function per event role (EventRole): whether an event of type p_type with payload
             -- p_payload (upcast to its current version) plays it. The projections' folds call them
             -- instead of naming event types (issue 37).
-            """ + "\n"
+            """ + "\n\n"
         for role in EventRole.Name.allCases {
             var cases = "CASE p_type\n"
             for schema in EventCatalogue.schemas {

@@ -1,18 +1,18 @@
 /// The fixed lists the regulator report prints in full (zeros included), in the catalogue's order,
-/// so that two reports can be laid side by side row for row.
+/// so that two reports can be laid side by side row for row. The payload values are the catalogue's
+/// own enumerations (a value added to an event type is listed without touching this file).
 public enum RegulatorVocabulary {
     /// `AgeRangeRequested.trigger`.
-    public static let triggers = ["download", "launch", "accountCreation", "significantChange", "anniversaryRecheck",
-                                  "purchase", "backfill", "other"]
+    public static let triggers = AgeRangeRequested.Trigger.allCases.map(\.rawValue)
     /// The derived legal categories.
     public static let categories = LegalCategory.allCases.map(\.rawValue)
     /// The current `ageRangeDeclaration` values; deprecated ones and `none` are listed after them when seen.
-    public static let declarations = ["selfDeclared", "guardianDeclared", "confirmed"]
+    public static let declarations = AgeRangeShared.AgeRangeDeclaration.allCases
+        .filter { !AgeRangeShared.AgeRangeDeclaration.deprecatedValues.contains($0) }.map(\.rawValue)
     /// `AgeRangeRequestFailed.error`.
-    public static let ageRangeErrors = ["invalidRequest", "notAvailable"]
+    public static let ageRangeErrors = AgeRangeRequestFailed.Failure.allCases.map(\.rawValue)
     /// Play's `userStatus`.
-    public static let playStatuses = ["VERIFIED", "SUPERVISED", "SUPERVISED_APPROVAL_PENDING", "SUPERVISED_APPROVAL_DENIED",
-                                      "UNKNOWN", "DECLARED"]
+    public static let playStatuses = PlayAgeSignalReceived.UserStatus.allCases.map(\.rawValue)
     /// `AgeVerificationCompleted.method`: the app's own gate, then the third parties.
     public static let ageCheckMethods = AgeVerificationCompleted.Method.allCases.map(\.rawValue)
     /// `AgeVerificationCompleted.outcome`.

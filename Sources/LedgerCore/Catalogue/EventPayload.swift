@@ -19,6 +19,10 @@ public protocol EventPayload: Codable, Sendable, Equatable {
     /// The facts the ledger derives from this payload in `context` (stored as the event's
     /// `derived` member), named as ``EventSchema/derived`` lists them. Empty for most types.
     func derivedFacts(in context: DerivationContext) -> [String: JSONValue]
+    /// One plain sentence for an event of this type (``EventNarrative``): what it says happened,
+    /// from its payload `payload` and derived facts `derived`, never a sealed (personal) field.
+    /// Every type gives its own: a new type does not compile without one.
+    static func sentence(payload: EventNarrative.Reader, derived: EventNarrative.Reader) -> String
 }
 
 extension EventPayload {

@@ -38,6 +38,8 @@ public struct EventSchema: Sendable {
     public let examples: [JSONValue]
 
     let decode: @Sendable (JSONValue) throws -> any EventPayload
+    /// The type's sentence (``EventPayload/sentence(payload:derived:)``).
+    let narrate: @Sendable (EventNarrative.Reader, EventNarrative.Reader) -> String
 
     /// Creates the schema of `payload`, whose ``EventPayload/eventType`` and
     /// ``EventPayload/schemaVersion`` give the type name and current version.
@@ -63,6 +65,7 @@ public struct EventSchema: Sendable {
         self.roles = roles
         self.examples = examples
         decode = { json in try PayloadCoding.decode(Payload.self, from: json) }
+        narrate = { payload, derived in Payload.sentence(payload: payload, derived: derived) }
     }
 
     /// Whether an event of this type with `payload` plays `role`.

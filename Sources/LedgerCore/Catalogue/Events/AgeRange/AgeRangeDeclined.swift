@@ -19,3 +19,11 @@ extension AgeRangeDeclined {
         examples: [[:]]
     )
 }
+
+extension AgeRangeDeclined {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload _: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "The person declined to share an age range."
+    }
+}

@@ -37,3 +37,11 @@ extension AgeRangeRequestFailed {
         examples: [["error": "notAvailable", "detail": "The operation couldn’t be completed."]]
     )
 }
+
+extension AgeRangeRequestFailed {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "The age range request failed: \(p.string("error") ?? "?")."
+    }
+}

@@ -57,3 +57,12 @@ extension AgeRangeRequested {
         examples: [["ageGates": [13, 16, 18], "trigger": "launch"]]
     )
 }
+
+extension AgeRangeRequested {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        let gates = p.ints("ageGates").map(String.init).joined(separator: ", ")
+        return "The app asked for an age range (gates \(gates)) at \(p.string("trigger") ?? "?")."
+    }
+}

@@ -143,3 +143,15 @@ extension AgeRangeShared {
         ]
     )
 }
+
+extension AgeRangeShared {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived d: EventNarrative.Reader) -> String {
+        let controls = p.strings("activeParentalControls")
+        return "An age range was shared: \(EventNarrative.range(p.int("lowerBound"), p.int("upperBound"))), "
+            + "category \(d.string("legalCategory") ?? "?"), declared \(p.string("ageRangeDeclaration") ?? "(not said)")"
+            + (d.bool("verifiedAdult") == true ? ", a verified adult" : "")
+            + "; parental controls: \(controls.isEmpty ? "none" : controls.joined(separator: ", "))."
+    }
+}

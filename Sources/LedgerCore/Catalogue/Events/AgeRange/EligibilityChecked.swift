@@ -69,3 +69,15 @@ extension EligibilityChecked {
         ]
     )
 }
+
+extension EligibilityChecked {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        if let error = p.string("error") { return "The eligibility check failed: \(error)." }
+        let eligible = p.bool("isEligibleForAgeFeatures") == true
+        let features = p.strings("requiredRegulatoryFeatures")
+        return "The app checked eligibility: age features \(eligible ? "apply" : "do not apply")"
+            + (features.isEmpty ? "." : "; required: \(features.joined(separator: ", ")).")
+    }
+}

@@ -63,3 +63,14 @@ extension AgeExceptionDecided {
         ]
     )
 }
+
+extension AgeExceptionDecided {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "A guardian \(p.string("decision") ?? "?") exception \(p.string("exceptionId") ?? "?"), \(EventNarrative.channel(p.string("channel")))"
+            + (p.bool("guardianAuthenticated") == true ? " with Apple Account authentication" : "")
+            + ", at \(p.string("decidedAt") ?? "?"); "
+            + (p.string("guardianId").map { "guardian \($0)." } ?? "guardian not disclosed.")
+    }
+}

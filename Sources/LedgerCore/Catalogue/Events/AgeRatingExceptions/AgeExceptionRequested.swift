@@ -41,3 +41,12 @@ extension AgeExceptionRequested {
         examples: [["exceptionId": "ex-5521", "appleItemID": 6_471_234_567, "ageRating": 416]]
     )
 }
+
+extension AgeExceptionRequested {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived d: EventNarrative.Reader) -> String {
+        return "Age-rating exception \(p.string("exceptionId") ?? "?") is pending for app \(p.int("appleItemID").map(String.init) ?? "?")"
+            + (d.string("ratingLabel").map { " (rated \($0))" } ?? "") + "."
+    }
+}

@@ -39,3 +39,11 @@ extension ApproveInPersonFailed {
         examples: [["error": "missingAgeRatingExceptionRequest", "exceptionId": "ex-5521", "appleItemID": 6_471_234_567]]
     )
 }
+
+extension ApproveInPersonFailed {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "Approving in person failed: \(p.string("error") ?? "?")" + (p.string("exceptionId").map { " (exception \($0))" } ?? "") + "."
+    }
+}

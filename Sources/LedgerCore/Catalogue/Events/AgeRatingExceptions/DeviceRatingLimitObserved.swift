@@ -32,3 +32,11 @@ extension DeviceRatingLimitObserved {
         examples: [["maximumAllowedAgeRating": 313]]
     )
 }
+
+extension DeviceRatingLimitObserved {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload _: EventNarrative.Reader, derived d: EventNarrative.Reader) -> String {
+        return "The device allows apps rated up to \(d.string("ratingLabel") ?? "?")."
+    }
+}

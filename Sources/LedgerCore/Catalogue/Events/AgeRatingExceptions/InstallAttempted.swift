@@ -69,3 +69,13 @@ extension InstallAttempted {
         ]
     )
 }
+
+extension InstallAttempted {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived d: EventNarrative.Reader) -> String {
+        return "An install of app \(p.int("appleItemID").map(String.init) ?? "?") (rated \(d.string("ratingLabel") ?? "?")) "
+            + "was attempted\(p.bool("requestAgeException") == true ? " asking for an age-rating exception" : ""): "
+            + "\(p.string("outcome") ?? "?")" + (p.string("exceptionId").map { ", exception \($0) queued" } ?? "") + "."
+    }
+}

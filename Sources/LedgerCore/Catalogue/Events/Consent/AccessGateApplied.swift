@@ -51,3 +51,14 @@ extension AccessGateApplied {
         ]]
     )
 }
+
+extension AccessGateApplied {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        let basis = p.strings("basis")
+        return "The app \(p.string("state") == "open" ? "OPENED" : "CLOSED") feature \(p.string("feature") ?? "?") "
+            + "(policy \(p.string("policyVersion") ?? "?")), citing "
+            + (basis.isEmpty ? "no event." : "\(basis.count) event\(basis.count == 1 ? "" : "s"): \(basis.joined(separator: ", ")).")
+    }
+}

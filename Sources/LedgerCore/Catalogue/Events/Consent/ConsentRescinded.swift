@@ -113,3 +113,12 @@ extension ConsentRescinded {
         ]]
     )
 }
+
+extension ConsentRescinded {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "The App Store reported consent rescinded for \(p.string("bundleId") ?? "?") "
+            + "(signature \(p.string("signatureCheck") ?? "?")); the app's action: \(p.string("enforcementAction") ?? "?")."
+    }
+}

@@ -55,3 +55,13 @@ extension ParentalAnswerReceived {
         ]]
     )
 }
+
+extension ParentalAnswerReceived {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "A parent answered question \(p.string("questionId") ?? "?"): \(p.string("answer") ?? "?") "
+            + "(\"\(p.string("choiceTitle") ?? "")\"), \(EventNarrative.channel(p.string("channel"))), received \(p.string("receivedAt") ?? "?"); "
+            + (p.string("guardianId").map { "guardian \($0)." } ?? "guardian not disclosed by the platform.")
+    }
+}

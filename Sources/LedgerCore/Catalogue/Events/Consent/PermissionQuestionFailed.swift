@@ -45,3 +45,11 @@ extension PermissionQuestionFailed {
         examples: [["questionId": "6c1e8a52-3d9b-4f0e-a7c2-91b5e0d4f318", "error": "communicationLimitsNotEnabled"]]
     )
 }
+
+extension PermissionQuestionFailed {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "The question \(p.string("questionId") ?? "?") could not be asked: \(p.string("error") ?? "?")."
+    }
+}

@@ -123,3 +123,22 @@ extension PermissionQuestionSent {
         ]
     )
 }
+
+extension PermissionQuestionSent {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        var topic = "a custom topic"
+        if let t = p.value("topic")?.objectValue {
+            if let update = t["significantAppUpdate"] { topic = "the significant update \"\(EventNarrative.Reader(update).string("description") ?? "")\"" }
+            if t["communication"] != nil { topic = "communicating with someone (contact details sealed)" }
+            if let custom = t["custom"] {
+                topic = "\(EventNarrative.Reader(custom).string("name") ?? "a custom topic")"
+                    + (EventNarrative.Reader(custom).value("description").map { $0 != .null } == true ? " (the text shown to the parent sealed)" : "")
+            }
+        }
+        return "A parent was asked (question \(p.string("questionId") ?? "?"), via \(p.string("sentVia") ?? "?")) about \(topic)"
+            + (p.string("changeId").map { " for change \($0)" } ?? "")
+            + (p.string("expirationDate").map { "; expires \($0)" } ?? "; no expiry") + "."
+    }
+}

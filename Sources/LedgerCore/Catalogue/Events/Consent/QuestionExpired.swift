@@ -29,3 +29,11 @@ extension QuestionExpired {
         examples: [["questionId": "6c1e8a52-3d9b-4f0e-a7c2-91b5e0d4f318", "expirationDate": "2026-11-27T16:02:25Z"]]
     )
 }
+
+extension QuestionExpired {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "Question \(p.string("questionId") ?? "?") expired unanswered at \(p.string("expirationDate") ?? "?")."
+    }
+}

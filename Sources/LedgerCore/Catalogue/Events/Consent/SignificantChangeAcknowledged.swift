@@ -65,3 +65,12 @@ extension SignificantChangeAcknowledged {
         ]
     )
 }
+
+extension SignificantChangeAcknowledged {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "Change \(p.string("changeId") ?? "?") was acknowledged (\(p.string("handledBy") ?? "?")"
+            + (p.string("originalAppVersion").map { ", original app version \($0)" } ?? "") + ")."
+    }
+}

@@ -49,3 +49,13 @@ extension SignificantChangeDeclared {
         ]]
     )
 }
+
+extension SignificantChangeDeclared {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "The app declared significant change \(p.string("changeId") ?? "?") in version "
+            + "\(p.string("introducedInVersion") ?? "?") (age rating \(p.string("ageRatingBefore") ?? "?") → "
+            + "\(p.string("ageRatingAfter") ?? "?")): \"\(p.string("description") ?? "")\""
+    }
+}

@@ -71,3 +71,11 @@ extension RetentionApplied {
         ]]
     )
 }
+
+extension RetentionApplied {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "Retention policy \(p.string("policyId") ?? "?") erased \(p.string("scope") ?? "?") (\(p.string("reason") ?? "?"))."
+    }
+}

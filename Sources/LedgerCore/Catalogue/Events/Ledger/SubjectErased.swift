@@ -54,3 +54,11 @@ extension SubjectErased {
         examples: [["subjectId": "p_7f3a9c", "reason": "erasureRequest", "keyId": "key-p_7f3a9c-1", "requestReference": "TICKET-4411"]]
     )
 }
+
+extension SubjectErased {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "The subject's key was destroyed (\(p.string("reason") ?? "?")): personal fields are unreadable from now on."
+    }
+}

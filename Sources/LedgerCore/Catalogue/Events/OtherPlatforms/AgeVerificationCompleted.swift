@@ -125,3 +125,18 @@ extension AgeVerificationCompleted {
         ]
     )
 }
+
+extension AgeVerificationCompleted {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived d: EventNarrative.Reader) -> String {
+        let method = p.string("method") ?? "?"
+        let by = method == "appAgeGate" ? "the app's own age gate" : "\(p.string("provider") ?? "a third party") (\(method))"
+        let outcome = p.string("outcome") ?? "?"
+        guard outcome == "passed" else {
+            return "An age check by \(by) \(outcome == "failed" ? "failed" : "was \(outcome)"): no range found."
+        }
+        return "An age check by \(by) passed: \(EventNarrative.range(p.int("lowerBound"), p.int("upperBound"))), "
+            + "category \(d.string("legalCategory") ?? "?")" + (d.bool("verifiedAdult") == true ? ", a verified adult" : "") + "."
+    }
+}

@@ -56,3 +56,13 @@ extension OperatorDecision {
         ]]
     )
 }
+
+extension OperatorDecision {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        return "Operator \(p.string("operatorId") ?? "?") recorded an \(p.string("decision") ?? "?")"
+            + " (reason sealed as personal data)"
+            + (p.strings("affectedEventIds").isEmpty ? "" : " about \(p.strings("affectedEventIds").joined(separator: ", "))") + "."
+    }
+}

@@ -111,3 +111,13 @@ extension PlayAgeSignalReceived {
         ]
     )
 }
+
+extension PlayAgeSignalReceived {
+    /// The sentence `replay`, `explain` and the console print for an event of this type
+    /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
+    public static func sentence(payload p: EventNarrative.Reader, derived d: EventNarrative.Reader) -> String {
+        return "Google Play reported \(p.string("userStatus") ?? "?"), \(EventNarrative.range(p.int("ageLower"), p.int("ageUpper"), inclusiveUpper: true)), "
+            + "category \(d.string("legalCategory") ?? "?")"
+            + (p.string("mostRecentApprovalDate").map { "; latest approval \($0)" } ?? "") + "."
+    }
+}

@@ -98,4 +98,66 @@ struct ExplainAgreesWithFindingsTests {
             }
         }
     }
+
+    @Test("each enforced rescission of a simulated history, and a late one by hand: explain of the closing is late exactly when the regulator report lists it late")
+    func rescissionsAgreeWithTheReport() async throws {
+        let db = try await TestDatabase.create()
+        _ = try await ProjectionTestSupport.appendSimulated(db, families: 80, days: 120, seed: 5, batchSize: 2_000)
+        try await db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }
+        let from = AsOf.date("2026-01-01T00:00:00Z")!, to = AsOf.date("2028-01-01T00:00:00Z")!
+        // A tight window, so that some closings are late.
+        let policy = try ReportPolicy.parse(Array(#"{"rescissionEnforcementWindowHours": 1}"#.utf8))
+        var late: Set<Int64> = []
+        for jurisdiction in ["US", "GB", "EU", "AU"] {
+            let report = try await db.as(.auditor) { client async throws in
+                try await RegulatorReport.compute(.init(log: "sim", jurisdiction: jurisdiction, from: from, to: to), policy: policy,
+                                                  pool: client).report
+            }
+            for violation in report["violations"]?.arrayValue ?? [] where violation["rule"] == "rescission-not-enforced" {
+                let evidence = violation["evidencePositions"]?.arrayValue?.compactMap(\.intValue) ?? []
+                if evidence.count == 2 { late.insert(Int64(evidence[0])) }
+            }
+        }
+        var judged = 0
+        try await db.as(.auditor) { client async throws in
+            var enforced: [(Int64, Int64, String, String)] = []
+            for try await row in try await client.query("""
+                SELECT r.position, r.enforced_position, r.subject, convert_from(e.record, 'UTF8')::jsonb #>> '{event,payload,feature}'
+                  FROM anomalies.rescissions r JOIN ledger.events e ON e.log_id = r.log_id AND e.position = r.enforced_position
+                 WHERE r.log_id = 'sim' AND r.enforced_position IS NOT NULL ORDER BY r.position
+                """).decode((Int64, Int64, String, String).self) { enforced.append(row) }
+            for (rescission, closing, subject, feature) in enforced {
+                let explained = try await FeatureExplanation.explain(log: "sim", subject: subject, feature: feature,
+                                                                     asOf: .position(closing), policy: policy, pool: client)
+                let decision = try #require(explained.decisions.first { $0.gate.position == closing }, "#\(closing)")
+                let check = try #require(decision.rules.first { $0.rule == "rescission-not-enforced" && $0.evidence.first == rescission },
+                                         "#\(closing): explain does not judge the rescission at #\(rescission)")
+                judged += 1
+                #expect(check.failed == late.contains(rescission),
+                        "rescission #\(rescission) closed at #\(closing): explain says \(check.outcome), the report \(late.contains(rescission) ? "lists it late" : "does not")")
+            }
+        }
+        #expect(judged > 5, "\(judged) closings judged: the history tests too little")
+        // Simulated apps close within the hour; a late closing is written by hand: 26 hours after.
+        var h = RuleHistory(log: "late")
+        h.ageRange(13, 15, at: "2026-10-02T09:00:05Z")                                                   // 1
+        h.open(at: "2026-10-02T11:00:00Z", basis: [h.id(1)])                                             // 2
+        h.add("ConsentRescinded", at: "2026-10-03T09:00:00Z", ["bundleId": .string(RuleHistory.app)])    // 3
+        h.add("AccessGateApplied", at: "2026-10-04T11:00:00Z",
+              ["feature": "rooms", "state": "closed", "basis": .array([.string(h.id(3))])])             // 4
+        try await h.append(db)
+        try await db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }
+        for (hours, isLate) in [(24, true), (48, false)] {
+            let window = try ReportPolicy.parse(Array(#"{"rescissionEnforcementWindowHours": \#(hours)}"#.utf8))
+            try await db.as(.auditor) { client async throws in
+                let report = try await RegulatorReport.compute(.init(log: "late", jurisdiction: "US-TX", from: from, to: to), policy: window,
+                                                               pool: client).report
+                let listed = (report["violations"]?.arrayValue ?? []).contains { $0["rule"] == "rescission-not-enforced" }
+                let explained = try await FeatureExplanation.explain(log: "late", subject: "p_k", feature: "rooms", asOf: .head,
+                                                                     policy: window, pool: client)
+                let check = explained.decisions.first?.rules.first { $0.rule == "rescission-not-enforced" }
+                #expect(listed == isLate && check?.failed == isLate, "\(hours) h: the report \(listed), explain \(String(describing: check?.outcome))")
+            }
+        }
+    }
 }

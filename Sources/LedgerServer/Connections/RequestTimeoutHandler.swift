@@ -67,9 +67,12 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard event is RequestBytesArrived else { return context.fireUserInboundEventTriggered(event) }
         switch phase {
-        case .idle: enter(.head, context: context)
+        case .idle:
+            enter(.head, context: context)
+            timeouts.waiting.heard(context.channel)
+        case .head: timeouts.waiting.heard(context.channel)
         case .answering: nextHeadStarted = true
-        case .head, .body: break
+        case .body: break
         }
     }
 

@@ -14,6 +14,8 @@ final class WaitingConnections: Sendable {
     private struct Waiting {
         var since: ContinuousClock.Instant
         var channel: any Channel
+        /// Bytes of a request arrived since it began to wait: not a silent client.
+        var heard = false
     }
     private struct State {
         var waiting: [ObjectIdentifier: Waiting] = [:]
@@ -38,6 +40,13 @@ final class WaitingConnections: Sendable {
         if roomWanted { makeRoom() }
     }
 
+    /// Bytes of a request arrived on `channel` while it waits for its head: it is closed for room
+    /// only when every waiting connection has sent something (a request sent just before its
+    /// connection was accepted must not be taken for a half-open one while its head is parsed).
+    func heard(_ channel: any Channel) {
+        state.withLock { state in state.waiting[ObjectIdentifier(channel)]?.heard = true }
+    }
+
     /// `channel` is busy (a body being read, an answer being written) or gone.
     func stops(_ channel: any Channel) {
         _ = state.withLock { $0.waiting.removeValue(forKey: ObjectIdentifier(channel)) }
@@ -46,11 +55,13 @@ final class WaitingConnections: Sendable {
     /// Connections waiting now.
     var count: Int { state.withLock { $0.waiting.count } }
 
-    /// Closes the connection that has waited longest or, when none waits, the next one to wait
-    /// (connections accepted together may not have said yet that they wait).
+    /// Closes the connection that has waited longest without sending anything (or, when every
+    /// waiting one has, the one that has waited longest) or, when none waits, the next one to
+    /// wait (connections accepted together may not have said yet that they wait).
     func makeRoom() {
         let chosen = state.withLock { state -> (any Channel)? in
-            guard let oldest = state.waiting.min(by: { $0.value.since < $1.value.since }) else {
+            let silent = state.waiting.filter { !$0.value.heard }
+            guard let oldest = (silent.isEmpty ? state.waiting : silent).min(by: { $0.value.since < $1.value.since }) else {
                 state.roomWanted = true
                 return nil
             }

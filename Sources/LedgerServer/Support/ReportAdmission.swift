@@ -2,8 +2,8 @@ import Hummingbird
 import Synchronization
 
 /// The bound on each log's reports under way (issue 36, finding 13): a report (the consent
-/// register, the regulator report, a dossier) reads and renders a whole period, about a second of
-/// CPU for a register of 100,000 events, so four at once from one key, or one each from ten keys of
+/// register, the regulator report, a dossier) reads and renders a whole period (0.95 s for a
+/// register of 60,000 events, debug build), so four at once from one key, or one each from ten keys of
 /// the same log, filled both cores of the machine and slowed every other tenant's reads 24 to 73
 /// times. At most ``maxPerLog`` reports of one log are computed at once, whichever keys (or console
 /// sessions) ask; one more is refused at once with 429 `too-many-requests` and `Retry-After`,

@@ -10,23 +10,20 @@ import Synchronization
 public final class ReadAdmission: Sendable {
     /// The most reads one key may have under way.
     public let maxPerKey: Int
-    private let underWay = Mutex<[String: Int]>([:])
+    private let underWay: BoundedCounts
 
     /// A bound of `maxPerKey` reads under way per key.
-    public init(maxPerKey: Int) { self.maxPerKey = max(1, maxPerKey) }
+    public init(maxPerKey: Int) {
+        self.maxPerKey = max(1, maxPerKey)
+        underWay = BoundedCounts(limit: self.maxPerKey)
+    }
 
     /// Reads under way for `key`, now.
-    public func reads(of key: String) -> Int { underWay.withLock { $0[key, default: 0] } }
+    public func reads(of key: String) -> Int { underWay.count(of: key) }
 
     /// Admits one read for `key`, or refuses it with 429 when the key holds its share.
     func admit(key: String) throws -> Permit {
-        let held = underWay.withLock { counts -> Int? in
-            let held = counts[key, default: 0]
-            guard held < maxPerKey else { return held }
-            counts[key] = held + 1
-            return nil
-        }
-        if let held {
+        if let held = underWay.take(key) {
             var problem = Problem(.tooManyRequests, code: "too-many-requests",
                                   detail: "this API key has \(held) reads under way (at most \(maxPerKey) per key)",
                                   hint: "Retry after \(Self.retryAfterSeconds) s (Retry-After), or read fewer things at once with this key.")
@@ -36,12 +33,7 @@ public final class ReadAdmission: Sendable {
         return Permit(admission: self, key: key)
     }
 
-    fileprivate func release(key: String) {
-        underWay.withLock { counts in
-            let left = counts[key, default: 1] - 1
-            counts[key] = left > 0 ? left : nil
-        }
-    }
+    fileprivate func release(key: String) { underWay.give(key) }
 
     /// Seconds a refused read is told to wait: reads are short, streams end when their client reads.
     static let retryAfterSeconds = 1

@@ -1,5 +1,4 @@
 import Hummingbird
-import Synchronization
 
 /// The bound on each log's reports under way (issue 36, finding 13): a report (the consent
 /// register, the regulator report, a dossier) reads and renders a whole period (0.95 s for a
@@ -12,21 +11,18 @@ import Synchronization
 public final class ReportAdmission: Sendable {
     /// The most reports of one log computed at once.
     public let maxPerLog: Int
-    private let underWay = Mutex<[String: Int]>([:])
+    private let underWay: BoundedCounts
 
     /// A bound of `maxPerLog` reports under way per log.
-    public init(maxPerLog: Int) { self.maxPerLog = max(1, maxPerLog) }
+    public init(maxPerLog: Int) {
+        self.maxPerLog = max(1, maxPerLog)
+        underWay = BoundedCounts(limit: self.maxPerLog)
+    }
 
     /// Runs `body` (computing and rendering one report of `log`) holding one of the log's report
     /// slots, or throws 429 when the log holds them all.
     func run<Result: Sendable>(log: String, _ body: () async throws -> Result) async throws -> Result {
-        let held = underWay.withLock { counts -> Int? in
-            let held = counts[log, default: 0]
-            guard held < maxPerLog else { return held }
-            counts[log] = held + 1
-            return nil
-        }
-        if let held {
+        if let held = underWay.take(log) {
             var problem = Problem(.tooManyRequests, code: "too-many-requests",
                                   detail: "log \(log) has \(held) report\(held == 1 ? "" : "s") being computed (at most \(maxPerLog) per log)",
                                   hint: "Retry after \(Self.retryAfterSeconds) s (Retry-After): reports of one log are computed one at a time, "
@@ -34,12 +30,7 @@ public final class ReportAdmission: Sendable {
             problem.headers[.retryAfter] = String(Self.retryAfterSeconds)
             throw problem
         }
-        defer {
-            underWay.withLock { counts in
-                let left = counts[log, default: 1] - 1
-                counts[log] = left > 0 ? left : nil
-            }
-        }
+        defer { underWay.give(log) }
         return try await body()
     }
 

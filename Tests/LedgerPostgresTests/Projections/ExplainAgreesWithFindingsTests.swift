@@ -139,12 +139,7 @@ struct ExplainAgreesWithFindingsTests {
         }
         #expect(judged > 5, "\(judged) closings judged: the history tests too little")
         // Simulated apps close within the hour; a late closing is written by hand: 26 hours after.
-        var h = RuleHistory(log: "late")
-        h.ageRange(13, 15, at: "2026-10-02T09:00:05Z")                                                   // 1
-        h.open(at: "2026-10-02T11:00:00Z", basis: [h.id(1)])                                             // 2
-        h.add("ConsentRescinded", at: "2026-10-03T09:00:00Z", ["bundleId": .string(RuleHistory.app)])    // 3
-        h.add("AccessGateApplied", at: "2026-10-04T11:00:00Z",
-              ["feature": "rooms", "state": "closed", "basis": .array([.string(h.id(3))])])             // 4
+        let h = RuleHistory.lateClosing(log: "late")   // 3 the rescission, 4 the closing 26 hours later
         try await h.append(db)
         try await db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }
         for (hours, isLate) in [(24, true), (48, false)] {

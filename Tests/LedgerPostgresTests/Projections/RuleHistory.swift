@@ -125,6 +125,18 @@ struct RuleHistory {
         return history
     }
 
+    /// A 13-15 subject's rooms opened (2), consent rescinded for the app (3), and rooms closed 26
+    /// hours after the rescission (4): late for a 24-hour window, in time for 48.
+    static func lateClosing(log: String) -> RuleHistory {
+        var h = RuleHistory(log: log)
+        h.ageRange(13, 15, at: "2026-10-02T09:00:05Z")
+        h.open(at: "2026-10-02T11:00:00Z", basis: [h.id(1)])
+        h.add("ConsentRescinded", at: "2026-10-03T09:00:00Z", ["bundleId": .string(RuleHistory.app)])
+        h.add("AccessGateApplied", at: "2026-10-04T11:00:00Z",
+              ["feature": "rooms", "state": "closed", "basis": .array([.string(h.id(3))])])
+        return h
+    }
+
     /// Appends the history to its log, one batch.
     func append(_ db: TestDatabase) async throws {
         try await db.as(.application) { client async throws in

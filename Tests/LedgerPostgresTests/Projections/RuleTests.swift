@@ -230,12 +230,7 @@ struct RuleTests {
 
     @Test("explain judges a closing against the policy's window: 26 hours after a rescission is late at 24, in time at 48")
     func lateClosingExplained() async throws {
-        var h = RuleHistory(log: "late")
-        h.ageRange(13, 15, at: "2026-10-02T09:00:05Z")                                                   // 1
-        h.open(at: "2026-10-02T11:00:00Z", basis: [h.id(1)])                                             // 2
-        h.add("ConsentRescinded", at: "2026-10-03T09:00:00Z", ["bundleId": .string(RuleHistory.app)])    // 3
-        h.add("AccessGateApplied", at: "2026-10-04T11:00:00Z",
-              ["feature": "rooms", "state": "closed", "basis": .array([.string(h.id(3))])])             // 4
+        let h = RuleHistory.lateClosing(log: "late")   // 3 the rescission, 4 the closing 26 hours later
         let db = try await TestDatabase.create()
         try await h.append(db)
         try await db.as(.administrator) { client async throws in try await ProjectionRunner(pool: client).runOnce() }

@@ -48,6 +48,17 @@ extension LedgerPool {
         throw NoRow()
     }
 
+    /// Runs SQL that returns one text value.
+    /// - Throws: when the query returns no row or a NULL.
+    func string(_ query: PostgresQuery) async throws -> String {
+        let rows = try await self.query(query)
+        for try await value in rows.decode(String?.self) {
+            if let value { return value }
+        }
+        struct NoText: Error, CustomStringConvertible { var description: String { "the query returned no row or a NULL" } }
+        throw NoText()
+    }
+
     /// Runs SQL and returns the SQLSTATE it failed with, or nil if it succeeded.
     func sqlState(_ query: PostgresQuery) async -> String? {
         do {

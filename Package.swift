@@ -51,6 +51,8 @@ let package = Package(
         ),
         // Simulated families and apps: the demo's history and the benchmarks' and tests' load.
         .target(name: "LedgerSimulation", dependencies: ["LedgerCore"]),
+        // The projections' folds and the rules, pure Swift over typed events (decision 0061).
+        .target(name: "LedgerFolds", dependencies: ["LedgerCore"]),
         // Reports as pages: HTML (and the choice of JSON, CSV or HTML bytes).
         .target(name: "LedgerReportHTML", dependencies: ["LedgerCore"]),
         // The auditor's console: its pages (server-rendered HTML), stylesheet and script (docs/console.md).
@@ -73,7 +75,7 @@ let package = Package(
         .target(
             name: "LedgerPostgres",
             dependencies: [
-                "LedgerCore",
+                "LedgerCore", "LedgerFolds",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

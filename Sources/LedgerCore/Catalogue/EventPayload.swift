@@ -23,6 +23,9 @@ public protocol EventPayload: Codable, Sendable, Equatable {
     /// from its payload `payload` and derived facts `derived`, never a sealed (personal) field.
     /// Every type gives its own: a new type does not compile without one.
     static func sentence(payload: EventNarrative.Reader, derived: EventNarrative.Reader) -> String
+    /// This payload as its case of ``EventBody``, the enum folds and rules switch on. Every type
+    /// gives its own (`.ageRangeShared(self)`): a new type does not compile without a case.
+    var body: EventBody { get }
 }
 
 extension EventPayload {

@@ -14,8 +14,12 @@ public struct ProjectionDefinition: Sendable, Hashable {
     /// rebuild creates them after its last range (one sort each, not an entry per inserted row);
     /// every other schema gets them with its tables (``schemaStatements``).
     public let indexStatements: [String]
-    /// `fold.sql`: the statements, in order, that fold `fold_input` into the tables.
+    /// `fold.sql`: the statements, in order, that fold `fold_input` into the tables; empty for a
+    /// projection folded in Swift (``isFoldedInSwift``).
     public let foldStatements: [String]
+    /// `write.sql`, for a projection folded in Swift (``SwiftFolds``): the statement that stores
+    /// the rows its fold made of a range, bound as one text array per column.
+    public let writeStatement: String?
     /// `reads.txt`: the event types the fold looks at; the runner reads no others.
     public let reads: [String]
     /// SHA-256 (hex) of everything that determines the rows: this folder's files and the shared
@@ -41,6 +45,10 @@ public struct ProjectionDefinition: Sendable, Hashable {
     /// million-row table's keys in memory.
     public static let readerIndexMemory = "256MB"
 
+    /// Whether the projection is folded in Swift from typed events (``SwiftFolds``, decision 0061)
+    /// rather than by SQL statements over `fold_input`.
+    public var isFoldedInSwift: Bool { writeStatement != nil }
+
     /// The tables and their indexes: what makes a schema that is folded into as events arrive.
     public var schemaStatements: [String] { tableStatements + indexStatements }
 
@@ -55,13 +63,17 @@ public struct ProjectionDefinition: Sendable, Hashable {
             }
             return text
         }
-        let tables = file("tables.sql"), fold = file("fold.sql"), reads = file("reads.txt")
+        let tables = file("tables.sql"), reads = file("reads.txt")
         let indexes = files["\(name)/indexes.sql"] ?? ""
+        let write = files["\(name)/write.sql"]
+        // A Swift fold's version stands for its code in the hash: bumping it rebuilds the projection.
+        let fold = write.map { $0 + "\n-- Swift fold version \(SwiftFolds.version(of: name))" } ?? file("fold.sql")
         return ProjectionDefinition(
             name: name,
             tableStatements: SQLScript.statements(in: tables),
             indexStatements: SQLScript.statements(in: indexes),
-            foldStatements: SQLScript.statements(in: fold),
+            foldStatements: write == nil ? SQLScript.statements(in: fold) : [],
+            writeStatement: write.map { SQLScript.statements(in: $0).first ?? "" },
             reads: reads.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") },
             definitionHash: definitionHash(tables: tables, indexes: indexes, fold: fold, reads: reads,

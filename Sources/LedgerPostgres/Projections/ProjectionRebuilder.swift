@@ -249,7 +249,8 @@ public struct ProjectionRebuilder: Sendable {
     private func build(_ groups: [[ProjectionDefinition]], ranges: [RebuildStage.Range], stage: RebuildStage,
                        runner: ProjectionRunner, tally: Tally, progress: @escaping @Sendable (Int64, Int) -> Void) async throws -> Int {
         let board = StageBoard(groups: groups.count)
-        let types = Array(Set(groups.joined().flatMap(\.reads))).sorted()
+        // The stager stages what the SQL folds read; the Swift folds read the log themselves.
+        let types = Array(Set(groups.joined().filter { !$0.isFoldedInSwift }.flatMap(\.reads))).sorted()
         return try await withThrowingTaskGroup(of: Int.self) { tasks in
             // The stager. After an event its staging cannot take, the log's later ranges are not
             // staged: every member then folds that log alone (the runner finds the event).
@@ -311,7 +312,7 @@ public struct ProjectionRebuilder: Sendable {
     private func fold(_ members: [ProjectionDefinition], group: Int, ranges: [RebuildStage.Range], stage: RebuildStage,
                       board: StageBoard, runner: ProjectionRunner, on connection: PostgresConnection,
                       folded: (Int64) -> Void) async throws {
-        let types = Array(Set(members.flatMap(\.reads))).sorted()
+        let types = Array(Set(members.filter { !$0.isFoldedInSwift }.flatMap(\.reads))).sorted()
         var failed: [ProjectionDefinition] = []
         for range in ranges {
             let going = members.filter { !failed.contains($0) }
@@ -346,7 +347,7 @@ public struct ProjectionRebuilder: Sendable {
     private func foldStaged(_ projections: [ProjectionDefinition], types: [String], range: RebuildStage.Range,
                             stage: RebuildStage, on connection: PostgresConnection) async throws -> [ProjectionDefinition] {
         try await FoldInput.reset(on: connection, logger: logger)
-        let staged = try await FoldInput.take(from: stage.table(range), types: types, on: connection, logger: logger)
+        let staged = types.isEmpty ? 0 : try await FoldInput.take(from: stage.table(range), types: types, on: connection, logger: logger)
         var byType: [String: Int] = [:]
         if staged > 0 {
             for try await (type, count) in try await connection.watchedQuery(
@@ -358,10 +359,17 @@ public struct ProjectionRebuilder: Sendable {
         for projection in projections {
             try await connection.watchedQuery(PostgresQuery(unsafeSQL:
                 "SET LOCAL search_path = \(ProjectionSchema.quoted(projection.buildSchema)), pg_temp"), logger: logger)
-            if staged > 0 {
+            var swiftFolded = 0
+            if staged > 0 || projection.isFoldedInSwift {
                 do {
                     try await connection.watchedQuery("SAVEPOINT member_fold", logger: logger)
-                    try await FoldInput.fold(projection, on: connection, logger: logger)
+                    if projection.isFoldedInSwift {
+                        swiftFolded = try await FoldInput.foldRange(
+                            projection, FoldRange(log: range.log, after: range.after, through: range.through),
+                            on: connection, logger: logger)
+                    } else {
+                        try await FoldInput.fold(projection, on: connection, logger: logger)
+                    }
                     try await connection.watchedQuery("RELEASE SAVEPOINT member_fold", logger: logger)
                 } catch where ProjectionStall.foldFailure(error) != nil {
                     try await connection.watchedQuery("ROLLBACK TO SAVEPOINT member_fold", logger: logger)
@@ -370,7 +378,7 @@ public struct ProjectionRebuilder: Sendable {
                     continue
                 }
             }
-            let folded = projection.reads.reduce(0) { $0 + (byType[$1] ?? 0) }
+            let folded = projection.isFoldedInSwift ? swiftFolded : projection.reads.reduce(0) { $0 + (byType[$1] ?? 0) }
             try await connection.watchedQuery("""
                 INSERT INTO checkpoints AS c (log_id, position, events_folded) VALUES (\(range.log), \(range.through), \(folded))
                 ON CONFLICT (log_id) DO UPDATE

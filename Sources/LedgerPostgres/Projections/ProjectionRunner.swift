@@ -254,10 +254,8 @@ public struct ProjectionRunner: Sendable {
                  on connection: PostgresConnection) async throws -> Result<Int, FoldFailure> {
         try await connection.watchedQuery("SAVEPOINT fold_attempt", logger: logger)
         do {
-            try await FoldInput.reset(on: connection, logger: logger)
-            let events = try await FoldInput.fill(on: connection, log: log, after: after, through: through,
-                                                  types: projection.reads, logger: logger)
-            if events > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+            let events = try await FoldInput.foldRange(projection, FoldRange(log: log, after: after, through: through),
+                                                       on: connection, logger: logger)
             if !keep { try await connection.watchedQuery("ROLLBACK TO SAVEPOINT fold_attempt", logger: logger) }
             try await connection.watchedQuery("RELEASE SAVEPOINT fold_attempt", logger: logger)
             return .success(events)

@@ -98,6 +98,7 @@ public struct ProjectionStall: Sendable, Equatable, Hashable {
     /// The SQLSTATE classes taken: 21 cardinality, 22 data exception, 23 integrity constraint,
     /// 2F/38/39 routine exceptions, 42 syntax error or undefined object, P0 raised by PL/pgSQL.
     static func foldFailure(_ error: any Error) -> String? {
+        if let unreadable = error as? LogReader.UnreadableEvent { return unreadable.message }
         guard let error = error as? PSQLError, let info = error.serverInfo, let state = info[.sqlState] else { return nil }
         guard ["21", "22", "23", "2F", "38", "39", "42", "P0"].contains(String(state.prefix(2))) else { return nil }
         return "\(info[.message] ?? "error") (SQLSTATE \(state))"

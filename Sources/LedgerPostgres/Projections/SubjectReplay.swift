@@ -84,10 +84,8 @@ public struct SubjectReplay: Sendable {
                     // Up to and including this event: the subject's event, and the events about no
                     // subject before it (a change declared for the app), which the projections use too.
                     for projection in projections {
-                        try await FoldInput.reset(on: connection, logger: logger)
-                        let count = try await FoldInput.fill(on: connection, log: log, after: folded, through: event.position,
-                                                             types: projection.reads, filter: filter, logger: logger)
-                        if count > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+                        try await FoldInput.foldRange(projection, FoldRange(log: log, after: folded, through: event.position,
+                                                                            filter: filter), on: connection, logger: logger)
                     }
                     folded = event.position
                     let text = try await SubjectSnapshot.read(log: log, subject: subject, on: connection, logger: logger).first ?? "null"

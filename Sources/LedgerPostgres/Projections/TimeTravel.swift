@@ -53,10 +53,8 @@ public struct TimeTravel: Sendable {
             var position = after
             while position < last {
                 let through = min(last, position + chunkSize)
-                try await FoldInput.reset(on: connection, logger: logger)
-                let count = try await FoldInput.fill(on: connection, log: log, after: position, through: through,
-                                                     types: projection.reads, filter: filter, logger: logger)
-                if count > 0 { try await FoldInput.fold(projection, on: connection, logger: logger) }
+                try await FoldInput.foldRange(projection, FoldRange(log: log, after: position, through: through, filter: filter),
+                                              on: connection, logger: logger)
                 done += through - position
                 position = through
                 progress(done, total)

@@ -66,7 +66,8 @@ struct RebuildStageTests {
             _ = try await client.raw("DROP FUNCTION ledger.upcast_age_range_shared_v1(jsonb)")
             _ = try await client.raw("ALTER FUNCTION ledger.upcast_age_range_shared_v1_kept(jsonb) RENAME TO upcast_age_range_shared_v1")
 
-            let readers = ProjectionDefinition.all.filter { $0.reads.contains("AgeRangeShared") }
+            // The SQL folds' staging fails; a Swift fold reads the log itself, upcasts in Swift and goes on.
+            let readers = ProjectionDefinition.all.filter { $0.reads.contains("AgeRangeShared") && !$0.isFoldedInSwift }
             #expect(!readers.isEmpty && readers.count < ProjectionDefinition.all.count)
             #expect(Set(result.stalls.map(\.projection)) == Set(readers.map(\.name)), "\(result.stalls)")
             #expect(result.stalls.allSatisfy { $0.log == "bad" && $0.position == stalledAt && $0.error.contains("22023") },

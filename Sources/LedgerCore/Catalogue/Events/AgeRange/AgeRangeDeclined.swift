@@ -27,3 +27,8 @@ extension AgeRangeDeclined {
         return "The person declined to share an age range."
     }
 }
+
+extension AgeRangeDeclined {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .ageRangeDeclined(self) }
+}

@@ -45,3 +45,8 @@ extension AgeRangeRequestFailed {
         return "The age range request failed: \(p.string("error") ?? "?")."
     }
 }
+
+extension AgeRangeRequestFailed {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .ageRangeRequestFailed(self) }
+}

@@ -66,3 +66,8 @@ extension AgeRangeRequested {
         return "The app asked for an age range (gates \(gates)) at \(p.string("trigger") ?? "?")."
     }
 }
+
+extension AgeRangeRequested {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .ageRangeRequested(self) }
+}

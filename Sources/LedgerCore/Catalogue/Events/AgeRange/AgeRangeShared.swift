@@ -155,3 +155,8 @@ extension AgeRangeShared {
             + "; parental controls: \(controls.isEmpty ? "none" : controls.joined(separator: ", "))."
     }
 }
+
+extension AgeRangeShared {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .ageRangeShared(self) }
+}

@@ -81,3 +81,8 @@ extension EligibilityChecked {
             + (features.isEmpty ? "." : "; required: \(features.joined(separator: ", ")).")
     }
 }
+
+extension EligibilityChecked {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .eligibilityChecked(self) }
+}

@@ -74,3 +74,8 @@ extension AgeExceptionDecided {
             + (p.string("guardianId").map { "guardian \($0)." } ?? "guardian not disclosed.")
     }
 }
+
+extension AgeExceptionDecided {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .ageExceptionDecided(self) }
+}

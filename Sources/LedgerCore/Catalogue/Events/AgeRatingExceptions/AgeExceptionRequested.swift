@@ -50,3 +50,8 @@ extension AgeExceptionRequested {
             + (d.string("ratingLabel").map { " (rated \($0))" } ?? "") + "."
     }
 }
+
+extension AgeExceptionRequested {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .ageExceptionRequested(self) }
+}

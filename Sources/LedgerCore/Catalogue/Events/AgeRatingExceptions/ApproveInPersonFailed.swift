@@ -47,3 +47,8 @@ extension ApproveInPersonFailed {
         return "Approving in person failed: \(p.string("error") ?? "?")" + (p.string("exceptionId").map { " (exception \($0))" } ?? "") + "."
     }
 }
+
+extension ApproveInPersonFailed {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .approveInPersonFailed(self) }
+}

@@ -40,3 +40,8 @@ extension DeviceRatingLimitObserved {
         return "The device allows apps rated up to \(d.string("ratingLabel") ?? "?")."
     }
 }
+
+extension DeviceRatingLimitObserved {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .deviceRatingLimitObserved(self) }
+}

@@ -79,3 +79,8 @@ extension InstallAttempted {
             + "\(p.string("outcome") ?? "?")" + (p.string("exceptionId").map { ", exception \($0) queued" } ?? "") + "."
     }
 }
+
+extension InstallAttempted {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .installAttempted(self) }
+}

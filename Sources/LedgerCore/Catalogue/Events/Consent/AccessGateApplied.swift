@@ -62,3 +62,8 @@ extension AccessGateApplied {
             + (basis.isEmpty ? "no event." : "\(basis.count) event\(basis.count == 1 ? "" : "s"): \(basis.joined(separator: ", ")).")
     }
 }
+
+extension AccessGateApplied {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .accessGateApplied(self) }
+}

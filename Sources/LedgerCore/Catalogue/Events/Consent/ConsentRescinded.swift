@@ -122,3 +122,8 @@ extension ConsentRescinded {
             + "(signature \(p.string("signatureCheck") ?? "?")); the app's action: \(p.string("enforcementAction") ?? "?")."
     }
 }
+
+extension ConsentRescinded {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .consentRescinded(self) }
+}

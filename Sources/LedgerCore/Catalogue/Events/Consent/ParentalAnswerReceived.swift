@@ -65,3 +65,8 @@ extension ParentalAnswerReceived {
             + (p.string("guardianId").map { "guardian \($0)." } ?? "guardian not disclosed by the platform.")
     }
 }
+
+extension ParentalAnswerReceived {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .parentalAnswerReceived(self) }
+}

@@ -53,3 +53,8 @@ extension PermissionQuestionFailed {
         return "The question \(p.string("questionId") ?? "?") could not be asked: \(p.string("error") ?? "?")."
     }
 }
+
+extension PermissionQuestionFailed {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .permissionQuestionFailed(self) }
+}

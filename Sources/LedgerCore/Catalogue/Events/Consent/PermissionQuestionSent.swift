@@ -142,3 +142,8 @@ extension PermissionQuestionSent {
             + (p.string("expirationDate").map { "; expires \($0)" } ?? "; no expiry") + "."
     }
 }
+
+extension PermissionQuestionSent {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .permissionQuestionSent(self) }
+}

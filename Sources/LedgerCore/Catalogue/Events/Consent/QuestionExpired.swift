@@ -37,3 +37,8 @@ extension QuestionExpired {
         return "Question \(p.string("questionId") ?? "?") expired unanswered at \(p.string("expirationDate") ?? "?")."
     }
 }
+
+extension QuestionExpired {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .questionExpired(self) }
+}

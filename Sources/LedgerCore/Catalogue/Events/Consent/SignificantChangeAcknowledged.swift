@@ -74,3 +74,8 @@ extension SignificantChangeAcknowledged {
             + (p.string("originalAppVersion").map { ", original app version \($0)" } ?? "") + ")."
     }
 }
+
+extension SignificantChangeAcknowledged {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .significantChangeAcknowledged(self) }
+}

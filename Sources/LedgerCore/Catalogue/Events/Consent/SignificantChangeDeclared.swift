@@ -59,3 +59,8 @@ extension SignificantChangeDeclared {
             + "\(p.string("ageRatingAfter") ?? "?")): \"\(p.string("description") ?? "")\""
     }
 }
+
+extension SignificantChangeDeclared {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .significantChangeDeclared(self) }
+}

@@ -79,3 +79,8 @@ extension RetentionApplied {
         return "Retention policy \(p.string("policyId") ?? "?") erased \(p.string("scope") ?? "?") (\(p.string("reason") ?? "?"))."
     }
 }
+
+extension RetentionApplied {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .retentionApplied(self) }
+}

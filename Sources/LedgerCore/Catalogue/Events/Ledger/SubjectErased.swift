@@ -62,3 +62,8 @@ extension SubjectErased {
         return "The subject's key was destroyed (\(p.string("reason") ?? "?")): personal fields are unreadable from now on."
     }
 }
+
+extension SubjectErased {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .subjectErased(self) }
+}

@@ -140,3 +140,8 @@ extension AgeVerificationCompleted {
             + "category \(d.string("legalCategory") ?? "?")" + (d.bool("verifiedAdult") == true ? ", a verified adult" : "") + "."
     }
 }
+
+extension AgeVerificationCompleted {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .ageVerificationCompleted(self) }
+}

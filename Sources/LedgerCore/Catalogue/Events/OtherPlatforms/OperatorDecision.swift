@@ -66,3 +66,8 @@ extension OperatorDecision {
             + (p.strings("affectedEventIds").isEmpty ? "" : " about \(p.strings("affectedEventIds").joined(separator: ", "))") + "."
     }
 }
+
+extension OperatorDecision {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .operatorDecision(self) }
+}

@@ -121,3 +121,8 @@ extension PlayAgeSignalReceived {
             + (p.string("mostRecentApprovalDate").map { "; latest approval \($0)" } ?? "") + "."
     }
 }
+
+extension PlayAgeSignalReceived {
+    /// This payload as the case of ``EventBody`` the folds switch on.
+    public var body: EventBody { .playAgeSignalReceived(self) }
+}

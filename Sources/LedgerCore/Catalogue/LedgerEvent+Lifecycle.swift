@@ -1,0 +1,59 @@
+/// What every fold and rule needs to know of an event beyond its own payload: which lifecycle it
+/// belongs to and what a question asks. Written once here (it was the staging step of the SQL
+/// folds, projections/common/fill-fold-input.sql, decision 0021).
+extension LedgerEvent {
+    /// The lifecycle the event belongs to: the question, exception or significant change it is
+    /// about (its `questionId`, else `exceptionId`, else `changeId`); nil for the others.
+    public var ref: String? {
+        switch body {
+        case .permissionQuestionSent(let p): return p.questionId
+        case .permissionQuestionFailed(let p): return p.questionId
+        case .parentalAnswerReceived(let p): return p.questionId
+        case .questionExpired(let p): return p.questionId
+        case .significantChangeDeclared(let p): return p.changeId
+        case .significantChangeAcknowledged(let p): return p.changeId
+        case .ageExceptionRequested(let p): return p.exceptionId
+        case .ageExceptionDecided(let p): return p.exceptionId
+        case .approveInPersonFailed(let p): return p.exceptionId
+        case .installAttempted(let p): return p.exceptionId
+        case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
+             .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .playAgeSignalReceived,
+             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+            return nil
+        }
+    }
+
+    /// What was asked: a question's topic (``PermissionTopic/name``), `ageRatingException` for an
+    /// exception request; nil for the others.
+    public var topic: String? {
+        switch body {
+        case .permissionQuestionSent(let p): return p.topic.name
+        case .ageExceptionRequested: return "ageRatingException"
+        case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
+             .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionFailed, .parentalAnswerReceived,
+             .questionExpired, .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .installAttempted,
+             .ageExceptionDecided, .approveInPersonFailed, .playAgeSignalReceived, .ageVerificationCompleted,
+             .operatorDecision, .retentionApplied, .subjectErased:
+            return nil
+        }
+    }
+
+    /// The app the event is about: the envelope's, except for a `ConsentRescinded`, which is about
+    /// the app its App Store notification names.
+    public var bundleId: String? {
+        if case .consentRescinded(let p) = body { return p.bundleId }
+        return envelope.app?.bundleId
+    }
+}
+
+extension PermissionTopic {
+    /// The topic as the projections and reports name it: `significantAppUpdate`, `communication`
+    /// or `custom:<name>`.
+    public var name: String {
+        switch self {
+        case .significantAppUpdate: return "significantAppUpdate"
+        case .communication: return "communication"
+        case .custom(let name, _): return "custom:" + name
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import LedgerCore
+import LedgerFolds
+import Logging
+import PostgresNIO
+
+/// A range of one log that a fold takes: positions (`after`, `through`] passing `filter`.
+struct FoldRange: Sendable {
+    var log: String
+    var after: Int64
+    var through: Int64
+    var filter: FoldInput.Filter = .none
+}
+
+/// A projection folded in Swift (decision 0061): it folds a range's typed events (``LogReader``)
+/// with its pure fold (`LedgerFolds`) and stores the rows with its `write.sql`, in the tables the
+/// connection's `search_path` finds, in the caller's transaction.
+protocol SwiftFold: Sendable {
+    /// Folds `events` (the range's events of the types the projection reads, in position order).
+    func fold(_ events: [LedgerEvent], range: FoldRange, definition: ProjectionDefinition,
+              on connection: PostgresConnection, logger: Logger) async throws
+}
+
+/// The projections folded in Swift, by name.
+enum SwiftFolds {
+    /// Each Swift fold and its version. Bump the version when a change to the fold's code changes
+    /// the rows it makes: the version is part of the definition hash, so builds made by the old
+    /// code are stale and are rebuilt.
+    static let all: [String: (fold: any SwiftFold, version: Int)] = [
+        "report_facts": (ReportFactsStore(), 1),
+    ]
+
+    /// The version of `name`'s Swift fold (0 when it has none).
+    static func version(of name: String) -> Int { all[name]?.version ?? 0 }
+
+    /// The Swift fold of `definition`.
+    static func fold(of definition: ProjectionDefinition) -> any SwiftFold {
+        guard let fold = all[definition.name]?.fold else {
+            preconditionFailure("projections/\(definition.name)/write.sql has no Swift fold in SwiftFolds.all")
+        }
+        return fold
+    }
+}
+
+extension FoldInput {
+    /// Folds `range` into `projection`'s tables of the connection's `search_path`, in the caller's
+    /// transaction: the one way every use (catch-up, rebuild, time travel, replay) folds. An SQL
+    /// projection stages the range in `fold_input` and runs its statements; a Swift one reads the
+    /// range's typed events and runs its fold. Returns the events folded.
+    @discardableResult
+    static func foldRange(_ projection: ProjectionDefinition, _ range: FoldRange, on connection: PostgresConnection,
+                          logger: Logger) async throws -> Int {
+        if projection.isFoldedInSwift {
+            let events = try await LogReader.events(log: range.log, after: range.after, through: range.through,
+                                                    types: projection.reads, filter: range.filter, on: connection, logger: logger)
+            if !events.isEmpty {
+                try await SwiftFolds.fold(of: projection).fold(events, range: range, definition: projection,
+                                                               on: connection, logger: logger)
+            }
+            return events.count
+        }
+        try await reset(on: connection, logger: logger)
+        let count = try await fill(on: connection, log: range.log, after: range.after, through: range.through,
+                                   types: projection.reads, filter: range.filter, logger: logger)
+        if count > 0 { try await fold(projection, on: connection, logger: logger) }
+        return count
+    }
+}

@@ -6,6 +6,8 @@ import PostgresNIO
 /// `report_facts` folded in Swift: ``ReportFactsFold`` makes each event's row, `write.sql` stores
 /// them and adds up the period counts and installs.
 struct ReportFactsStore: SwiftFold {
+    var reads: [String] { ReportFactsFold.reads }
+
     func fold(_ events: [LedgerEvent], range: FoldRange, definition: ProjectionDefinition,
               on connection: PostgresConnection, logger: Logger) async throws {
         let changes = try await Self.changes(for: events, range: range, on: connection, logger: logger)
@@ -17,7 +19,7 @@ struct ReportFactsStore: SwiftFold {
         column(\.trigger); column(\.category); column(\.declaration); column(\.playStatus); column(\.checkMethod)
         column(\.checkOutcome); column(\.error); column(\.answer); column(\.channel); column(\.answeredAt)
         column(\.changeId); column(\.ratedAge); column(\.gateState); column(\.version); column(\.description)
-        try await connection.watchedQuery(PostgresQuery(unsafeSQL: definition.writeStatement ?? "", binds: binds), logger: logger)
+        try await connection.watchedQuery(PostgresQuery(unsafeSQL: definition.statement("write.sql"), binds: binds), logger: logger)
     }
 
     /// The declarations a question of `events` that names no change is resolved against: every

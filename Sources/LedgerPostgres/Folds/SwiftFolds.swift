@@ -15,6 +15,9 @@ struct FoldRange: Sendable {
 /// with its pure fold (`LedgerFolds`) and stores the rows with its `write.sql`, in the tables the
 /// connection's `search_path` finds, in the caller's transaction.
 protocol SwiftFold: Sendable {
+    /// The event types the fold reads (the reader reads no others).
+    var reads: [String] { get }
+
     /// Folds `events` (the range's events of the types the projection reads, in position order).
     func fold(_ events: [LedgerEvent], range: FoldRange, definition: ProjectionDefinition,
               on connection: PostgresConnection, logger: Logger) async throws
@@ -27,7 +30,11 @@ enum SwiftFolds {
     /// code are stale and are rebuilt.
     static let all: [String: (fold: any SwiftFold, version: Int)] = [
         "report_facts": (ReportFactsStore(), 1),
+        "pending": (PendingStore(), 1),
     ]
+
+    /// The event types `name`'s Swift fold reads (none when it has none).
+    static func reads(of name: String) -> [String] { all[name]?.fold.reads ?? [] }
 
     /// The version of `name`'s Swift fold (0 when it has none).
     static func version(of name: String) -> Int { all[name]?.version ?? 0 }

@@ -17,10 +17,13 @@ public struct ProjectionDefinition: Sendable, Hashable {
     /// `fold.sql`: the statements, in order, that fold `fold_input` into the tables; empty for a
     /// projection folded in Swift (``isFoldedInSwift``).
     public let foldStatements: [String]
-    /// `write.sql`, for a projection folded in Swift (``SwiftFolds``): the statement that stores
-    /// the rows its fold made of a range, bound as one text array per column.
-    public let writeStatement: String?
-    /// `reads.txt`: the event types the fold looks at; the runner reads no others.
+    /// For a projection folded in Swift (``SwiftFolds``), which has no `fold.sql`: its other SQL
+    /// files (`load.sql`, `write.sql`, …: reading the stored state of the keys a range touches,
+    /// storing the rows its fold made, bound as one text array per column), by file name, each one
+    /// statement. Empty for an SQL-folded projection.
+    public let swiftStatements: [String: String]
+    /// The event types the fold looks at (an SQL fold's `reads.txt`, a Swift fold's own list); the
+    /// runner reads no others.
     public let reads: [String]
     /// SHA-256 (hex) of everything that determines the rows: this folder's files and the shared
     /// fold input. A build made with another hash is stale.
@@ -47,7 +50,15 @@ public struct ProjectionDefinition: Sendable, Hashable {
 
     /// Whether the projection is folded in Swift from typed events (``SwiftFolds``, decision 0061)
     /// rather than by SQL statements over `fold_input`.
-    public var isFoldedInSwift: Bool { writeStatement != nil }
+    public var isFoldedInSwift: Bool { !swiftStatements.isEmpty }
+
+    /// The Swift fold's statement in `file` (`write.sql`).
+    func statement(_ file: String) -> String {
+        guard let statement = swiftStatements[file] else {
+            preconditionFailure("projections/\(name)/\(file) is missing from the build")
+        }
+        return statement
+    }
 
     /// The tables and their indexes: what makes a schema that is folded into as events arrive.
     public var schemaStatements: [String] { tableStatements + indexStatements }
@@ -63,17 +74,31 @@ public struct ProjectionDefinition: Sendable, Hashable {
             }
             return text
         }
-        let tables = file("tables.sql"), reads = file("reads.txt")
+        let tables = file("tables.sql")
         let indexes = files["\(name)/indexes.sql"] ?? ""
-        let write = files["\(name)/write.sql"]
-        // A Swift fold's version stands for its code in the hash: bumping it rebuilds the projection.
-        let fold = write.map { $0 + "\n-- Swift fold version \(SwiftFolds.version(of: name))" } ?? file("fold.sql")
+        // A projection without fold.sql is folded in Swift: its other SQL files are the fold's
+        // statements, and the fold's version stands for its code in the hash (bumping it rebuilds).
+        var swift: [String: String] = [:]
+        if files["\(name)/fold.sql"] == nil {
+            for (path, text) in files where path.hasPrefix(name + "/") && path.hasSuffix(".sql") {
+                let file = String(path.dropFirst(name.count + 1))
+                guard !["tables.sql", "indexes.sql"].contains(file) else { continue }
+                let statements = SQLScript.statements(in: text)
+                precondition(statements.count == 1, "projections/\(path) must hold one statement")
+                swift[file] = statements[0]
+            }
+        }
+        // A Swift fold says itself which types it reads; an SQL fold's folder lists them.
+        let reads = swift.isEmpty ? file("reads.txt") : SwiftFolds.reads(of: name).joined(separator: "\n")
+        let fold = swift.isEmpty ? file("fold.sql")
+            : swift.keys.sorted().map { "-- \($0)\n" + swift[$0]! }.joined(separator: "\n")
+                + "\n-- Swift fold version \(SwiftFolds.version(of: name))"
         return ProjectionDefinition(
             name: name,
             tableStatements: SQLScript.statements(in: tables),
             indexStatements: SQLScript.statements(in: indexes),
-            foldStatements: write == nil ? SQLScript.statements(in: fold) : [],
-            writeStatement: write.map { SQLScript.statements(in: $0).first ?? "" },
+            foldStatements: swift.isEmpty ? SQLScript.statements(in: fold) : [],
+            swiftStatements: swift,
             reads: reads.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") },
             definitionHash: definitionHash(tables: tables, indexes: indexes, fold: fold, reads: reads,

@@ -10,7 +10,7 @@ struct ReportFactsStore: SwiftFold {
 
     func fold(_ events: [LedgerEvent], range: FoldRange, definition: ProjectionDefinition,
               on connection: PostgresConnection, logger: Logger) async throws {
-        let changes = try await Self.changes(for: events, range: range, on: connection, logger: logger)
+        let changes = try await ChangeDirectory.load(for: events, range: range, on: connection, logger: logger)
         let rows = events.map { ReportFactsFold.row($0, changes: changes) }
         var binds = PostgresBindings(capacity: 25)
         func column(_ value: (FactRow) -> String?) { binds.append(TextColumn(rows.map(value))) }
@@ -20,20 +20,5 @@ struct ReportFactsStore: SwiftFold {
         column(\.checkOutcome); column(\.error); column(\.answer); column(\.channel); column(\.answeredAt)
         column(\.changeId); column(\.ratedAge); column(\.gateState); column(\.version); column(\.description)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: definition.statement("write.sql"), binds: binds), logger: logger)
-    }
-
-    /// The declarations a question of `events` that names no change is resolved against: every
-    /// change declared up to the range's end that passes its filter (the rule is the same in any
-    /// range); none are read when every question names its change.
-    static func changes(for events: [LedgerEvent], range: FoldRange, on connection: PostgresConnection,
-                        logger: Logger) async throws -> ChangeDirectory {
-        let needed = events.contains {
-            if case .permissionQuestionSent(let question) = $0.body { return question.changeId == nil }
-            return false
-        }
-        guard needed else { return ChangeDirectory() }
-        return ChangeDirectory(try await LogReader.events(
-            log: range.log, after: 0, through: range.through, types: [SignificantChangeDeclared.eventType],
-            filter: range.filter, on: connection, logger: logger))
     }
 }

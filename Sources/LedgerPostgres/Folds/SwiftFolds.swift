@@ -31,6 +31,7 @@ enum SwiftFolds {
     static let all: [String: (fold: any SwiftFold, version: Int)] = [
         "report_facts": (ReportFactsStore(), 1),
         "pending": (PendingStore(), 1),
+        "significant_changes": (SignificantChangesStore(), 1),
     ]
 
     /// The event types `name`'s Swift fold reads (none when it has none).

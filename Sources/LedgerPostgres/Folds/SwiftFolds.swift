@@ -32,6 +32,7 @@ enum SwiftFolds {
         "report_facts": (ReportFactsStore(), 1),
         "pending": (PendingStore(), 1),
         "significant_changes": (SignificantChangesStore(), 1),
+        "consent_register": (ConsentRegisterStore(), 1),
     ]
 
     /// The event types `name`'s Swift fold reads (none when it has none).

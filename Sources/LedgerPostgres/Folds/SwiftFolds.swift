@@ -33,6 +33,7 @@ enum SwiftFolds {
         "pending": (PendingStore(), 1),
         "significant_changes": (SignificantChangesStore(), 1),
         "consent_register": (ConsentRegisterStore(), 1),
+        "subject_state": (SubjectStateStore(), 1),
     ]
 
     /// The event types `name`'s Swift fold reads (none when it has none).

@@ -46,7 +46,7 @@ public struct ProjectionRebuilder: Sendable {
         public var done: Int64
         /// Positions to fold (the sum of the logs' heads when the rebuild started).
         public var total: Int64
-        /// Events staged so far (of the types the projections read).
+        /// Events read so far (of the types the projections read: staged for the SQL folds, read by the Swift ones).
         public var events: Int
         /// Seconds since the rebuild started.
         public var elapsed: Double
@@ -243,9 +243,9 @@ public struct ProjectionRebuilder: Sendable {
     public static let maximumGroups = ConnectionSettings.stagingPoolSize - 2
 
     /// The build itself: a stager stages `ranges` one after the other while each group folds the
-    /// staged ones into its members' build schemas, each on a connection of its own; returns the
-    /// events staged. `progress` gets the positions folded (summed over the groups) and the events
-    /// staged so far.
+    /// staged ones into its members' build schemas, each on a connection of its own (the group of
+    /// Swift folds reads each range itself); returns the events staged and read. `progress` gets the
+    /// positions folded (summed over the groups) and the events staged and read so far.
     private func build(_ groups: [[ProjectionDefinition]], ranges: [RebuildStage.Range], stage: RebuildStage,
                        runner: ProjectionRunner, tally: Tally, progress: @escaping @Sendable (Int64, Int) -> Void) async throws -> Int {
         let board = StageBoard(groups: groups.count)
@@ -288,8 +288,8 @@ public struct ProjectionRebuilder: Sendable {
                     do {
                         try await pool.withConnection { connection in
                             try await fold(members, group: number, ranges: ranges, stage: stage, board: board,
-                                           runner: runner, on: connection) { positions in
-                                let (done, events) = tally.add(positions: positions, events: 0)
+                                           runner: runner, on: connection) { positions, read in
+                                let (done, events) = tally.add(positions: positions, events: read)
                                 progress(done, events)
                             }
                         }
@@ -300,9 +300,9 @@ public struct ProjectionRebuilder: Sendable {
                     }
                 }
             }
-            var staged = 0
-            for try await count in tasks { staged += count }
-            return staged
+            for try await _ in tasks {}
+            // Events staged for the SQL folds and read by the Swift ones.
+            return tally.add(positions: 0, events: 0).1
         }
     }
 
@@ -311,24 +311,27 @@ public struct ProjectionRebuilder: Sendable {
     /// then the runner folds the log for it alone, finds the event and records the stall.
     private func fold(_ members: [ProjectionDefinition], group: Int, ranges: [RebuildStage.Range], stage: RebuildStage,
                       board: StageBoard, runner: ProjectionRunner, on connection: PostgresConnection,
-                      folded: (Int64) -> Void) async throws {
+                      folded: (Int64, Int) -> Void) async throws {
         let types = Array(Set(members.filter { !$0.isFoldedInSwift }.flatMap(\.reads))).sorted()
         var failed: [ProjectionDefinition] = []
         for range in ranges {
+            var readHere = 0
             let going = members.filter { !failed.contains($0) }
             if !going.isEmpty {
                 switch try await board.staging(of: range.index) {
                 case .failed:
                     failed = members
                 case .staged:
-                    failed += try await connection.inTransaction(logger: logger) { connection in
+                    let (failedHere, read) = try await connection.inTransaction(logger: logger) { connection in
                         try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
                         return try await foldStaged(going, types: types, range: range, stage: stage, on: connection)
                     }
+                    failed += failedHere
+                    readHere = read
                 }
             }
             await board.finished(group: group, before: range.index + 1)
-            folded(range.through - range.after)
+            folded(range.through - range.after, readHere)
             let lastOfLog = range.index + 1 == ranges.count || ranges[range.index + 1].log != range.log
             if lastOfLog {
                 for projection in failed {
@@ -343,9 +346,10 @@ public struct ProjectionRebuilder: Sendable {
     }
 
     /// Folds a staged range into every projection's build schema, moving each build checkpoint;
-    /// returns the projections whose fold failed on the range: their checkpoints stay where they were.
+    /// returns the projections whose fold failed on the range (their checkpoints stay where they
+    /// were) and how many events the Swift folds read for it.
     private func foldStaged(_ projections: [ProjectionDefinition], types: [String], range: RebuildStage.Range,
-                            stage: RebuildStage, on connection: PostgresConnection) async throws -> [ProjectionDefinition] {
+                            stage: RebuildStage, on connection: PostgresConnection) async throws -> ([ProjectionDefinition], Int) {
         try await FoldInput.reset(on: connection, logger: logger)
         let staged = types.isEmpty ? 0 : try await FoldInput.take(from: stage.table(range), types: types, on: connection, logger: logger)
         var byType: [String: Int] = [:]
@@ -356,7 +360,20 @@ public struct ProjectionRebuilder: Sendable {
             }
         }
         var failed: [ProjectionDefinition] = []
-        for projection in projections {
+        // The Swift folds' events: the range read and parsed once for all of them. A record none
+        // can read leaves each to the runner, which finds it (a stall).
+        let swiftMembers = projections.filter(\.isFoldedInSwift)
+        var swiftEvents: [LedgerEvent] = []
+        if !swiftMembers.isEmpty {
+            do {
+                swiftEvents = try await LogReader.events(log: range.log, after: range.after, through: range.through,
+                                                         types: Array(Set(swiftMembers.flatMap(\.reads))).sorted(),
+                                                         on: connection, logger: logger)
+            } catch where ProjectionStall.foldFailure(error) != nil {
+                failed = swiftMembers
+            }
+        }
+        for projection in projections where !failed.contains(projection) {
             try await connection.watchedQuery(PostgresQuery(unsafeSQL:
                 "SET LOCAL search_path = \(ProjectionSchema.quoted(projection.buildSchema)), pg_temp"), logger: logger)
             var swiftFolded = 0
@@ -366,7 +383,7 @@ public struct ProjectionRebuilder: Sendable {
                     if projection.isFoldedInSwift {
                         swiftFolded = try await FoldInput.foldRange(
                             projection, FoldRange(log: range.log, after: range.after, through: range.through),
-                            on: connection, logger: logger)
+                            read: swiftEvents, on: connection, logger: logger)
                     } else {
                         try await FoldInput.fold(projection, on: connection, logger: logger)
                     }
@@ -386,15 +403,25 @@ public struct ProjectionRebuilder: Sendable {
                        updated_at = clock_timestamp()
                 """, logger: logger)
         }
-        return failed
+        return (failed, swiftEvents.count)
     }
 
-    /// `projections` split into at most `count` groups of about equal work, each keeping the
-    /// catalogue's order: greedy, heaviest first, by the number of fold statements, each of which
-    /// reads the whole staged range at least once (the staging itself is shared, so the types a
-    /// projection reads no longer weigh). Measured on a million events (docs/benchmarks.md): the
-    /// anomalies' 14 statements take about as long as the other projections' 18 together.
+    /// `projections` split into at most `count` groups, each keeping the catalogue's order. The
+    /// projections folded in Swift make one group of their own, which reads and parses each range
+    /// once for all of them; the SQL-folded ones share the other groups, of about equal work:
+    /// greedy, heaviest first, by the number of fold statements, each of which reads the whole
+    /// staged range at least once (the staging itself is shared, so the types a projection reads no
+    /// longer weigh).
     static func groups(_ projections: [ProjectionDefinition], count: Int) -> [[ProjectionDefinition]] {
+        let swift = projections.filter(\.isFoldedInSwift), sql = projections.filter { !$0.isFoldedInSwift }
+        if !swift.isEmpty, !sql.isEmpty, count > 1 {
+            return [swift] + sqlGroups(sql, count: count - 1)
+        }
+        return sqlGroups(projections, count: count)
+    }
+
+    /// `projections` in at most `count` groups of about equal fold statements.
+    private static func sqlGroups(_ projections: [ProjectionDefinition], count: Int) -> [[ProjectionDefinition]] {
         let count = max(1, min(count, projections.count))
         var groups = Array(repeating: [ProjectionDefinition](), count: count)
         var load = Array(repeating: 0, count: count)

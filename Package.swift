@@ -146,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCoreTests",
-            dependencies: ["LedgerCore", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets"]
+            dependencies: ["LedgerCore", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets"]
         ),
         // The HTTP route layer and the client library, against scripted operations: no database.
         .testTarget(

@@ -43,6 +43,22 @@ public enum RFC3339 {
         return offsetHours <= 23 && offsetMinutes <= 59
     }
 
+    /// The whole seconds since 1970-01-01T00:00:00Z of a valid date-time (its fraction dropped, its
+    /// offset applied), or nil when `text` is not one (``isValidDateTime(_:)``).
+    public static func epochSeconds(_ text: String) -> Int64? {
+        guard isValidDateTime(text) else { return nil }
+        let b = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int64 { b[range].reduce(0) { $0 * 10 + Int64($1 - 0x30) } }
+        let days = Int64(CivilDays.days(year: Int(number(0..<4)), month: Int(number(5..<7)), day: Int(number(8..<10))))
+        var seconds = days * 86_400 + number(11..<13) * 3_600 + number(14..<16) * 60 + number(17..<19)
+        if b.last != UInt8(ascii: "Z") {
+            let i = b.count - 6
+            let offset = number((i + 1)..<(i + 3)) * 3_600 + number((i + 4)..<(i + 6)) * 60
+            seconds += b[i] == UInt8(ascii: "+") ? -offset : offset
+        }
+        return seconds
+    }
+
     /// The days of `month` (1-12) in the proleptic Gregorian `year`.
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {

@@ -1,6 +1,6 @@
 /// Every rule the ledger judges events by, in the order docs/rules.md lists them: the violations a
 /// regulator report lists, then the surprising facts kept as evidence. The anomalies projection
-/// (projections/anomalies/fold.sql) decides each finding once per event, by position, identically
+/// (`AnomaliesFold`, Sources/LedgerFolds/Anomalies/) decides each finding once per event, by position, identically
 /// in catch-up, rebuild and time travel. The rules with a ``LedgerRule/policySetting``
 /// (`rescission-not-enforced`, `age-signal-expired`) are decided by the reports and `explain`
 /// against the policy's threshold, from facts the projections keep.

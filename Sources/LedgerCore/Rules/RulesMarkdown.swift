@@ -9,7 +9,7 @@ public enum RulesMarkdown {
             Written by `consent-ledger rules --format markdown` from the rules catalogue
             (Sources/LedgerCore/Rules/RuleCatalogue.swift); a test fails when this file is stale.
 
-            The anomalies projection (projections/anomalies/fold.sql) judges each event once, by position,
+            The anomalies projection (Sources/LedgerFolds/Anomalies/) judges each event once, by position,
             against what the log held before it, so catch-up, rebuild and time travel find the same.
             Each finding's `kind` is a rule's id and cites every event it rests on. Violations are listed
             by the regulator report and by `explain`; anomalies are surprising facts kept as evidence.

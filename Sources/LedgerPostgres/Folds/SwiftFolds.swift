@@ -34,6 +34,7 @@ enum SwiftFolds {
         "significant_changes": (SignificantChangesStore(), 1),
         "consent_register": (ConsentRegisterStore(), 1),
         "subject_state": (SubjectStateStore(), 1),
+        "anomalies": (AnomaliesStore(), 1),
     ]
 
     /// The event types `name`'s Swift fold reads (none when it has none).

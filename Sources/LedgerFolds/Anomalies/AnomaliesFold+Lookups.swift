@@ -1,0 +1,193 @@
+import LedgerCore
+
+extension AnomaliesFold {
+    /// The lookup tables, each step over the whole range in the SQL fold's order (fold.sql before
+    /// decision 0061): age signals, requirements, first seen, changes, questions and their
+    /// expiries, acknowledgments, answers, rescissions and their enforcement, exceptions.
+    mutating func lookups(_ events: [LedgerEvent]) {
+        for event in events {
+            guard let subject = event.envelope.subject, event.plays(.ageSignal) else { continue }
+            let approval: Bool
+            switch event.body {
+            case .ageRangeShared(let p): approval = (p.activeParentalControls ?? []).contains(.significantAppChangeApprovalRequired)
+            case .playAgeSignalReceived(let p): approval = p.userStatus.rawValue.hasPrefix("SUPERVISED")
+            default: approval = false
+            }
+            var verified = false
+            if case .bool(let flag)? = event.derived["verifiedAdult"] { verified = flag }
+            let row = R.AgeSignal(subject: subject, position: event.position, occurredAt: event.envelope.occurredAt,
+                                  category: event.derivedText("legalCategory"), verifiedAdult: verified, approvalRequired: approval)
+            ageSignals[subject, default: []].append(row)
+            newAgeSignals.append(row)
+        }
+        for event in events {
+            guard case .eligibilityChecked(let p) = event.body, let subject = event.envelope.subject,
+                  let eligible = p.isEligibleForAgeFeatures else { continue }
+            let features = p.requiredRegulatoryFeatures ?? []
+            let row = R.Requirement(subject: subject, bundleId: event.envelope.app?.bundleId ?? "", position: event.position,
+                                    eligible: eligible,
+                                    parentalConsent: features.contains(.significantAppChangeRequiresParentalConsent),
+                                    adultNotification: features.contains(.significantAppChangeRequiresAdultNotification))
+            requirements[[row.subject, row.bundleId], default: []].append(row)
+            newRequirements.append(row)
+        }
+        for event in events {
+            guard let subject = event.envelope.subject, let app = event.envelope.app?.bundleId,
+                  firstSeen[[subject, app]] == nil else { continue }
+            let row = R.FirstSeen(subject: subject, bundleId: app, position: event.position,
+                                  versionKey: VersionKey(event.envelope.app?.appVersion))
+            firstSeen[[subject, app]] = row
+            newFirstSeen.append(row)
+        }
+        for event in events {
+            guard case .significantChangeDeclared(let p) = event.body, changes[p.changeId] == nil else { continue }
+            let row = R.Change(changeId: p.changeId, bundleId: event.envelope.app?.bundleId,
+                               versionKey: VersionKey(p.introducedInVersion), description: p.description,
+                               occurredAt: event.envelope.occurredAt, position: event.position)
+            changes[p.changeId] = row
+            newChanges.append(row)
+        }
+        for event in events {
+            guard case .permissionQuestionSent(let p) = event.body, questions[p.questionId] == nil else { continue }
+            questions[p.questionId] = R.Question(questionId: p.questionId, subject: event.envelope.subject,
+                                                 changeId: directory.changeAskedAbout(by: event), expiresAt: p.expirationDate,
+                                                 occurredAt: event.envelope.occurredAt, position: event.position,
+                                                 expiredPosition: nil)
+            newQuestionIds.append(p.questionId)
+        }
+        // Expiries: the first after the question, of a question not expired before the range.
+        let unexpired = Set(questions.filter { $0.value.expiredPosition == nil }.keys)
+        let newIds = Set(newQuestionIds)
+        for event in events {
+            guard case .questionExpired(let p) = event.body, unexpired.contains(p.questionId),
+                  var question = questions[p.questionId], question.position < event.position,
+                  question.expiredPosition == nil else { continue }
+            question.expiredPosition = event.position
+            questions[p.questionId] = question
+            if !newIds.contains(p.questionId) { expiredStored.append((p.questionId, event.position)) }
+        }
+        for event in events {
+            guard case .significantChangeAcknowledged(let p) = event.body, let subject = event.envelope.subject else { continue }
+            var holds = false
+            if let change = changes[p.changeId], change.position < event.position, p.handledBy != .notRequired {
+                if p.handledBy != .originalAppVersion {
+                    holds = true
+                } else if let changeKey = change.versionKey, let original = VersionKey(p.originalAppVersion) {
+                    holds = original >= changeKey
+                } else {
+                    holds = true
+                }
+            }
+            let row = R.Acknowledgment(subject: subject, position: event.position, changeId: p.changeId,
+                                       handledBy: p.handledBy.rawValue, holds: holds)
+            acknowledgments[subject, default: []].append(row)
+            newAcknowledgments.append(row)
+        }
+        for event in events {
+            var row: R.Answer?
+            switch event.body {
+            case .parentalAnswerReceived(let p):
+                if let question = questions[p.questionId], question.position < event.position,
+                   let change = question.changeId, let subject = question.subject {
+                    row = R.Answer(subject: subject, position: event.position, bundleId: event.envelope.app?.bundleId,
+                                   changeId: change, answer: p.answer.rawValue)
+                }
+            case .playAgeSignalReceived(let p):
+                if let subject = event.envelope.subject, p.userStatus == .SUPERVISED || p.userStatus == .SUPERVISED_APPROVAL_DENIED {
+                    row = R.Answer(subject: subject, position: event.position, bundleId: event.envelope.app?.bundleId,
+                                   changeId: nil, answer: p.userStatus == .SUPERVISED ? "approval" : "denial")
+                }
+            default: break
+            }
+            guard let row else { continue }
+            answers[row.subject, default: []].append(row)
+            newAnswers.append(row)
+        }
+        for event in events {
+            guard case .consentRescinded(let p) = event.body, let subject = event.envelope.subject else { continue }
+            let row = R.Rescission(position: event.position, eventId: event.envelope.eventId, subject: subject,
+                                   bundleId: p.bundleId, rescindedAt: event.envelope.occurredAt,
+                                   enforcementAction: p.enforcementAction.rawValue,
+                                   enforcedPosition: nil, enforcedEventId: nil, enforcedAt: nil)
+            rescissions[subject, default: []].append(row)
+            newRescissionPositions.append(event.position)
+        }
+        enforce(events)
+        exceptionsStep(events)
+    }
+
+    /// Enforcement: each rescission not enforced before the range takes the first gate after it
+    /// that closes a feature of its app for its subject.
+    private mutating func enforce(_ events: [LedgerEvent]) {
+        let newPositions = Set(newRescissionPositions)
+        for event in events {
+            guard case .accessGateApplied(let gate) = event.body, gate.state == .closed, let subject = event.envelope.subject,
+                  let app = event.envelope.app?.bundleId, var list = rescissions[subject] else { continue }
+            var changed = false
+            for index in list.indices where list[index].bundleId == app && list[index].position < event.position
+                && list[index].enforcedPosition == nil {
+                list[index].enforcedPosition = event.position
+                list[index].enforcedEventId = event.envelope.eventId
+                list[index].enforcedAt = event.envelope.occurredAt
+                changed = true
+                if !newPositions.contains(list[index].position) {
+                    enforcedStored.append((list[index].position, event.position, event.envelope.eventId, event.envelope.occurredAt))
+                }
+            }
+            if changed { rescissions[subject] = list }
+        }
+    }
+
+    /// The new rescissions, as the range leaves them (enforced or not).
+    public var newRescissions: [R.Rescission] {
+        let positions = Set(newRescissionPositions)
+        return rescissions.values.flatMap { $0 }.filter { positions.contains($0.position) }.sorted { $0.position < $1.position }
+    }
+
+    /// The new questions, as the range leaves them (expired or not).
+    public var newQuestions: [R.Question] { newQuestionIds.compactMap { questions[$0] } }
+
+    /// Exceptions: per exception the range's first request (its subject and app), first decision
+    /// and first approval, merged into the stored row where it has none.
+    private mutating func exceptionsStep(_ events: [LedgerEvent]) {
+        var order: [String] = []
+        var range: [String: R.Exception] = [:]
+        for event in events {
+            let id: String
+            switch event.body {
+            case .ageExceptionRequested(let p): id = p.exceptionId
+            case .ageExceptionDecided(let p): id = p.exceptionId
+            default: continue
+            }
+            var row = range[id] ?? R.Exception(exceptionId: id, subject: nil, appleItemId: nil, requestedPosition: nil,
+                                               decidedPosition: nil, approvedPosition: nil)
+            if range[id] == nil { order.append(id) }
+            switch event.body {
+            case .ageExceptionRequested(let p):
+                if row.requestedPosition == nil {
+                    row.requestedPosition = event.position
+                    row.subject = event.envelope.subject
+                    row.appleItemId = Int64(p.appleItemID)
+                }
+            case .ageExceptionDecided(let p):
+                if row.decidedPosition == nil { row.decidedPosition = event.position }
+                if p.decision == .approved, row.approvedPosition == nil { row.approvedPosition = event.position }
+            default: break
+            }
+            range[id] = row
+        }
+        for id in order {
+            guard let new = range[id] else { continue }
+            exceptionUpdates.append(new)
+            var merged = exceptions[id] ?? new
+            if exceptions[id] != nil {
+                merged.subject = merged.subject ?? new.subject
+                merged.appleItemId = merged.appleItemId ?? new.appleItemId
+                merged.requestedPosition = merged.requestedPosition ?? new.requestedPosition
+                merged.decidedPosition = merged.decidedPosition ?? new.decidedPosition
+                merged.approvedPosition = merged.approvedPosition ?? new.approvedPosition
+            }
+            exceptions[id] = merged
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import LedgerCore
+
+/// The rows of the anomalies projection's lookup tables (projections/anomalies/tables.sql) that the
+/// rules read: what a range's fold loads of them and what it adds. Times are text the database reads
+/// as `timestamptz`; the rules never compare times in Swift (the store's statements do).
+public enum AnomalyRows {
+    /// `age_signals`: an age signal of a subject.
+    public struct AgeSignal: Sendable {
+        public var subject: String, position: Int64, occurredAt: String
+        public var category: String?, verifiedAdult: Bool, approvalRequired: Bool
+        public init(subject: String, position: Int64, occurredAt: String, category: String?, verifiedAdult: Bool,
+                    approvalRequired: Bool) {
+            (self.subject, self.position, self.occurredAt, self.category) = (subject, position, occurredAt, category)
+            (self.verifiedAdult, self.approvalRequired) = (verifiedAdult, approvalRequired)
+        }
+    }
+
+    /// `requirements`: what DeclaredAgeRange told the app it must do for the subject.
+    public struct Requirement: Sendable {
+        public var subject: String, bundleId: String, position: Int64
+        public var eligible: Bool, parentalConsent: Bool, adultNotification: Bool
+        public init(subject: String, bundleId: String, position: Int64, eligible: Bool, parentalConsent: Bool,
+                    adultNotification: Bool) {
+            (self.subject, self.bundleId, self.position) = (subject, bundleId, position)
+            (self.eligible, self.parentalConsent, self.adultNotification) = (eligible, parentalConsent, adultNotification)
+        }
+    }
+
+    /// `first_seen`: the first event of a subject with an app, and its app version.
+    public struct FirstSeen: Sendable {
+        public var subject: String, bundleId: String, position: Int64, versionKey: VersionKey?
+        public init(subject: String, bundleId: String, position: Int64, versionKey: VersionKey?) {
+            (self.subject, self.bundleId, self.position, self.versionKey) = (subject, bundleId, position, versionKey)
+        }
+    }
+
+    /// `changes`: a significant change as first declared.
+    public struct Change: Sendable {
+        public var changeId: String, bundleId: String?, versionKey: VersionKey?, description: String?
+        public var occurredAt: String, position: Int64
+        public init(changeId: String, bundleId: String?, versionKey: VersionKey?, description: String?, occurredAt: String,
+                    position: Int64) {
+            (self.changeId, self.bundleId, self.versionKey, self.description) = (changeId, bundleId, versionKey, description)
+            (self.occurredAt, self.position) = (occurredAt, position)
+        }
+    }
+
+    /// `questions`: a question as first sent, and its first expiry.
+    public struct Question: Sendable {
+        public var questionId: String, subject: String?, changeId: String?, expiresAt: String?
+        public var occurredAt: String, position: Int64, expiredPosition: Int64?
+        public init(questionId: String, subject: String?, changeId: String?, expiresAt: String?, occurredAt: String,
+                    position: Int64, expiredPosition: Int64?) {
+            (self.questionId, self.subject, self.changeId, self.expiresAt) = (questionId, subject, changeId, expiresAt)
+            (self.occurredAt, self.position, self.expiredPosition) = (occurredAt, position, expiredPosition)
+        }
+    }
+
+    /// `acknowledgments`: a subject's acknowledgment of a change, and whether it holds.
+    public struct Acknowledgment: Sendable {
+        public var subject: String, position: Int64, changeId: String, handledBy: String, holds: Bool
+        public init(subject: String, position: Int64, changeId: String, handledBy: String, holds: Bool) {
+            (self.subject, self.position, self.changeId, self.handledBy, self.holds) = (subject, position, changeId, handledBy, holds)
+        }
+    }
+
+    /// `answers`: a parent's word on a change (an answer to a question about it, or a Play signal).
+    public struct Answer: Sendable {
+        public var subject: String, position: Int64, bundleId: String?, changeId: String?, answer: String
+        public init(subject: String, position: Int64, bundleId: String?, changeId: String?, answer: String) {
+            (self.subject, self.position, self.bundleId, self.changeId, self.answer) = (subject, position, bundleId, changeId, answer)
+        }
+    }
+
+    /// `rescissions`: a parent's withdrawal of consent, and the first closing of the app's features after it.
+    public struct Rescission: Sendable {
+        public var position: Int64, eventId: String, subject: String, bundleId: String?
+        public var rescindedAt: String, enforcementAction: String?
+        public var enforcedPosition: Int64?, enforcedEventId: String?, enforcedAt: String?
+        public init(position: Int64, eventId: String, subject: String, bundleId: String?, rescindedAt: String,
+                    enforcementAction: String?, enforcedPosition: Int64?, enforcedEventId: String?, enforcedAt: String?) {
+            (self.position, self.eventId, self.subject, self.bundleId) = (position, eventId, subject, bundleId)
+            (self.rescindedAt, self.enforcementAction) = (rescindedAt, enforcementAction)
+            (self.enforcedPosition, self.enforcedEventId, self.enforcedAt) = (enforcedPosition, enforcedEventId, enforcedAt)
+        }
+    }
+
+    /// `exceptions`: an age-rating exception's first request, decision and approval.
+    public struct Exception: Sendable {
+        public var exceptionId: String, subject: String?, appleItemId: Int64?
+        public var requestedPosition: Int64?, decidedPosition: Int64?, approvedPosition: Int64?
+        public init(exceptionId: String, subject: String?, appleItemId: Int64?, requestedPosition: Int64?,
+                    decidedPosition: Int64?, approvedPosition: Int64?) {
+            (self.exceptionId, self.subject, self.appleItemId) = (exceptionId, subject, appleItemId)
+            (self.requestedPosition, self.decidedPosition, self.approvedPosition) = (requestedPosition, decidedPosition, approvedPosition)
+        }
+    }
+
+    /// `openings`: every fact the rules judged an opening on (what `explain` shows).
+    public struct Opening: Sendable {
+        public var position: Int64, subject: String
+        public var age: AgeSignal?
+        public var requirement: Requirement?
+        public var consentRequired: Bool, notificationRequired: Bool
+        public var change: Change?
+        public var word: Answer?
+        public var approvalRescinded: Bool
+        public var acknowledgmentPosition: Int64?
+    }
+
+    /// `findings`: a rule's finding on an event. `detail` is a `format()` template: `%1$s` and
+    /// `%2$s` stand for ``times`` as the database prints them, `%3$s` for the interval between
+    /// them; a `%` of the text itself is `%%`. A finding with a ``condition`` is kept only when its
+    /// first time is after its second (plus a year for `occurred-in-future`): the database compares.
+    public struct Finding: Sendable {
+        public var position: Int64, kind: String, eventId: String, subject: String?, source: String
+        public var detail: String
+        public var times: (String?, String?) = (nil, nil)
+        public var condition: (after: String, before: String)?
+        public var evidence: [Int64]
+    }
+}
+
+extension String {
+    /// The text as a literal part of a `format()` template: each `%` doubled.
+    var formatLiteral: String { replacingOccurrences(of: "%", with: "%%") }
+}

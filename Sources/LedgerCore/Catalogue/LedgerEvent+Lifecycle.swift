@@ -1,6 +1,5 @@
 /// What every fold and rule needs to know of an event beyond its own payload: which lifecycle it
-/// belongs to and what a question asks. Written once here (it was the staging step of the SQL
-/// folds, projections/common/fill-fold-input.sql, decision 0021).
+/// belongs to and what a question asks. Written once here (decisions 0021, 0061).
 extension LedgerEvent {
     /// The lifecycle the event belongs to: the question, exception or significant change it is
     /// about (its `questionId`, else `exceptionId`, else `changeId`); nil for the others.

@@ -36,8 +36,8 @@ public struct ConnectionSettings: Sendable, Equatable {
     public static let startupParameters: [(String, String)] = [("TimeZone", "UTC")]
 
     /// `temp_buffers` of a staging pool's connections. It can only be set before a session first
-    /// touches a temporary table, and the projections stage every range in one (`fold_input`, tens
-    /// of megabytes for a rebuild step; a quarter's `regulator_period` 157 MB): with the default
+    /// touches a temporary table, and time travel folds into temporary tables and the reports stage
+    /// their periods in them (a quarter's `regulator_period` 157 MB): with the default
     /// 8 MB every scan of it would go back to the operating system. PostgreSQL takes the memory as
     /// buffers are first used but never gives it back, and its clock sweep reaches every buffer in
     /// turn, so a long-lived session that makes and drops temporary tables grows to the whole

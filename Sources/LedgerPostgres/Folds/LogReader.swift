@@ -34,8 +34,8 @@ enum LogReader {
         return try await parse(records)
     }
 
-    /// `SELECT record …`: the range's filter is the same as the SQL folds' staging
-    /// (projections/common/fill-fold-input.sql): events about the subject or about no subject.
+    /// `SELECT record …`: with a subject, the events about it and those about no subject (a change
+    /// declared for a whole app), which its projections use too.
     static let selectSQL = """
         SELECT record FROM ledger.events
          WHERE log_id = $1 AND position > $2 AND position <= $3 AND type = ANY ($4::text[])

@@ -54,33 +54,24 @@ enum SwiftFolds {
 
 extension FoldInput {
     /// Folds `range` into `projection`'s tables of the connection's `search_path`, in the caller's
-    /// transaction: the one way every use (catch-up, rebuild, time travel, replay) folds. An SQL
-    /// projection stages the range in `fold_input` and runs its statements; a Swift one reads the
-    /// range's typed events and runs its fold. Returns the events folded.
-    /// `read`, when given, holds the range's events already read (of the projection's types and
-    /// maybe others, in position order): a rebuild reads each range once for every Swift fold.
+    /// transaction: the one way every use (catch-up, rebuild, time travel, replay) folds. The
+    /// range's typed events (``LogReader``) go through the projection's Swift fold. `read`, when
+    /// given, holds the range's events already read (of the projection's types and maybe others, in
+    /// position order): a rebuild reads each range once for every projection. Returns the events folded.
     @discardableResult
     static func foldRange(_ projection: ProjectionDefinition, _ range: FoldRange, read: [LedgerEvent]? = nil,
                           on connection: PostgresConnection, logger: Logger) async throws -> Int {
-        if projection.isFoldedInSwift {
-            let types = Set(projection.reads)
-            let events: [LedgerEvent]
-            if let read {
-                events = read.filter { types.contains($0.type) }
-            } else {
-                events = try await LogReader.events(log: range.log, after: range.after, through: range.through,
-                                                    types: projection.reads, filter: range.filter, on: connection, logger: logger)
-            }
-            if !events.isEmpty {
-                try await SwiftFolds.fold(of: projection).fold(events, range: range, definition: projection,
-                                                               on: connection, logger: logger)
-            }
-            return events.count
+        let types = Set(projection.reads)
+        let events: [LedgerEvent]
+        if let read {
+            events = read.filter { types.contains($0.type) }
+        } else {
+            events = try await LogReader.events(log: range.log, after: range.after, through: range.through,
+                                                types: projection.reads, filter: range.filter, on: connection, logger: logger)
         }
-        try await reset(on: connection, logger: logger)
-        let count = try await fill(on: connection, log: range.log, after: range.after, through: range.through,
-                                   types: projection.reads, filter: range.filter, logger: logger)
-        if count > 0 { try await fold(projection, on: connection, logger: logger) }
-        return count
+        if !events.isEmpty {
+            try await SwiftFolds.fold(of: projection).fold(events, range: range, definition: projection, on: connection, logger: logger)
+        }
+        return events.count
     }
 }

@@ -8,9 +8,9 @@ import PostgresNIO
 /// The build goes into the schemas `<name>__build`, in steps of ``chunkSize`` positions (one
 /// transaction each), while the live tables stay as they were and runners keep them current. The
 /// indexes only readers use (`indexes.sql`) are created once the build's tables are full.
-/// Each range is staged (read and parsed) once, for every projection being rebuilt, by a connection
-/// of its own (``RebuildStage``), while the projections fold the ranges staged before it in
-/// ``parallelism`` groups, each on a connection of its own. The swap is one transaction: it waits for
+/// Each range is read and parsed once, for every projection being rebuilt, by a connection of its
+/// own (``LogReader``), while the folder folds the range before it into every build schema (decision
+/// 0061). The swap is one transaction: it waits for
 /// the projections' fold locks, folds the events appended meanwhile, drops the live schemas and
 /// renames the build schemas to take their place. Readers see the old tables or the new ones,
 /// never a half-built model. A rebuild that is killed leaves only build schemas, which the next
@@ -26,9 +26,6 @@ public struct ProjectionRebuilder: Sendable {
     public var logger: Logger
     /// Positions per build step.
     public var chunkSize: Int64
-    /// How many connections fold at once when several projections are rebuilt together, each a
-    /// group of them (at most ``maximumGroups``); the stager's connection comes on top.
-    public var parallelism: Int = 2
 
     /// Creates a rebuilder.
     public init(pool: LedgerPool, chunkSize: Int64 = 50_000,
@@ -46,7 +43,7 @@ public struct ProjectionRebuilder: Sendable {
         public var done: Int64
         /// Positions to fold (the sum of the logs' heads when the rebuild started).
         public var total: Int64
-        /// Events read so far (of the types the projections read: staged for the SQL folds, read by the Swift ones).
+        /// Events read so far (of the types the projections read).
         public var events: Int
         /// Seconds since the rebuild started.
         public var elapsed: Double
@@ -70,7 +67,7 @@ public struct ProjectionRebuilder: Sendable {
     public struct Result: Sendable {
         /// Positions folded, over every log, including those appended during the rebuild.
         public var positions: Int64
-        /// Events staged (of the types read).
+        /// Events read (of the types the projections read).
         public var events: Int
         /// Seconds, build and swap.
         public var seconds: Double
@@ -85,8 +82,7 @@ public struct ProjectionRebuilder: Sendable {
         try await rebuild([projection], progress: progress)
     }
 
-    /// Rebuilds `projections` (folded in ``parallelism`` groups, each on a connection of its own,
-    /// from ranges staged once for all) and swaps them all in one transaction.
+    /// Rebuilds `projections` (each range read once for all of them) and swaps them all in one transaction.
     /// - Throws: `projection-busy` when another process is rebuilding one of them.
     public func rebuild(_ projections: [ProjectionDefinition],
                         progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Result {
@@ -117,24 +113,13 @@ public struct ProjectionRebuilder: Sendable {
                     heads.append(row)
                 }
                 let total = heads.reduce(0) { $0 + $1.1 }
-                // The build: one connection stages each range once for all (RebuildStage), and the
-                // projections fold it in groups, each group on a connection of its own.
-                let groups = Self.groups(projections, count: min(parallelism, Self.maximumGroups))
-                let ranges = RebuildStage.ranges(heads: heads, chunkSize: chunkSize)
-                let stage = try await RebuildStage.create(on: connection, logger: logger)
                 let tally = Tally()
-                let events: Int
-                do {
-                    events = try await withoutActuallyEscaping(progress) { progress in
-                        try await build(groups, ranges: ranges, stage: stage, runner: runner, tally: tally) { done, events in
-                            progress(Progress(projection: label, done: done / Int64(groups.count), total: total,
-                                              events: events, elapsed: elapsed(), isFinal: false))
-                        }
+                let events = try await withoutActuallyEscaping(progress) { progress in
+                    try await build(projections, ranges: Self.ranges(heads: heads, chunkSize: chunkSize), runner: runner,
+                                    tally: tally, on: connection) { done, events in
+                        progress(Progress(projection: label, done: done, total: total, events: events, elapsed: elapsed(),
+                                          isFinal: false))
                     }
-                    try await stage.drop(on: connection)
-                } catch {
-                    try? await stage.drop(on: connection)
-                    throw error
                 }
                 // The indexes only readers use, built once over the full tables rather than
                 // kept up row by row through the build; then the planner's statistics, so that
@@ -146,19 +131,19 @@ public struct ProjectionRebuilder: Sendable {
                     try await ProjectionSchema.analyze(projection, schema: projection.buildSchema, on: connection, logger: logger)
                 }
                 var done = total
-                var staged = events
+                var read = events
                 // The swap: catch up with what was appended meanwhile, then replace the live schemas.
                 let (latePositions, lateEvents, stalls) = try await swap(projections, runner: runner, on: connection)
                 done += latePositions
-                staged += lateEvents
+                read += lateEvents
                 for projection in locked {
                     try await ProjectionLocks.releaseRebuildLock(projection.name, on: connection, logger: logger)
                 }
                 locked = []
                 let seconds = elapsed()
-                progress(Progress(projection: label, done: done, total: max(total, done), events: staged,
+                progress(Progress(projection: label, done: done, total: max(total, done), events: read,
                                   elapsed: seconds, isFinal: true))
-                return Result(positions: done, events: staged, seconds: seconds, stalls: stalls)
+                return Result(positions: done, events: read, seconds: seconds, stalls: stalls)
             } catch {
                 // Release the session's rebuild locks before the connection goes back to the pool.
                 for projection in locked {
@@ -238,102 +223,80 @@ public struct ProjectionRebuilder: Sendable {
         return (positions, events, stalls)
     }
 
-    /// The most groups that build at once: the pool's connections (``ConnectionSettings/stagingPoolSize``)
-    /// less the rebuild's own and the stager's.
-    public static let maximumGroups = ConnectionSettings.stagingPoolSize - 2
-
-    /// The build itself: a stager stages `ranges` one after the other while each group folds the
-    /// staged ones into its members' build schemas, each on a connection of its own (the group of
-    /// Swift folds reads each range itself); returns the events staged and read. `progress` gets the
-    /// positions folded (summed over the groups) and the events staged and read so far.
-    private func build(_ groups: [[ProjectionDefinition]], ranges: [RebuildStage.Range], stage: RebuildStage,
-                       runner: ProjectionRunner, tally: Tally, progress: @escaping @Sendable (Int64, Int) -> Void) async throws -> Int {
-        let board = StageBoard(groups: groups.count)
-        // The stager stages what the SQL folds read; the Swift folds read the log themselves.
-        let types = Array(Set(groups.joined().filter { !$0.isFoldedInSwift }.flatMap(\.reads))).sorted()
-        return try await withThrowingTaskGroup(of: Int.self) { tasks in
-            // The stager. After an event its staging cannot take, the log's later ranges are not
-            // staged: every member then folds that log alone (the runner finds the event).
-            tasks.addTask {
-                do {
-                    return try await pool.withConnection { connection in
-                        var staged = 0, dropped = 0
-                        var failedLog: String?
-                        for range in ranges {
-                            try await board.roomFor(range.index)
-                            while dropped < range.index, await board.isTaken(dropped) {
-                                try await stage.discard(ranges[dropped], on: connection)
-                                dropped += 1
-                            }
-                            guard range.log != failedLog,
-                                  let count = try await stage.stage(range, types: types, on: connection) else {
-                                failedLog = range.log
-                                await board.record(range.index, .failed)
-                                continue
-                            }
-                            staged += count
-                            let (done, events) = tally.add(positions: 0, events: count)
-                            progress(done, events)
-                            await board.record(range.index, .staged)
-                        }
-                        return staged
-                    }
-                } catch {
-                    await board.abandon(error)
-                    throw error
-                }
-            }
-            for (number, members) in groups.enumerated() {
-                tasks.addTask {
-                    do {
-                        try await pool.withConnection { connection in
-                            try await fold(members, group: number, ranges: ranges, stage: stage, board: board,
-                                           runner: runner, on: connection) { positions, read in
-                                let (done, events) = tally.add(positions: positions, events: read)
-                                progress(done, events)
-                            }
-                        }
-                        return 0
-                    } catch {
-                        await board.abandon(error)
-                        throw error
-                    }
-                }
-            }
-            for try await _ in tasks {}
-            // Events staged for the SQL folds and read by the Swift ones.
-            return tally.add(positions: 0, events: 0).1
-        }
+    /// One range of one log, in the order the ranges are read and folded.
+    struct Range: Sendable, Equatable {
+        /// Its place in the whole rebuild, from 0.
+        var index: Int
+        var log: String
+        /// Positions (`after`, `through`].
+        var after: Int64
+        var through: Int64
     }
 
-    /// One group's part of the build: every range, as it is staged, folded into each member's
-    /// build schema. A member whose fold fails on a log is left out of that log's later ranges,
-    /// then the runner folds the log for it alone, finds the event and records the stall.
-    private func fold(_ members: [ProjectionDefinition], group: Int, ranges: [RebuildStage.Range], stage: RebuildStage,
-                      board: StageBoard, runner: ProjectionRunner, on connection: PostgresConnection,
-                      folded: (Int64, Int) -> Void) async throws {
-        let types = Array(Set(members.filter { !$0.isFoldedInSwift }.flatMap(\.reads))).sorted()
-        var failed: [ProjectionDefinition] = []
-        for range in ranges {
-            var readHere = 0
-            let going = members.filter { !failed.contains($0) }
-            if !going.isEmpty {
-                switch try await board.staging(of: range.index) {
-                case .failed:
-                    failed = members
-                case .staged:
-                    let (failedHere, read) = try await connection.inTransaction(logger: logger) { connection in
-                        try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
-                        return try await foldStaged(going, types: types, range: range, stage: stage, on: connection)
-                    }
-                    failed += failedHere
-                    readHere = read
+    /// Every log's positions (0, head] cut into ranges of `chunkSize`, log after log.
+    static func ranges(heads: [(String, Int64)], chunkSize: Int64) -> [Range] {
+        var ranges: [Range] = []
+        for (log, head) in heads {
+            var position: Int64 = 0
+            while position < head {
+                let through = min(head, position + chunkSize)
+                ranges.append(Range(index: ranges.count, log: log, after: position, through: through))
+                position = through
+            }
+        }
+        return ranges
+    }
+
+    /// A range as the reader left it: its events, parsed, or the failure of a record no fold can read.
+    private typealias Read = Swift.Result<[LedgerEvent], ProjectionRunner.FoldFailure>
+
+    /// The build itself: a reader reads and parses each range once for every projection, on a
+    /// connection of its own, while the folder folds the range before it into every build schema
+    /// (one transaction per range); returns the events read. `progress` gets the positions folded
+    /// and the events read so far.
+    private func build(_ projections: [ProjectionDefinition], ranges: [Range], runner: ProjectionRunner, tally: Tally,
+                       on connection: PostgresConnection, progress: @escaping @Sendable (Int64, Int) -> Void) async throws -> Int {
+        let types = Array(Set(projections.flatMap(\.reads))).sorted()
+        let pool = self.pool, logger = self.logger
+        @Sendable func read(_ range: Range) async throws -> Read {
+            try await pool.withConnection { reader in
+                do {
+                    return .success(try await LogReader.events(log: range.log, after: range.after, through: range.through,
+                                                               types: types, on: reader, logger: logger))
+                } catch {
+                    guard let message = ProjectionStall.foldFailure(error) else { throw error }
+                    return .failure(ProjectionRunner.FoldFailure(message: message, error: error))
                 }
             }
-            await board.finished(group: group, before: range.index + 1)
-            folded(range.through - range.after, readHere)
+        }
+        var failed: [ProjectionDefinition] = []
+        var next: Task<Read, any Error>? = ranges.first.map { first in Task { try await read(first) } }
+        var total = 0
+        for range in ranges {
+            guard let reading = next else { break }
+            let current = try await reading.value
+            // The next range is read and parsed while this one is folded.
+            next = range.index + 1 < ranges.count ? Task { [ranges] in try await read(ranges[range.index + 1]) } : nil
+            var readHere = 0
+            switch current {
+            case .failure:
+                failed = projections
+            case .success(let events):
+                readHere = events.count
+                let going = projections.filter { !failed.contains($0) }
+                if !going.isEmpty {
+                    failed += try await connection.inTransaction(logger: logger) { connection in
+                        try await ProjectionSchema.actAsProjector(on: connection, logger: logger)
+                        return try await foldRead(going, events: events, range: range, on: connection)
+                    }
+                }
+            }
+            total += readHere
+            let (done, events) = tally.add(positions: range.through - range.after, events: readHere)
+            progress(done, events)
             let lastOfLog = range.index + 1 == ranges.count || ranges[range.index + 1].log != range.log
             if lastOfLog {
+                // A projection whose fold failed on this log: the runner finds the event and records the stall.
                 for projection in failed {
                     while case .folded = try await connection.inTransaction(logger: logger, { connection in
                         try await runner.foldNext(projection, schema: projection.buildSchema, log: range.log,
@@ -343,59 +306,29 @@ public struct ProjectionRebuilder: Sendable {
                 failed = []
             }
         }
+        return total
     }
 
-    /// Folds a staged range into every projection's build schema, moving each build checkpoint;
-    /// returns the projections whose fold failed on the range (their checkpoints stay where they
-    /// were) and how many events the Swift folds read for it.
-    private func foldStaged(_ projections: [ProjectionDefinition], types: [String], range: RebuildStage.Range,
-                            stage: RebuildStage, on connection: PostgresConnection) async throws -> ([ProjectionDefinition], Int) {
-        try await FoldInput.reset(on: connection, logger: logger)
-        let staged = types.isEmpty ? 0 : try await FoldInput.take(from: stage.table(range), types: types, on: connection, logger: logger)
-        var byType: [String: Int] = [:]
-        if staged > 0 {
-            for try await (type, count) in try await connection.watchedQuery(
-                "SELECT type, count(*)::bigint FROM pg_temp.fold_input GROUP BY type", logger: logger).decode((String, Int64).self) {
-                byType[type] = Int(count)
-            }
-        }
+    /// Folds a read range into every projection's build schema, moving each build checkpoint;
+    /// returns the projections whose fold failed on the range: their checkpoints stay where they were.
+    private func foldRead(_ projections: [ProjectionDefinition], events: [LedgerEvent], range: Range,
+                          on connection: PostgresConnection) async throws -> [ProjectionDefinition] {
         var failed: [ProjectionDefinition] = []
-        // The Swift folds' events: the range read and parsed once for all of them. A record none
-        // can read leaves each to the runner, which finds it (a stall).
-        let swiftMembers = projections.filter(\.isFoldedInSwift)
-        var swiftEvents: [LedgerEvent] = []
-        if !swiftMembers.isEmpty {
-            do {
-                swiftEvents = try await LogReader.events(log: range.log, after: range.after, through: range.through,
-                                                         types: Array(Set(swiftMembers.flatMap(\.reads))).sorted(),
-                                                         on: connection, logger: logger)
-            } catch where ProjectionStall.foldFailure(error) != nil {
-                failed = swiftMembers
-            }
-        }
-        for projection in projections where !failed.contains(projection) {
+        for projection in projections {
             try await connection.watchedQuery(PostgresQuery(unsafeSQL:
                 "SET LOCAL search_path = \(ProjectionSchema.quoted(projection.buildSchema)), pg_temp"), logger: logger)
-            var swiftFolded = 0
-            if staged > 0 || projection.isFoldedInSwift {
-                do {
-                    try await connection.watchedQuery("SAVEPOINT member_fold", logger: logger)
-                    if projection.isFoldedInSwift {
-                        swiftFolded = try await FoldInput.foldRange(
-                            projection, FoldRange(log: range.log, after: range.after, through: range.through),
-                            read: swiftEvents, on: connection, logger: logger)
-                    } else {
-                        try await FoldInput.fold(projection, on: connection, logger: logger)
-                    }
-                    try await connection.watchedQuery("RELEASE SAVEPOINT member_fold", logger: logger)
-                } catch where ProjectionStall.foldFailure(error) != nil {
-                    try await connection.watchedQuery("ROLLBACK TO SAVEPOINT member_fold", logger: logger)
-                    try await connection.watchedQuery("RELEASE SAVEPOINT member_fold", logger: logger)
-                    failed.append(projection)
-                    continue
-                }
+            let folded: Int
+            do {
+                try await connection.watchedQuery("SAVEPOINT member_fold", logger: logger)
+                folded = try await FoldInput.foldRange(projection, FoldRange(log: range.log, after: range.after, through: range.through),
+                                                       read: events, on: connection, logger: logger)
+                try await connection.watchedQuery("RELEASE SAVEPOINT member_fold", logger: logger)
+            } catch where ProjectionStall.foldFailure(error) != nil {
+                try await connection.watchedQuery("ROLLBACK TO SAVEPOINT member_fold", logger: logger)
+                try await connection.watchedQuery("RELEASE SAVEPOINT member_fold", logger: logger)
+                failed.append(projection)
+                continue
             }
-            let folded = projection.isFoldedInSwift ? swiftFolded : projection.reads.reduce(0) { $0 + (byType[$1] ?? 0) }
             try await connection.watchedQuery("""
                 INSERT INTO checkpoints AS c (log_id, position, events_folded) VALUES (\(range.log), \(range.through), \(folded))
                 ON CONFLICT (log_id) DO UPDATE
@@ -403,35 +336,7 @@ public struct ProjectionRebuilder: Sendable {
                        updated_at = clock_timestamp()
                 """, logger: logger)
         }
-        return (failed, swiftEvents.count)
-    }
-
-    /// `projections` split into at most `count` groups, each keeping the catalogue's order. The
-    /// projections folded in Swift make one group of their own, which reads and parses each range
-    /// once for all of them; the SQL-folded ones share the other groups, of about equal work:
-    /// greedy, heaviest first, by the number of fold statements, each of which reads the whole
-    /// staged range at least once (the staging itself is shared, so the types a projection reads no
-    /// longer weigh).
-    static func groups(_ projections: [ProjectionDefinition], count: Int) -> [[ProjectionDefinition]] {
-        let swift = projections.filter(\.isFoldedInSwift), sql = projections.filter { !$0.isFoldedInSwift }
-        if !swift.isEmpty, !sql.isEmpty, count > 1 {
-            return [swift] + sqlGroups(sql, count: count - 1)
-        }
-        return sqlGroups(projections, count: count)
-    }
-
-    /// `projections` in at most `count` groups of about equal fold statements.
-    private static func sqlGroups(_ projections: [ProjectionDefinition], count: Int) -> [[ProjectionDefinition]] {
-        let count = max(1, min(count, projections.count))
-        var groups = Array(repeating: [ProjectionDefinition](), count: count)
-        var load = Array(repeating: 0, count: count)
-        func weight(_ projection: ProjectionDefinition) -> Int { projection.foldStatements.count }
-        for projection in projections.sorted(by: { (weight($0), $1.name) > (weight($1), $0.name) }) {
-            let lightest = load.indices.min { load[$0] < load[$1] }!
-            groups[lightest].append(projection)
-            load[lightest] += weight(projection)
-        }
-        return groups.map { group in projections.filter { p in group.contains(p) } }.filter { !$0.isEmpty }
+        return failed
     }
 
     /// Positions and events done over every group, for progress reports.

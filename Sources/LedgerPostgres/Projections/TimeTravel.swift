@@ -120,7 +120,7 @@ public enum ProjectionRows {
         for try await name in try await connection.watchedQuery(PostgresQuery(unsafeSQL: """
             SELECT relname::text FROM pg_class
              WHERE relnamespace = \(namespace) AND relkind = 'r'
-               AND relname NOT IN ('checkpoints', 'definition', 'fold_input')
+               AND relname NOT IN ('checkpoints', 'definition')
              ORDER BY relname
             """), logger: logger).decode(String.self) { names.append(name) }
         return names

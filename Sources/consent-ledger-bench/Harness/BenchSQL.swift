@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 
 /// Statements the benchmarks run themselves: on one pinned connection, for those that need session
-/// state (settings, the temporary `fold_input`) or that time single statements; or on a pool, for
+/// state (settings) or that time single statements; or on a pool, for
 /// setup between measurements.
 enum BenchSQL {
     /// Runs one statement and reads every row it returns; returns the wall time in seconds.

@@ -8,8 +8,7 @@ import LedgerSimulation
 
 /// `consent-ledger-bench rebuild`: how fast the six projections are rebuilt from a log of a
 /// million events, beside a plain sequential scan of the same log (and the scan with the JSON
-/// parse of every record), in one run on one throwaway cluster; then, step by step, where the
-/// rebuild's time goes.
+/// parse of every record), in one run on one throwaway cluster.
 struct RebuildBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rebuild",
@@ -19,11 +18,8 @@ struct RebuildBenchmark: AsyncParsableCommand {
             appends a simulated history of --events events through ledger.append_events (setup, not measured; \
             progress on standard error). Then it times, on that log: a sequential scan of ledger.events \
             (count(*), and sum(length(record))), the scan with the jsonb parse of every record, and \
-            ProjectionRebuilder rebuilding each projection alone and all six together. Last, unless \
-            --no-breakdown, it repeats the rebuild's steps part by part (each projection's staging alone; \
-            then one pass: fill of fold_input, ANALYZE, every fold.sql statement of every projection) and \
-            times every part; this reads projections/common/ from the checkout (--projections-dir) and \
-            checks it matches the build. The report goes to standard output.
+            ProjectionRebuilder rebuilding each projection alone and all six together (each range read and \
+            parsed once, folded in Swift: decision 0061). The report goes to standard output.
             """
     )
 
@@ -45,18 +41,6 @@ struct RebuildBenchmark: AsyncParsableCommand {
     @Option(name: .customLong("scan-rounds"), help: "Timed runs of each baseline scan.")
     var scanRounds = 3
 
-    @Flag(name: .customLong("no-breakdown"), help: "Skip the part-by-part breakdown of where the time goes.")
-    var noBreakdown = false
-
-    @Option(name: .customLong("projections-dir"), help: "The checkout's projections/ folder (for the breakdown).")
-    var projectionsDirectory = "projections"
-
-    @Option(name: .customLong("plans"),
-            help: ArgumentHelp("Run the breakdown's pass under EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) and write here "
-                                   + "each statement's plan on its slowest chunk.",
-                               valueName: "file"))
-    var plansFile: String?
-
     @OptionGroup var cluster: ThrowawayOptions
 
     /// The log the history is loaded into.
@@ -66,18 +50,15 @@ struct RebuildBenchmark: AsyncParsableCommand {
         guard chunkSize >= 1 else { throw ValidationError("--chunk-size must be at least 1") }
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard scanRounds >= 1 else { throw ValidationError("--scan-rounds must be at least 1") }
-        guard !(noBreakdown && plansFile != nil) else { throw ValidationError("--plans needs the breakdown; drop --no-breakdown") }
     }
 
     func run() async throws {
         let logger = BenchRun.logger
-        // Read (and check) before the long load, so that a missing folder fails at once.
-        let foldInput = noBreakdown ? nil : try FoldInputSQL.load(directory: projectionsDirectory)
-        let settings = Settings(load: loading.load, chunkSize: chunkSize, rounds: rounds, scanRounds: scanRounds, plansFile: plansFile,
+        let settings = Settings(load: loading.load, chunkSize: chunkSize, rounds: rounds, scanRounds: scanRounds,
                                 commandLine: ReportText.commandLine(inEffect: "rebuild \(effectiveArguments)"))
         try await cluster.report { throwaway in
             try await Self.measure(on: RebuildRounds.Server(target: throwaway.target, dataDirectory: throwaway.cluster.dataDirectory),
-                                   settings: settings, foldInput: foldInput, logger: logger).lines
+                                   settings: settings, logger: logger).lines
         }
     }
 
@@ -87,13 +68,11 @@ struct RebuildBenchmark: AsyncParsableCommand {
         var chunkSize: Int64
         var rounds: Int
         var scanRounds: Int
-        var plansFile: String?
         var commandLine: String
     }
 
-    /// Migrates, loads the log, then measures the baselines, the rebuilds and the breakdown.
-    private static func measure(on host: RebuildRounds.Server, settings s: Settings, foldInput: FoldInputSQL?,
-                                logger: Logger) async throws -> RebuildReport {
+    /// Migrates, loads the log, then measures the baselines and the rebuilds.
+    private static func measure(on host: RebuildRounds.Server, settings s: Settings, logger: Logger) async throws -> RebuildReport {
         let events = s.load.history.events, target = host.target
         return try await LedgerDatabase.with(target, role: .administrator, keepRunning: true, logger: logger) { admin in
             try await BenchSQL.migrate(admin, logger: logger)
@@ -112,20 +91,9 @@ struct RebuildBenchmark: AsyncParsableCommand {
             let rebuilds = try await RebuildRounds.measure(client: admin, server: host, chunkSize: s.chunkSize, rounds: s.rounds,
                                                            positions: events, logger: logger)
             let machineBusy = MachineLoad().busyPercent(since: measuring)
-            var breakdown: FoldBreakdown.Result?
-            if let foldInput {
-                Progress.note("breakdown: the same chunks, part by part")
-                try await BenchSQL.checkpoint(on: admin, logger: logger)
-                let result = try await FoldBreakdown.measure(client: admin, log: log, head: Int64(events), chunkSize: s.chunkSize,
-                                                             sql: foldInput, explain: s.plansFile != nil, logger: logger)
-                if let plansFile = s.plansFile {
-                    try FoldPlans.render(result, log: log).write(toFile: plansFile, atomically: true, encoding: .utf8)
-                }
-                breakdown = result
-            }
             return RebuildReport(loaded: loaded, loadBatchSize: s.load.batchSize, seed: s.load.history.seed, chunkSize: s.chunkSize,
                                  rounds: s.rounds, scanRounds: s.scanRounds, server: server, baselines: baselines, rebuilds: rebuilds,
-                                 breakdown: breakdown, machineBusyPercent: machineBusy, plansFile: s.plansFile, commandLine: s.commandLine,
+                                 machineBusyPercent: machineBusy, commandLine: s.commandLine,
                                  date: UTCTime.now)
         }
     }
@@ -133,6 +101,6 @@ struct RebuildBenchmark: AsyncParsableCommand {
     /// The options as they took effect, defaults included.
     private var effectiveArguments: String {
         "\(loading.effective) --chunk-size \(chunkSize) --rounds \(rounds) --scan-rounds \(scanRounds)"
-            + (noBreakdown ? " --no-breakdown" : "") + (plansFile.map { " --plans \($0)" } ?? "") + cluster.effective
+            + cluster.effective
     }
 }

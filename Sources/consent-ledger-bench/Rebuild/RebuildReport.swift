@@ -19,18 +19,14 @@ struct RebuildReport {
     /// In ``ScanBaselines/queries``' order.
     var baselines: [PathTiming]
     var rebuilds: RebuildRounds.Timings
-    /// Nil when the breakdown was skipped.
-    var breakdown: FoldBreakdown.Result?
     /// How busy all cores were during the baselines and rebuilds, in percent.
     var machineBusyPercent: Double?
-    /// Where EXPLAIN ANALYZE of the last chunk was written, if it was.
-    var plansFile: String?
     var commandLine: String
     /// When the run ended, UTC.
     var date: String
 
     /// The report, as lines for standard output.
-    var lines: [String] { header + baselineLines + rebuildLines + breakdownLines + footer }
+    var lines: [String] { header + baselineLines + rebuildLines + footer }
 
     private typealias T = ReportText
 
@@ -93,59 +89,13 @@ struct RebuildReport {
         if !backends.isEmpty {
             let mib = { (kib: Int) in T.fixed(Double(kib) / 1024, 0) }
             let perRound = Double(backends.map(\.anonKiB).reduce(0, +)) / Double(max(1, rounds))
-            out.append("server memory of all six together (\(backends.count) backends over \(rounds) round(s): the rebuild's own, "
-                + "the stager's, the groups'): largest VmHWM \(mib(backends.map(\.hwmKiB).max() ?? 0)) MiB (shared buffers it "
+            out.append("server memory of all six together (\(backends.count) backends over \(rounds) round(s): the folder's, "
+                + "the reader's): largest VmHWM \(mib(backends.map(\.hwmKiB).max() ?? 0)) MiB (shared buffers it "
                 + "touched included), largest private (RssAnon) \(mib(backends.map(\.anonKiB).max() ?? 0)) MiB, "
                 + "private together \(mib(Int(perRound))) MiB a round")
         }
         out.append("")
         return out
-    }
-
-    private var breakdownLines: [String] {
-        guard let breakdown else { return ["where the time goes: not measured (--no-breakdown)", ""] }
-        var out = [
-            "where the time goes: the same chunks and SQL, run part by part by the bench (seconds over the whole log)",
-            "staging alone, as a rebuild of one projection does it (rolled back), beside its folds in the pass below:",
-            T.pad("projection", 22) + T.lpad("events", 10) + T.lpad("fill", 8) + T.lpad("fill ev/s", 11) + T.lpad("ANALYZE", 9)
-                + T.lpad("its folds", 11) + T.lpad("sum", 8) + T.lpad("rebuild alone", 15),
-        ]
-        for (index, staging) in breakdown.stagings.enumerated() {
-            let folds = breakdown.folds[index].seconds
-            out.append(T.pad(staging.projection, 22) + T.lpad(T.grouped(Double(staging.events)), 10) + T.lpad(T.fixed(staging.fill, 2), 8)
-                + T.lpad(T.grouped(Double(staging.events) / staging.fill), 11) + T.lpad(T.fixed(staging.analyze, 2), 9)
-                + T.lpad(T.fixed(folds, 2), 11) + T.lpad(T.fixed(staging.fill + staging.analyze + folds, 2), 8)
-                + T.lpad(T.fixed(rebuilds.projections[index].roundSeconds.min() ?? .nan, 2), 15))
-        }
-        let total = breakdown.total
-        func part(_ name: String, _ seconds: Double) -> String {
-            T.pad(name, 62) + T.lpad(T.fixed(seconds, 2), 8) + T.lpad(T.fixed(100 * seconds / total, 1) + "%", 8)
-        }
-        out += [
-            "",
-            "one pass over all six on one connection, the rebuild's work end to end (\(breakdown.chunks) chunks, committed into scratch schemas):",
-            part("fill fold_input, all types (\(T.grouped(Double(breakdown.stagedEvents))) events, "
-                 + "\(T.grouped(Double(breakdown.stagedEvents) / breakdown.fill)) ev/s)", breakdown.fill),
-            part("count + " + FoldSteps.analyzeSQL, breakdown.analyze),
-        ]
-        out += breakdown.folds.map { part("fold \($0.projection) (\($0.statements.count) statements)", $0.seconds) }
-        out += [
-            part("reader indexes (indexes.sql), created once the tables are full", breakdown.readerIndexes),
-            part("other (BEGIN, COMMIT, TRUNCATE, count by type, search_path)", breakdown.other),
-            part("total (the rebuild of all six together, stager and two groups: \(T.fixed(rebuilds.onePass.roundSeconds.min() ?? .nan, 2)) s)", total),
-            "",
-            "fold statements in that pass (seconds, share of its total):",
-        ]
-        for folds in breakdown.folds {
-            for statement in folds.statements {
-                out.append("  " + T.pad(folds.projection, 20) + T.pad(statement.label, 76) + T.lpad(T.fixed(statement.seconds, 2), 7)
-                    + T.lpad(T.fixed(100 * statement.seconds / total, 1) + "%", 7))
-            }
-        }
-        if let plansFile {
-            out.append("the pass ran under EXPLAIN (ANALYZE, BUFFERS, TIMING OFF); each statement's slowest chunk's plan: \(plansFile)")
-        }
-        return out + [""]
     }
 
     private var footer: [String] {

@@ -4,22 +4,22 @@ import PostgresNIO
 
 /// The measurement proper: every projection (``ProjectionDefinition/all``) rebuilt from position
 /// 0 by ``ProjectionRebuilder``, one at a time (`consent-ledger project rebuild NAME`), then all
-/// six together (`project rebuild all`: each range staged once by a connection of its own, folded
-/// by two groups on two more connections; one swap). Every rebuild starts after a CHECKPOINT.
+/// six together (`project rebuild all`: each range read and parsed once by a connection of its
+/// own while the folder folds the range before; one swap). Every rebuild starts after a CHECKPOINT.
 enum RebuildRounds {
     /// The timings of all rounds.
     struct Timings: Sendable {
         /// One per projection, in ``ProjectionDefinition/all``'s order; rows per round = positions.
         var projections: [PathTiming]
-        /// Events each rebuild alone staged (of the types it reads; the same every round).
+        /// Events each rebuild alone read (of the types it reads; the same every round).
         var eventsRead: [Int]
         /// The six rebuilt one after the other: each round's sum.
         var oneAtATime: PathTiming
         /// The six rebuilt together (`project rebuild all`).
         var onePass: PathTiming
-        /// Events the rebuild of all six staged (once, of the types any of them reads).
+        /// Events the rebuild of all six read (once, of the types any of them reads).
         var onePassEvents = 0
-        /// The server processes of the rebuilds of all six (main connection, stager, groups), every
+        /// The server processes of the rebuilds of all six (the folder's connection, the reader's), every
         /// round: their peaks.
         var onePassBackends: [BackendMemory.Peak] = []
     }

@@ -11,9 +11,8 @@ struct ProjectRebuild: AsyncParsableCommand {
             Readers keep seeing the old tables until the swap, which is one transaction. An event a fold \
             cannot take stops that projection on its log just before it: the other logs are built and \
             swapped in, and the stalled log is named with its position and error (exit status non-zero). The log \
-            is read and parsed once, on a connection of its own, while the projections fold what it has read; \
-            `all` folds them in --parallel groups (each on a connection of its own, at most \
-            \(ProjectionRebuilder.maximumGroups)) and swaps them together. Projections: \
+            is read and parsed once for every projection rebuilt, on a connection of its own, while they fold \
+            the range read before; `all` swaps them together. Projections: \
             \(ProjectionDefinition.names.joined(separator: ", ")), or `all`.
             """)
 
@@ -25,20 +24,14 @@ struct ProjectRebuild: AsyncParsableCommand {
     @Option(help: "Log positions folded per build step (one transaction).")
     var chunkSize: Int64 = 50_000
 
-    @Option(help: "With several projections (`all`): how many connections fold at once, each a group of them.")
-    var parallel: Int = 2
-
     func validate() throws {
-        guard parallel >= 1 else { throw ValidationError("--parallel must be at least 1") }
         guard chunkSize >= 1 else { throw ValidationError("--chunk-size must be at least 1") }
     }
 
     func run() async throws {
         let projections = name == "all" ? ProjectionDefinition.all : [try ProjectionDefinition.named(name)]
         let stalls = try await LedgerDatabase.with(try database.target(), role: .administrator, progress: Console.note) { pool in
-            var rebuilder = ProjectionRebuilder(pool: pool, chunkSize: chunkSize)
-            rebuilder.parallelism = parallel
-            // `all`: --parallel groups, each folding on its own connection what the stager read; one swap.
+            let rebuilder = ProjectionRebuilder(pool: pool, chunkSize: chunkSize)
             let bar = ProgressBar(label: "rebuild " + projections.map(\.name).joined(separator: ", "), unit: "positions")
             let result = try await rebuilder.rebuild(projections) { progress in
                 if !progress.isFinal { bar.update(done: progress.done, total: progress.total) }

@@ -5,8 +5,8 @@ import PostgresNIO
 import Testing
 import LedgerSimulation
 
-/// Which significant change a question asks about is resolved once, in the staging step
-/// (projections/common/fill-fold-input.sql, decision 0021), and every projection that keeps it
+/// Which significant change a question asks about is resolved once (`ChangeDirectory`, decisions
+/// 0021 and 0061), and every projection that keeps it
 /// reads that one answer, whatever the ranges the log was folded in.
 @Suite("A question's change, resolved once")
 struct QuestionChangeTests {

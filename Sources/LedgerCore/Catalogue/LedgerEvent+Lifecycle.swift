@@ -59,13 +59,6 @@ extension PermissionTopic {
 
 extension LedgerEvent {
     /// Whether the event plays `role` (``EventRole``), as its type's schema declares: the one
-    /// place every Swift fold and rule asks "is this an age signal".
-    public func plays(_ role: EventRole.Name) -> Bool {
-        guard let schema = EventCatalogue.schema(for: type) else { return false }
-        let roles = schema.roles.filter { $0.name == role }
-        guard !roles.isEmpty else { return false }
-        if roles.allSatisfy({ $0.condition == nil }) { return true }
-        let payload = body.payload.jsonValue
-        return roles.contains { $0.holds(for: payload) }
-    }
+    /// place every fold and rule asks "is this an age signal".
+    public func plays(_ role: EventRole.Name) -> Bool { roles.contains(role) }
 }

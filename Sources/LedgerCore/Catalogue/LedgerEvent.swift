@@ -26,6 +26,8 @@ public struct LedgerEvent: Sendable, Equatable {
     public var body: EventBody
     /// The facts the ledger derived at append (`legalCategory`, `ratingLabel`, …), by name.
     public var derived: [String: JSONValue]
+    /// The roles the event plays (``EventRole``: an age signal, …), decided from its payload as read.
+    public var roles: Set<EventRole.Name>
 
     /// What a sealed personal-data text field reads as.
     public static let sealedText = "(personal data, sealed)"
@@ -55,6 +57,7 @@ public struct LedgerEvent: Sendable, Equatable {
         if let index = schema.olderVersions.firstIndex(where: { $0.version == envelope.schemaVersion }) {
             for step in schema.olderVersions[index...] { payload = step.upcast(payload) }
         }
+        roles = Set(schema.roles.filter { $0.holds(for: .object(payload)) }.map(\.name))
         do {
             body = try schema.decode(.object(payload)).body
         } catch {

@@ -9,16 +9,8 @@ import LedgerCore
 /// order of the steps (asks, failures, answers, expiries, then rescissions), each merging the
 /// range's first event of its kind into the entry as the SQL fold's upserts did.
 public struct ConsentRegisterFold: Sendable {
-    /// An entry: its kind and id.
-    public struct Key: Hashable, Sendable {
-        public var kind: String
-        public var id: String
-        /// Creates a key.
-        public init(kind: String, id: String) {
-            self.kind = kind
-            self.id = id
-        }
-    }
+    /// An item: a question or an exception request (``ItemKey``).
+    public typealias Key = ItemKey
 
     /// The event types the fold reads.
     public static let reads = [
@@ -39,21 +31,7 @@ public struct ConsentRegisterFold: Sendable {
     }
 
     /// The entry `event` belongs to, if any.
-    public static func key(of event: LedgerEvent) -> Key? {
-        switch event.body {
-        case .permissionQuestionSent(let p): return Key(kind: "question", id: p.questionId)
-        case .permissionQuestionFailed(let p): return Key(kind: "question", id: p.questionId)
-        case .parentalAnswerReceived(let p): return Key(kind: "question", id: p.questionId)
-        case .questionExpired(let p): return Key(kind: "question", id: p.questionId)
-        case .ageExceptionRequested(let p): return Key(kind: "exception", id: p.exceptionId)
-        case .ageExceptionDecided(let p): return Key(kind: "exception", id: p.exceptionId)
-        case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
-             .significantChangeDeclared, .significantChangeAcknowledged, .consentRescinded, .accessGateApplied,
-             .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .playAgeSignalReceived,
-             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
-            return nil
-        }
-    }
+    public static func key(of event: LedgerEvent) -> Key? { ItemKey.of(event) }
 
     /// The entries `events` touch by key: stored rows to load.
     public static func storedKeys(in events: [LedgerEvent]) -> Set<Key> { Set(events.compactMap(key(of:))) }

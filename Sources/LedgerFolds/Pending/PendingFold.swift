@@ -9,19 +9,8 @@ import LedgerCore
 /// before it; the fold then says which items are new (``opened``) and which stored ones it closed
 /// (``closedStored``).
 public struct PendingFold: Sendable {
-    /// An item: a question or an exception request.
-    public struct Key: Hashable, Sendable {
-        /// `question` or `exception`.
-        public var kind: String
-        /// The questionId or exceptionId.
-        public var id: String
-
-        /// Creates a key.
-        public init(kind: String, id: String) {
-            self.kind = kind
-            self.id = id
-        }
-    }
+    /// An item: a question or an exception request (``ItemKey``).
+    public typealias Key = ItemKey
 
     /// What the stored row of an item says, for the fold.
     public struct Stored: Sendable {
@@ -88,21 +77,7 @@ public struct PendingFold: Sendable {
     ]
 
     /// The item `event` opens or closes, if any.
-    public static func key(of event: LedgerEvent) -> Key? {
-        switch event.body {
-        case .permissionQuestionSent(let p): return Key(kind: "question", id: p.questionId)
-        case .parentalAnswerReceived(let p): return Key(kind: "question", id: p.questionId)
-        case .questionExpired(let p): return Key(kind: "question", id: p.questionId)
-        case .permissionQuestionFailed(let p): return Key(kind: "question", id: p.questionId)
-        case .ageExceptionRequested(let p): return Key(kind: "exception", id: p.exceptionId)
-        case .ageExceptionDecided(let p): return Key(kind: "exception", id: p.exceptionId)
-        case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
-             .significantChangeDeclared, .significantChangeAcknowledged, .consentRescinded, .accessGateApplied,
-             .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .playAgeSignalReceived,
-             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
-            return nil
-        }
-    }
+    public static func key(of event: LedgerEvent) -> Key? { ItemKey.of(event) }
 
     /// The keys `events` touch: the stored rows to load before folding them.
     public static func keys(in events: [LedgerEvent]) -> Set<Key> { Set(events.compactMap(key(of:))) }

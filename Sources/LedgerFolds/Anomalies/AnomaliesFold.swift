@@ -9,6 +9,7 @@ import LedgerCore
 /// lookup of the range first, then the rules), over the stored rows its keys need (``Needs``,
 /// ``Stored``), so that findings do not depend on where the log was cut.
 public struct AnomaliesFold: Sendable {
+    /// Shorthand for the row types.
     public typealias R = AnomalyRows
 
     /// The event types the fold reads.
@@ -40,9 +41,13 @@ public struct AnomaliesFold: Sendable {
 
     /// The stored rows ``Needs`` names.
     public struct Stored: Sendable {
+        /// The stored age signals (the latest per subject), requirements (the latest per subject and app) and first-seen rows.
         public var ageSignals: [R.AgeSignal] = [], requirements: [R.Requirement] = [], firstSeen: [R.FirstSeen] = []
+        /// The stored changes, questions and holding acknowledgments.
         public var changes: [R.Change] = [], questions: [R.Question] = [], acknowledgments: [R.Acknowledgment] = []
+        /// The stored answers, rescissions and exceptions.
         public var answers: [R.Answer] = [], rescissions: [R.Rescission] = [], exceptions: [R.Exception] = []
+        /// Creates it.
         public init() {}
     }
 

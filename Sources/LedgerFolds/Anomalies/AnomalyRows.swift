@@ -6,8 +6,11 @@ import LedgerCore
 public enum AnomalyRows {
     /// `age_signals`: an age signal of a subject.
     public struct AgeSignal: Sendable {
+        /// The columns `subject`, `position`, `occurredAt` (snake_case in the projection's tables.sql).
         public var subject: String, position: Int64, occurredAt: String
+        /// The columns `category`, `verifiedAdult`, `approvalRequired` (snake_case in the projection's tables.sql).
         public var category: String?, verifiedAdult: Bool, approvalRequired: Bool
+        /// Creates it.
         public init(subject: String, position: Int64, occurredAt: String, category: String?, verifiedAdult: Bool,
                     approvalRequired: Bool) {
             (self.subject, self.position, self.occurredAt, self.category) = (subject, position, occurredAt, category)
@@ -17,8 +20,11 @@ public enum AnomalyRows {
 
     /// `requirements`: what DeclaredAgeRange told the app it must do for the subject.
     public struct Requirement: Sendable {
+        /// The columns `subject`, `bundleId`, `position` (snake_case in the projection's tables.sql).
         public var subject: String, bundleId: String, position: Int64
+        /// The columns `eligible`, `parentalConsent`, `adultNotification` (snake_case in the projection's tables.sql).
         public var eligible: Bool, parentalConsent: Bool, adultNotification: Bool
+        /// Creates it.
         public init(subject: String, bundleId: String, position: Int64, eligible: Bool, parentalConsent: Bool,
                     adultNotification: Bool) {
             (self.subject, self.bundleId, self.position) = (subject, bundleId, position)
@@ -28,7 +34,9 @@ public enum AnomalyRows {
 
     /// `first_seen`: the first event of a subject with an app, and its app version.
     public struct FirstSeen: Sendable {
+        /// The columns `subject`, `bundleId`, `position`, `versionKey` (snake_case in the projection's tables.sql).
         public var subject: String, bundleId: String, position: Int64, versionKey: VersionKey?
+        /// Creates it.
         public init(subject: String, bundleId: String, position: Int64, versionKey: VersionKey?) {
             (self.subject, self.bundleId, self.position, self.versionKey) = (subject, bundleId, position, versionKey)
         }
@@ -36,8 +44,11 @@ public enum AnomalyRows {
 
     /// `changes`: a significant change as first declared.
     public struct Change: Sendable {
+        /// The columns `changeId`, `bundleId`, `versionKey`, `description` (snake_case in the projection's tables.sql).
         public var changeId: String, bundleId: String?, versionKey: VersionKey?, description: String?
+        /// The columns `occurredAt`, `position` (snake_case in the projection's tables.sql).
         public var occurredAt: String, position: Int64
+        /// Creates it.
         public init(changeId: String, bundleId: String?, versionKey: VersionKey?, description: String?, occurredAt: String,
                     position: Int64) {
             (self.changeId, self.bundleId, self.versionKey, self.description) = (changeId, bundleId, versionKey, description)
@@ -47,8 +58,11 @@ public enum AnomalyRows {
 
     /// `questions`: a question as first sent, and its first expiry.
     public struct Question: Sendable {
+        /// The columns `questionId`, `subject`, `changeId`, `expiresAt` (snake_case in the projection's tables.sql).
         public var questionId: String, subject: String?, changeId: String?, expiresAt: String?
+        /// The columns `occurredAt`, `position`, `expiredPosition` (snake_case in the projection's tables.sql).
         public var occurredAt: String, position: Int64, expiredPosition: Int64?
+        /// Creates it.
         public init(questionId: String, subject: String?, changeId: String?, expiresAt: String?, occurredAt: String,
                     position: Int64, expiredPosition: Int64?) {
             (self.questionId, self.subject, self.changeId, self.expiresAt) = (questionId, subject, changeId, expiresAt)
@@ -58,7 +72,9 @@ public enum AnomalyRows {
 
     /// `acknowledgments`: a subject's acknowledgment of a change, and whether it holds.
     public struct Acknowledgment: Sendable {
+        /// The columns `subject`, `position`, `changeId`, `handledBy`, `holds` (snake_case in the projection's tables.sql).
         public var subject: String, position: Int64, changeId: String, handledBy: String, holds: Bool
+        /// Creates it.
         public init(subject: String, position: Int64, changeId: String, handledBy: String, holds: Bool) {
             (self.subject, self.position, self.changeId, self.handledBy, self.holds) = (subject, position, changeId, handledBy, holds)
         }
@@ -66,7 +82,9 @@ public enum AnomalyRows {
 
     /// `answers`: a parent's word on a change (an answer to a question about it, or a Play signal).
     public struct Answer: Sendable {
+        /// The columns `subject`, `position`, `bundleId`, `changeId`, `answer` (snake_case in the projection's tables.sql).
         public var subject: String, position: Int64, bundleId: String?, changeId: String?, answer: String
+        /// Creates it.
         public init(subject: String, position: Int64, bundleId: String?, changeId: String?, answer: String) {
             (self.subject, self.position, self.bundleId, self.changeId, self.answer) = (subject, position, bundleId, changeId, answer)
         }
@@ -74,9 +92,13 @@ public enum AnomalyRows {
 
     /// `rescissions`: a parent's withdrawal of consent, and the first closing of the app's features after it.
     public struct Rescission: Sendable {
+        /// The columns `position`, `eventId`, `subject`, `bundleId` (snake_case in the projection's tables.sql).
         public var position: Int64, eventId: String, subject: String, bundleId: String?
+        /// The columns `rescindedAt`, `enforcementAction` (snake_case in the projection's tables.sql).
         public var rescindedAt: String, enforcementAction: String?
+        /// The columns `enforcedPosition`, `enforcedEventId`, `enforcedAt` (snake_case in the projection's tables.sql).
         public var enforcedPosition: Int64?, enforcedEventId: String?, enforcedAt: String?
+        /// Creates it.
         public init(position: Int64, eventId: String, subject: String, bundleId: String?, rescindedAt: String,
                     enforcementAction: String?, enforcedPosition: Int64?, enforcedEventId: String?, enforcedAt: String?) {
             (self.position, self.eventId, self.subject, self.bundleId) = (position, eventId, subject, bundleId)
@@ -87,8 +109,11 @@ public enum AnomalyRows {
 
     /// `exceptions`: an age-rating exception's first request, decision and approval.
     public struct Exception: Sendable {
+        /// The columns `exceptionId`, `subject`, `appleItemId` (snake_case in the projection's tables.sql).
         public var exceptionId: String, subject: String?, appleItemId: Int64?
+        /// The columns `requestedPosition`, `decidedPosition`, `approvedPosition` (snake_case in the projection's tables.sql).
         public var requestedPosition: Int64?, decidedPosition: Int64?, approvedPosition: Int64?
+        /// Creates it.
         public init(exceptionId: String, subject: String?, appleItemId: Int64?, requestedPosition: Int64?,
                     decidedPosition: Int64?, approvedPosition: Int64?) {
             (self.exceptionId, self.subject, self.appleItemId) = (exceptionId, subject, appleItemId)
@@ -98,13 +123,21 @@ public enum AnomalyRows {
 
     /// `openings`: every fact the rules judged an opening on (what `explain` shows).
     public struct Opening: Sendable {
+        /// The columns `position`, `subject` (snake_case in the projection's tables.sql).
         public var position: Int64, subject: String
+        /// The column `age` (snake_case in the projection's tables.sql).
         public var age: AgeSignal?
+        /// The latest requirement DeclaredAgeRange gave the app for the subject.
         public var requirement: Requirement?
+        /// The columns `consentRequired`, `notificationRequired` (snake_case in the projection's tables.sql).
         public var consentRequired: Bool, notificationRequired: Bool
+        /// The app's significant change in force, if any.
         public var change: Change?
+        /// The parent's latest word on that change (void once rescinded: ``approvalRescinded``).
         public var word: Answer?
+        /// The column `approvalRescinded` (snake_case in the projection's tables.sql).
         public var approvalRescinded: Bool
+        /// The column `acknowledgmentPosition` (snake_case in the projection's tables.sql).
         public var acknowledgmentPosition: Int64?
     }
 
@@ -113,10 +146,15 @@ public enum AnomalyRows {
     /// them; a `%` of the text itself is `%%`. A finding with a ``condition`` is kept only when its
     /// first time is after its second (plus a year for `occurred-in-future`): the database compares.
     public struct Finding: Sendable {
+        /// The columns `position`, `kind`, `eventId`, `subject`, `source` (snake_case in the projection's tables.sql).
         public var position: Int64, kind: String, eventId: String, subject: String?, source: String
+        /// The column `detail` (snake_case in the projection's tables.sql).
         public var detail: String
+        /// The times `%1$s` and `%2$s` stand for.
         public var times: (String?, String?) = (nil, nil)
+        /// Kept only when `after` is later than `before` (the database compares).
         public var condition: (after: String, before: String)?
+        /// The column `evidence` (snake_case in the projection's tables.sql).
         public var evidence: [Int64]
     }
 }

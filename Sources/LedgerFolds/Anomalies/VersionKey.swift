@@ -28,5 +28,6 @@ public struct VersionKey: Comparable, Sendable, Hashable {
     /// The key as an `integer[]` literal (`{2,10,1}`).
     public var arrayText: String { "{" + parts.map(String.init).joined(separator: ",") + "}" }
 
+    /// Orders keys part by part.
     public static func < (a: VersionKey, b: VersionKey) -> Bool { a.parts.lexicographicallyPrecedes(b.parts) }
 }

@@ -28,8 +28,11 @@ public struct PendingFold: Sendable {
 
     /// A new row of `pending.items`.
     public struct Item: Sendable, Equatable {
+        /// Which item.
         public var key: Key
+        /// The column `subject` (snake_case in the projection's tables.sql).
         public var subject: String?
+        /// The column `bundleId` (snake_case in the projection's tables.sql).
         public var bundleId: String?
         /// ``LedgerEvent/topic``.
         public var topic: String?
@@ -39,20 +42,25 @@ public struct PendingFold: Sendable {
         public var ratedApp: Int?
         /// The ask's `occurredAt`.
         public var askedAt: String
+        /// The column `askedPosition` (snake_case in the projection's tables.sql).
         public var askedPosition: Int64
+        /// The column `askedEventId` (snake_case in the projection's tables.sql).
         public var askedEventId: String
         /// A question's `expirationDate`.
         public var expiresAt: String?
         /// The type of the event that closed it.
         public var closedBy: String?
+        /// The column `closedPosition` (snake_case in the projection's tables.sql).
         public var closedPosition: Int64?
     }
 
     /// A stored item this range closed.
     public struct Closing: Sendable, Equatable {
+        /// Which item.
         public var key: Key
         /// The closing event's type.
         public var type: String
+        /// The column `position` (snake_case in the projection's tables.sql).
         public var position: Int64
     }
 

@@ -4,27 +4,39 @@ import LedgerCore
 /// report counts, taken from one event and the events before it. Times are the event's own
 /// RFC 3339 text; the database reads them as `timestamptz`, as it reads the stored columns.
 public struct FactRow: Sendable, Equatable {
+    /// The column `log` (snake_case in the projection's tables.sql).
     public var log: String
+    /// The column `position` (snake_case in the projection's tables.sql).
     public var position: Int64
+    /// The column `eventId` (snake_case in the projection's tables.sql).
     public var eventId: String
+    /// The column `type` (snake_case in the projection's tables.sql).
     public var type: String
     /// The device clock (`occurredAt`): periods are cut on it.
     public var occurredAt: String
+    /// The column `subject` (snake_case in the projection's tables.sql).
     public var subject: String?
     /// The envelope's app; a `ConsentRescinded`'s notification's.
     public var bundleId: String?
+    /// The column `jurisdiction` (snake_case in the projection's tables.sql).
     public var jurisdiction: String?
+    /// The column `environment` (snake_case in the projection's tables.sql).
     public var environment: String?
     /// `questionId`, `exceptionId` or `changeId` (``LedgerEvent/ref``).
     public var ref: String?
+    /// The column `trigger` (snake_case in the projection's tables.sql).
     public var trigger: String?
     /// `AgeRangeShared`, `PlayAgeSignalReceived`: the derived `legalCategory`.
     public var category: String?
     /// `AgeRangeShared`: `ageRangeDeclaration`, `none` when absent.
     public var declaration: String?
+    /// The column `playStatus` (snake_case in the projection's tables.sql).
     public var playStatus: String?
+    /// The column `checkMethod` (snake_case in the projection's tables.sql).
     public var checkMethod: String?
+    /// The column `checkOutcome` (snake_case in the projection's tables.sql).
     public var checkOutcome: String?
+    /// The column `error` (snake_case in the projection's tables.sql).
     public var error: String?
     /// A parent's answer (`approval`, `denial`) or an exception's decision (`approved`, `declined`).
     public var answer: String?
@@ -36,6 +48,7 @@ public struct FactRow: Sendable, Equatable {
     public var changeId: String?
     /// `AgeExceptionRequested`: the derived `ratingLabel`.
     public var ratedAge: String?
+    /// The column `gateState` (snake_case in the projection's tables.sql).
     public var gateState: String?
     /// `SignificantChangeDeclared`: `introducedInVersion`.
     public var version: String?

@@ -11,9 +11,13 @@ import LedgerCore
 public struct SignificantChangesFold: Sendable {
     /// A question about a change, as `significant_changes.questions` keeps it.
     public struct Question: Sendable, Equatable {
+        /// The column `questionId` (snake_case in the projection's tables.sql).
         public var questionId: String
+        /// The column `changeId` (snake_case in the projection's tables.sql).
         public var changeId: String
+        /// The column `subject` (snake_case in the projection's tables.sql).
         public var subject: String
+        /// The column `position` (snake_case in the projection's tables.sql).
         public var position: Int64
 
         /// Creates it.
@@ -27,14 +31,23 @@ public struct SignificantChangesFold: Sendable {
 
     /// A change as first declared in the range.
     public struct Change: Sendable, Equatable {
+        /// The column `changeId` (snake_case in the projection's tables.sql).
         public var changeId: String
+        /// The column `bundleId` (snake_case in the projection's tables.sql).
         public var bundleId: String?
+        /// The column `introducedInVersion` (snake_case in the projection's tables.sql).
         public var introducedInVersion: String
+        /// The column `description` (snake_case in the projection's tables.sql).
         public var description: String
+        /// The column `ageRatingBefore` (snake_case in the projection's tables.sql).
         public var ageRatingBefore: String
+        /// The column `ageRatingAfter` (snake_case in the projection's tables.sql).
         public var ageRatingAfter: String
+        /// The column `declaredAt` (snake_case in the projection's tables.sql).
         public var declaredAt: String
+        /// The column `declaredPosition` (snake_case in the projection's tables.sql).
         public var declaredPosition: Int64
+        /// The column `declaredEventId` (snake_case in the projection's tables.sql).
         public var declaredEventId: String
     }
 
@@ -42,10 +55,15 @@ public struct SignificantChangesFold: Sendable {
     /// The store merges it: the ask only where none is stored, the answer where it is later than
     /// the stored one, the acknowledgment only where none is stored.
     public struct SubjectRow: Sendable {
+        /// The column `changeId` (snake_case in the projection's tables.sql).
         public var changeId: String
+        /// The column `subject` (snake_case in the projection's tables.sql).
         public var subject: String
+        /// The range's first question about the change to the subject, if any.
         public var asked: (questionId: String, at: String, position: Int64, eventId: String)?
+        /// The columns `answered`, `answer`, `at`, `position`, `eventId` (snake_case in the projection's tables.sql).
         public var answered: (answer: String, at: String, position: Int64, eventId: String)?
+        /// The columns `acknowledged`, `at`, `position`, `eventId`, `handledBy` (snake_case in the projection's tables.sql).
         public var acknowledged: (at: String, position: Int64, eventId: String, handledBy: String)?
     }
 

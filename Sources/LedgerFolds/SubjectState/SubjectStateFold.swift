@@ -14,9 +14,11 @@ public struct SubjectStateFold: Sendable {
 
     /// What the range says of one subject.
     public struct Subject: Sendable {
+        /// The column `subject` (snake_case in the projection's tables.sql).
         public var subject: String
         /// The range's latest event about the subject, and how many it has.
         public var latest: LedgerEvent
+        /// How many of the range's events are about the subject.
         public var count: Int
         /// The latest age signal, and what it says.
         public var age: (event: LedgerEvent, lower: Int?, upper: Int?, declaration: String?)?
@@ -28,14 +30,19 @@ public struct SubjectStateFold: Sendable {
 
     /// The latest platform signal of a subject on a platform (`unknown` when the event named no app).
     public struct PlatformSignal: Sendable {
+        /// The subject, the platform (`unknown` when the event named no app) and the outcome (shared, declined, failed:<error>, Play's userStatus).
         public var subject: String, platform: String, outcome: String
+        /// The event itself.
         public var event: LedgerEvent
     }
 
     /// The latest gate of a feature for a subject and app (`""` when the event named no app).
     public struct Feature: Sendable {
+        /// The subject and the app (`""` when the event named no app).
         public var subject: String, bundleId: String
+        /// The gate's payload.
         public var gate: AccessGateApplied
+        /// The event itself.
         public var event: LedgerEvent
     }
 

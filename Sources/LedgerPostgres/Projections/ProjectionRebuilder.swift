@@ -271,6 +271,7 @@ public struct ProjectionRebuilder: Sendable {
         }
         var failed: [ProjectionDefinition] = []
         var next: Task<Read, any Error>? = ranges.first.map { first in Task { try await read(first) } }
+        defer { next?.cancel() }  // a rebuild that fails does not leave a read running
         var total = 0
         for range in ranges {
             guard let reading = next else { break }

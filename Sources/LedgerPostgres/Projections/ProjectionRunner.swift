@@ -30,6 +30,8 @@ public struct ProjectionRunner: Sendable {
     /// Called inside each step's transaction after the fold and before the checkpoint moves; a
     /// throw rolls the step back. For tests that kill a runner mid-step.
     public var beforeCheckpoint: (@Sendable (_ projection: String, _ through: Int64) throws -> Void)?
+    /// The last range read, shared by the projections stepping over it (``RecentRange``).
+    let recent = RecentRange()
 
     /// Creates a runner.
     public init(pool: LedgerPool, chunkSize: Int64 = 10_000,
@@ -254,8 +256,22 @@ public struct ProjectionRunner: Sendable {
                  on connection: PostgresConnection) async throws -> Result<Int, FoldFailure> {
         try await connection.watchedQuery("SAVEPOINT fold_attempt", logger: logger)
         do {
+            // A range every projection steps over is read once, every type (the stall search's shorter
+            // ranges are not kept). A record of the range no fold can read leaves each projection to
+            // read its own types: only those that read the record's type stop at it.
+            var read: [LedgerEvent]?
+            if keep {
+                do {
+                    read = try await recent.events(log: log, after: after, through: through) {
+                        try await LogReader.events(log: log, after: after, through: through, types: EventCatalogue.eventTypes,
+                                                   on: connection, logger: logger)
+                    }
+                } catch is LogReader.UnreadableEvent {
+                    read = nil
+                }
+            }
             let events = try await FoldInput.foldRange(projection, FoldRange(log: log, after: after, through: through),
-                                                       on: connection, logger: logger)
+                                                       read: read, on: connection, logger: logger)
             if !keep { try await connection.watchedQuery("ROLLBACK TO SAVEPOINT fold_attempt", logger: logger) }
             try await connection.watchedQuery("RELEASE SAVEPOINT fold_attempt", logger: logger)
             return .success(events)

@@ -12,8 +12,9 @@ struct FoldRange: Sendable {
 }
 
 /// A projection folded in Swift (decision 0061): it folds a range's typed events (``LogReader``)
-/// with its pure fold (`LedgerFolds`) and stores the rows with its `write.sql`, in the tables the
-/// connection's `search_path` finds, in the caller's transaction.
+/// with its pure fold (`LedgerFolds`) and stores the rows with its folder's statements
+/// (``ProjectionDefinition/statements``), in the tables the connection's `search_path` finds, in the
+/// caller's transaction.
 protocol SwiftFold: Sendable {
     /// The event types the fold reads (the reader reads no others).
     var reads: [String] { get }
@@ -23,7 +24,7 @@ protocol SwiftFold: Sendable {
               on connection: PostgresConnection, logger: Logger) async throws
 }
 
-/// The projections folded in Swift, by name.
+/// The projections' folds, by projection name.
 enum SwiftFolds {
     /// Each Swift fold and its version. Bump the version when a change to the fold's code changes
     /// the rows it makes: the version is part of the definition hash, so builds made by the old
@@ -46,7 +47,7 @@ enum SwiftFolds {
     /// The Swift fold of `definition`.
     static func fold(of definition: ProjectionDefinition) -> any SwiftFold {
         guard let fold = all[definition.name]?.fold else {
-            preconditionFailure("projections/\(definition.name)/write.sql has no Swift fold in SwiftFolds.all")
+            preconditionFailure("the projection \(definition.name) has no fold in SwiftFolds.all")
         }
         return fold
     }

@@ -161,5 +161,5 @@ public enum AnomalyRows {
 
 extension String {
     /// The text as a literal part of a `format()` template: each `%` doubled.
-    var formatLiteral: String { replacingOccurrences(of: "%", with: "%%") }
+    var formatLiteral: String { contains("%") ? replacingOccurrences(of: "%", with: "%%") : self }
 }

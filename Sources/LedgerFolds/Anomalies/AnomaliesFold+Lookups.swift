@@ -11,7 +11,13 @@ extension AnomaliesFold {
             switch event.body {
             case .ageRangeShared(let p): approval = (p.activeParentalControls ?? []).contains(.significantAppChangeApprovalRequired)
             case .playAgeSignalReceived(let p): approval = p.userStatus.rawValue.hasPrefix("SUPERVISED")
-            default: approval = false
+            case .eligibilityChecked, .ageRangeRequested, .ageRangeDeclined, .ageRangeRequestFailed,
+                 .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
+                 .permissionQuestionFailed, .parentalAnswerReceived, .questionExpired, .consentRescinded,
+                 .accessGateApplied, .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested,
+                 .ageExceptionDecided, .approveInPersonFailed, .ageVerificationCompleted, .operatorDecision,
+                 .retentionApplied, .subjectErased:
+                approval = false
             }
             var verified = false
             if case .bool(let flag)? = event.derived["verifiedAdult"] { verified = flag }
@@ -97,7 +103,13 @@ extension AnomaliesFold {
                     row = R.Answer(subject: subject, position: event.position, bundleId: event.envelope.app?.bundleId,
                                    changeId: nil, answer: p.userStatus == .SUPERVISED ? "approval" : "denial")
                 }
-            default: break
+            case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
+                 .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
+                 .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied,
+                 .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested, .ageExceptionDecided,
+                 .approveInPersonFailed, .ageVerificationCompleted, .operatorDecision, .retentionApplied,
+                 .subjectErased:
+                break
             }
             guard let row else { continue }
             answers[row.subject, default: []].append(row)
@@ -157,7 +169,13 @@ extension AnomaliesFold {
             switch event.body {
             case .ageExceptionRequested(let p): id = p.exceptionId
             case .ageExceptionDecided(let p): id = p.exceptionId
-            default: continue
+            case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
+                 .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
+                 .permissionQuestionFailed, .parentalAnswerReceived, .questionExpired, .consentRescinded,
+                 .accessGateApplied, .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed,
+                 .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied,
+                 .subjectErased:
+                continue
             }
             var row = range[id] ?? R.Exception(exceptionId: id, subject: nil, appleItemId: nil, requestedPosition: nil,
                                                decidedPosition: nil, approvedPosition: nil)
@@ -172,7 +190,13 @@ extension AnomaliesFold {
             case .ageExceptionDecided(let p):
                 if row.decidedPosition == nil { row.decidedPosition = event.position }
                 if p.decision == .approved, row.approvedPosition == nil { row.approvedPosition = event.position }
-            default: break
+            case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
+                 .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
+                 .permissionQuestionFailed, .parentalAnswerReceived, .questionExpired, .consentRescinded,
+                 .accessGateApplied, .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed,
+                 .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied,
+                 .subjectErased:
+                break
             }
             range[id] = row
         }

@@ -9,7 +9,7 @@ sign-out ending the session on the server, and an admin finding those reads in t
 looked at the subject's data. A full-page screenshot of each page is written.
 Exit 0 and "OK" when every step holds; 1 and "FAILED: <step>: <what>" at the first that does not.
 """
-import argparse, base64, json, pathlib, sys, time, urllib.parse
+import argparse, base64, json, pathlib, sys, time, traceback, urllib.parse
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -46,7 +46,9 @@ def main():
         run(driver, args, lambda name: set_step(name))
     except (Failed, WebDriverException, AssertionError) as error:
         message = str(error).split("\nStacktrace:")[0].strip()  # WebDriver's own message, without chromedriver's frames
-        print(f"console-check: FAILED: {CURRENT[0]}: {type(error).__name__}: {message}")
+        where = traceback.extract_tb(error.__traceback__)
+        line = next((f"console_check.py line {f.lineno}: {f.line}" for f in reversed(where) if f.filename == __file__), "")
+        print(f"console-check: FAILED: {CURRENT[0]}: {type(error).__name__}: {message}\n  at {line}")
         shoot(driver, pathlib.Path(args.screenshots), "failure")
         return 1
     finally:
@@ -180,11 +182,30 @@ def answered(driver, element_id):
     """The element `element_id` of the page a form's submission brings, once it has come (a submit
     returns before the answer arrives on a busy machine); [] when the page came without it."""
     try:
-        WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+        PageWait(driver, 30).until(
             lambda d: d.find_elements(By.ID, element_id) or (d.find_elements(By.TAG_NAME, "h1") and heading(d) != "Sign in"))
     except WebDriverException:
         pass
     return driver.find_elements(By.ID, element_id)
+
+class PageWait(WebDriverWait):
+    """A wait that tries again when the page it reads is replaced by the next one between finding an
+    element and reading it: Selenium then raises a stale reference, or Chromium's "Node with given id
+    does not belong to the document" (an unknown error). Any other error stops the wait."""
+
+    REPLACED = "does not belong to the document"
+
+    def until(self, method, message=""):
+        def settled(driver):
+            try:
+                return method(driver)
+            except StaleElementReferenceException:
+                return False
+            except WebDriverException as error:
+                if self.REPLACED in str(error):
+                    return False
+                raise
+        return super().until(settled, message)
 
 def heading(driver):
     return driver.find_element(By.TAG_NAME, "h1").text
@@ -194,7 +215,7 @@ def run(driver, args, step):
     shots = pathlib.Path(args.screenshots)
     # A page being replaced by the next one can drop an element between finding and reading it:
     # waits try again then.
-    wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))
+    wait = PageWait(driver, 30)
     dossier = json.loads(pathlib.Path(args.dossier).read_bytes())
     steps = dossier["steps"]
 

@@ -39,12 +39,13 @@ extension EventEnvelope {
         actor = Actor(kind: try actorReader.string("kind", oneOf: Actor.kinds),
                       id: try actorReader.optionalString("id", pattern: .pseudonym))
 
-        if let appReader = try reader.optionalObject("app", allowed: ["bundleId", "appVersion", "platform", "osVersion", "environment"]) {
+        if let appReader = try reader.optionalObject("app", allowed: AppInfo.memberSet) {
             app = AppInfo(bundleId: try appReader.string("bundleId", pattern: .bundleId),
                           appVersion: try appReader.optionalString("appVersion", pattern: .version),
                           platform: try appReader.optionalString("platform", oneOf: AppInfo.platforms),
                           osVersion: try appReader.optionalString("osVersion", pattern: .version),
-                          environment: try appReader.optionalString("environment", oneOf: AppInfo.environments))
+                          environment: try appReader.optionalString("environment", oneOf: AppInfo.environments),
+                          originalAppVersion: try appReader.optionalString("originalAppVersion", pattern: .version))
         } else {
             app = nil
         }

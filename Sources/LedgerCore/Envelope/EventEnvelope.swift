@@ -61,6 +61,12 @@ public struct EventEnvelope: Sendable, Equatable {
         /// (run from Xcode or Android Studio, StoreKit's `xcode` environment). Nil: not said. Lets a
         /// report tell real evidence from testing on every event, not only on ConsentRescinded.
         public var environment: String?
+        /// The version of the app the person first installed (StoreKit's
+        /// `AppTransaction.originalAppVersion`; on iOS the build number `CFBundleVersion`), when the
+        /// app read it. The rules take the version the subject first used the app at from it: a
+        /// significant change introduced in or before that version was part of the app when the
+        /// subject got it (decision 0064). Nil: not said.
+        public var originalAppVersion: String?
         /// The allowed platforms.
         public static let platforms: Set<String> = [
             "iOS", "iPadOS", "macOS", "visionOS", "watchOS", "tvOS", "android", "web", "server",
@@ -70,13 +76,19 @@ public struct EventEnvelope: Sendable, Equatable {
 
         /// An app stamp.
         public init(bundleId: String, appVersion: String? = nil, platform: String? = nil, osVersion: String? = nil,
-                    environment: String? = nil) {
+                    environment: String? = nil, originalAppVersion: String? = nil) {
             self.bundleId = bundleId
             self.appVersion = appVersion
             self.platform = platform
             self.osVersion = osVersion
             self.environment = environment
+            self.originalAppVersion = originalAppVersion
         }
+
+        /// The members an event's `app` may have.
+        public static let members = ["bundleId", "appVersion", "platform", "osVersion", "environment", "originalAppVersion"]
+        /// ``members`` as a set, for the parser.
+        static let memberSet = Set(members)
     }
 
     /// Where an event's legal rules come from.

@@ -33,6 +33,7 @@ public enum CatalogueMarkdown {
             + "bounds and ranges pass (`expires 2026-12-01`, `Version 2012.05.01`, `under 13 years old`, `ages 13-15`); "
             + "decision 0034 lists the exact rules.")
         out.append("- Every event may say which build it came from in the envelope's `app.environment`: `production` (installed from the store), `sandbox` (TestFlight, the App Store sandbox, a Play test track) or `development` (run from Xcode or Android Studio). Left out, it is not known.")
+        out.append("- Every event may carry in `app.originalAppVersion` the version the person first installed (StoreKit's `AppTransaction.originalAppVersion`). Send it whenever the app can read it: the rules take the version the subject first used the app at from it, and without it they judge a significant change as in force and mark the finding as needing review (decision 0064).")
         out.append("")
         out += appendersSection()
         out.append("")

@@ -39,12 +39,13 @@ enum EnvelopeCheckSQL {
                 oneOf(actor, "kind", top.child("actor"), EventEnvelope.Actor.kinds, required: true),
                 string(actor, "id", top.child("actor"), pattern: .pseudonym, required: false),
             ]),
-            object(event, "app", top, required: false, allowed: ["bundleId", "appVersion", "platform", "osVersion", "environment"], members: [
+            object(event, "app", top, required: false, allowed: EventEnvelope.AppInfo.members, members: [
                 string(app, "bundleId", top.child("app"), pattern: .bundleId, required: true),
                 string(app, "appVersion", top.child("app"), pattern: .version, required: false),
                 oneOf(app, "platform", top.child("app"), EventEnvelope.AppInfo.platforms, required: false),
                 string(app, "osVersion", top.child("app"), pattern: .version, required: false),
                 oneOf(app, "environment", top.child("app"), EventEnvelope.AppInfo.environments, required: false),
+                string(app, "originalAppVersion", top.child("app"), pattern: .version, required: false),
             ]),
             object(event, "jurisdiction", top, required: false, allowed: ["code", "basis"], members: [
                 string(jurisdiction, "code", top.child("jurisdiction"), pattern: .jurisdiction, required: true),

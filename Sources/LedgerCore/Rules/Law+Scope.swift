@@ -32,9 +32,11 @@ extension Law {
         return String(title[..<open.lowerBound])
     }
 
-    /// The law as a report cites it: id, title, citation and jurisdictions.
+    /// The law as a report cites it: id, title, citation, jurisdictions, the day it takes effect by
+    /// its terms, when it applied in fact, and its status (as checked on ``statusChecked``).
     public var json: JSONValue {
         ["id": .string(id), "title": .string(title), "citation": .string(citation),
-         "jurisdictions": .array(jurisdictions.map(JSONValue.string))]
+         "jurisdictions": .array(jurisdictions.map(JSONValue.string)), "effective": effective.map(JSONValue.string) ?? .null,
+         "inForce": .array(inForce.map(\.json)), "status": .string(status), "statusChecked": .string(Law.statusChecked)]
     }
 }

@@ -43,11 +43,18 @@ public enum RulesMarkdown {
                 out += "\n"
             }
         }
-        out += "## The laws and platform documents cited\n\n| id | title | citation | governs | in effect from |\n| --- | --- | --- | --- | --- |\n"
+        out += "## The laws and platform documents cited\n\n"
+            + "A regulator report is titled and judged only by the laws that applied at some time in its period (`in force`); "
+            + "it lists the others of its jurisdiction as not in force, with their status (decision 0063). "
+            + "Statuses as checked on \(Law.statusChecked): courts and legislatures change them, so check them again before relying on a report.\n\n"
+            + "| id | title | citation | governs | effective by its terms | in force | status |\n| --- | --- | --- | --- | --- | --- | --- |\n"
         for law in Law.all {
+            let periods = law.inForce.map { period in
+                period == .always ? "always" : "\(period.from ?? "always") to \(period.to ?? "now")"
+            }
             out += "| `\(law.id)` | \(law.title) | \(cell(law.citation)) | "
                 + "\(law.jurisdictions.isEmpty ? "the platform, everywhere" : law.jurisdictions.joined(separator: ", ")) | "
-                + "\(law.effective ?? "") |\n"
+                + "\(law.effective ?? "") | \(periods.isEmpty ? "not in force" : periods.joined(separator: "; ")) | \(cell(law.status)) |\n"
         }
         return out
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import Testing
 
@@ -89,22 +90,59 @@ struct JurisdictionCatalogueTests {
         #expect(Law.texasSB2420.shortTitle == "Texas SB 2420" && Law.coppa.shortTitle == "COPPA")
     }
 
+    /// A period of 2027, when the Texas, Utah and California acts all applied.
+    static let year2027 = (from: Date(timeIntervalSince1970: 1_798_761_600), to: Date(timeIntervalSince1970: 1_830_297_600))
+
+    /// A quarter from its first day.
+    static func quarter(_ day: String) -> (from: Date, to: Date) {
+        let from = Date(timeIntervalSince1970: TimeInterval(RFC3339.epochSeconds(day + "T00:00:00Z")!))
+        return (from, from.addingTimeInterval(90 * 86_400))
+    }
+
     @Test("section titles: a Texas report's coverage is Texas SB 2420's, never AB 1043; retention is COPPA's in the US, neutral in the EU")
     func sectionTitles() {
-        let texas = RegulatorLaws.coverage(scope: "US-TX")
+        let (from, to) = Self.year2027
+        func coverage(_ scope: String) -> [String: JSONValue] { RegulatorLaws.coverage(scope: scope, from: from, to: to) }
+        func retention(_ scope: String) -> [String: JSONValue] { RegulatorLaws.retention(scope: scope, from: from, to: to) }
+        let texas = coverage("US-TX")
         #expect(texas["title"] == "Coverage (Texas SB 2420)")
         #expect(texas["laws"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["us-tx-sb2420"])
         let title = texas["title"]?.stringValue ?? ""
         #expect(title.hasPrefix("Coverage (Texas") && !title.contains("AB 1043") && !title.contains("California"))
-        #expect(RegulatorLaws.coverage(scope: "US-CA")["title"] == "Coverage (California AB 1043)")
-        #expect(RegulatorLaws.coverage(scope: "GB")["title"] == "Coverage (UK Children's Code)")
-        #expect(RegulatorLaws.coverage(scope: "EU")["title"] == "Coverage (EU Digital Services Act, Article 28 guidelines)")
-        let us = RegulatorLaws.coverage(scope: "US")
-        #expect(us["title"] == "Coverage" && us["lawsForParts"]?.arrayValue?.count == 4)
-        #expect(RegulatorLaws.retention(scope: "US-TX")["title"] == "Retention and erasure (COPPA)")
-        let eu = RegulatorLaws.retention(scope: "EU")
+        #expect(coverage("US-CA")["title"] == "Coverage (California AB 1043)")
+        #expect(coverage("GB")["title"] == "Coverage (UK Children's Code)")
+        #expect(coverage("EU")["title"] == "Coverage (EU Digital Services Act, Article 28 guidelines)")
+        let us = coverage("US")
+        #expect(us["title"] == "Coverage" && us["lawsForParts"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+                == ["us-tx-sb2420", "us-ut-sb142", "us-ca-ab1043"])
+        #expect(retention("US-TX")["title"] == "Retention and erasure (COPPA)")
+        let eu = retention("EU")
         #expect(eu["title"] == "Retention and erasure" && eu["laws"] == [] && eu["lawsForParts"] == [])
-        #expect(RegulatorLaws.retention(scope: "FR")["title"] == "Retention and erasure")
-        #expect(RegulatorLaws.coverage(scope: "JP")["title"] == "Coverage")
+        #expect(retention("FR")["title"] == "Retention and erasure")
+        #expect(coverage("JP")["title"] == "Coverage")
+    }
+
+    @Test("a report names only the laws that applied during its period: Texas SB 2420 not while enjoined, Utah SB 142 not before 2026-05-06, Louisiana's HB 570 never")
+    func lawsInForceDuringThePeriod() {
+        func ids(_ section: [String: JSONValue], _ member: String) -> [String] {
+            section[member]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        }
+        let enjoined = Self.quarter("2026-01-01")
+        let texasQ1 = RegulatorLaws.coverage(scope: "US-TX", from: enjoined.from, to: enjoined.to)
+        #expect(texasQ1["title"] == "Coverage" && ids(texasQ1, "laws") == [] && ids(texasQ1, "lawsNotInForce") == ["us-tx-sb2420"])
+        let stayed = Self.quarter("2026-05-01")   // the Fifth Circuit's stay of 2026-05-28 falls in it
+        #expect(ids(RegulatorLaws.coverage(scope: "US-TX", from: stayed.from, to: stayed.to), "laws") == ["us-tx-sb2420"])
+        let utahBefore = RegulatorLaws.coverage(scope: "US-UT", from: enjoined.from, to: enjoined.to)
+        #expect(ids(utahBefore, "laws") == [] && ids(utahBefore, "lawsNotInForce") == ["us-ut-sb142"])
+        #expect(ids(RegulatorLaws.coverage(scope: "US-UT", from: stayed.from, to: stayed.to), "laws") == ["us-ut-sb142"])
+        let louisiana = RegulatorLaws.coverage(scope: "US-LA", from: Self.year2027.from, to: Self.year2027.to)
+        #expect(ids(louisiana, "laws") == [] && ids(louisiana, "lawsNotInForce") == ["us-la-hb570", "us-la-hb977"])
+        let california2026 = RegulatorLaws.coverage(scope: "US-CA", from: stayed.from, to: stayed.to)
+        #expect(ids(california2026, "lawsNotInForce") == ["us-ca-ab1043"])
+        #expect(ids(RegulatorLaws.retention(scope: "US", from: enjoined.from, to: enjoined.to), "laws") == ["us-coppa"])
+        for law in Law.all {
+            #expect(!law.status.isEmpty, "\(law.id) has no status")
+            #expect(law.effective == nil || law.effective.flatMap { RFC3339.epochSeconds($0 + "T00:00:00Z") } != nil, "\(law.id)'s effective day")
+        }
     }
 }

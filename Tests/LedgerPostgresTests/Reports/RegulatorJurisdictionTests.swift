@@ -130,11 +130,13 @@ struct RegulatorJurisdictionTests {
         #expect(page.contains("<a href=\"#coverage\">Coverage (Texas SB 2420)</a>"))
         #expect(page.contains("<h2>Retention and erasure (COPPA)</h2>"))
 
-        // A California report of the same log is titled by California's law.
+        // A California report of the same log and period (October 2026) is not titled by California's
+        // law, operative only from 2027-01-01: it names it as not in force (decision 0063).
         let california = try await db.as(.auditor) { client async throws in
             try await RegulatorReport.compute(RegulatorReportTests.parameters("US-CA"), pool: client)
         }
-        #expect(california.report["coverage"]?["title"] == "Coverage (California AB 1043)")
+        #expect(california.report["coverage"]?["title"] == "Coverage")
+        #expect(california.report["coverage"]?["lawsNotInForce"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["us-ca-ab1043"])
     }
 
     @Test("TX and US-XX are refused with what is wrong and how to fix it, by the library, the CLI and the HTTP API")

@@ -111,6 +111,7 @@ struct RegulatorReportTests {
         #expect(coverage.removeValue(forKey: "title") == "Coverage (Texas SB 2420)")
         #expect(coverage.removeValue(forKey: "laws") == [Law.texasSB2420.json])
         #expect(coverage.removeValue(forKey: "lawsForParts") == [])
+        #expect(coverage.removeValue(forKey: "lawsNotInForce") == [])
         #expect(JSONValue.object(coverage) == [
             "installs": 7, "requestedAtDownload": 1, "requestedAtLaunch": 1, "shareAtDownload": 0.1429, "shareAtLaunch": 0.1429,
             "backfill": ["existingInstalls": 6, "withAgeSignal": 2, "share": 0.3333, "backfillRequests": 1],

@@ -13,7 +13,7 @@ extension RegulatorQuery {
         let rows = try await run(ReportSQL.Regulator.coverage, on: connection)
         for try await (installs, download, launch, existing, withSignal)
             in rows.decode((Int64, Int64, Int64, Int64, Int64).self) {
-            var section = RegulatorLaws.coverage(scope: scope.code)
+            var section = RegulatorLaws.coverage(scope: scope.code, from: parameters.from, to: parameters.to)
             section.merge(["installs": Self.number(installs), "requestedAtDownload": Self.number(download),
                     "requestedAtLaunch": Self.number(launch), "shareAtDownload": Self.share(download, of: installs),
                     "shareAtLaunch": Self.share(launch, of: installs),
@@ -48,7 +48,7 @@ extension RegulatorQuery {
                 applied.append(.object(row))
             }
         }
-        var section = RegulatorLaws.retention(scope: scope.code)
+        var section = RegulatorLaws.retention(scope: scope.code, from: parameters.from, to: parameters.to)
         section.merge(["policy": ["policyId": .string(policy.retentionPolicyId), "statement": .string(policy.retentionStatement)],
                        "retentionApplied": .array(applied), "erasures": .array(erasures)]) { $1 }
         return .object(section)

@@ -60,7 +60,8 @@ extension RegulatorHTML {
                 ReportMarkup.cell(ReportMarkup.subject(try violation.optionalString("subject"), erased: try violation.bool("subjectErased"))),
                 ReportMarkup.cell(ReportMarkup.time(try violation.string("occurredAt"))),
                 ReportMarkup.cell(HTML(text: try violation.string("detail"))
-                    + "<br>about <span class=\"pos\">#\(try violation.int("position"))</span> \(ReportMarkup.id(try violation.string("eventId")))"),
+                    + "<br>about <span class=\"pos\">#\(try violation.int("position"))</span> \(ReportMarkup.id(try violation.string("eventId")))"
+                    + (try violation.optionalString("needsReview").map { "<br><strong>Needs review:</strong> " + HTML(text: $0) } ?? .empty)),
                 ReportMarkup.cell(ReportMarkup.evidence(positions: try violation.ints("evidencePositions"), eventIds: try violation.strings("evidenceEventIds"))),
             ]
         }
@@ -156,6 +157,12 @@ extension RegulatorHTML {
         if !parts.isEmpty {
             sentence += " Within this jurisdiction, " + (try parts.map { "\(try $0.string("title")) governs \(try $0.strings("jurisdictions").joined(separator: ", "))" }
                 .joined(separator: "; ")) + ": a report for each of those jurisdictions is titled by its law."
+        }
+        let notInForce = try section.objects("lawsNotInForce")
+        if !notInForce.isEmpty {
+            sentence += " Not in force at any time in this period, so not applied: "
+                + (try notInForce.map { "\(try $0.string("title")) (\(try $0.string("status")))" }.joined(separator: "; "))
+                + " (statuses as checked on \(try notInForce[0].string("statusChecked")))."
         }
         return sentence
     }

@@ -99,6 +99,14 @@ enum SubjectDossierHTML {
             id: "findings", title: "Findings",
             intro: "What the ledger’s rules (docs/rules.md) found about this subject’s events: each rule’s id, the event judged and every event the finding rests on.",
             findings.isEmpty ? ReportMarkup.paragraph("None.", className: "empty") : try findingsTable(findings))
+        let cited = try report.objects("citedEvents")
+        if !cited.isEmpty {
+            body += ReportMarkup.section(
+                id: "cited-events", title: "Events the findings cite from outside this history",
+                intro: "Evidence a finding rests on that is not one of the subject’s own events (a significant change is declared for an app, not for a subject), "
+                    + "so that this dossier holds every event it cites. The JSON report carries each with its inclusion proof.",
+                try citedTable(cited))
+        }
         body += ReportMarkup.section(id: "final-state", title: "State at position \(ReportFormat.count(asOf))",
                                      intro: "What the ledger knew about the subject after the last event above.", finalState(final))
 
@@ -134,9 +142,21 @@ enum SubjectDossierHTML {
         for finding in findings {
             let evidence = try finding.ints("evidencePositions").map { "#\($0)" }.joined(separator: ", ")
             html += "<li><strong>\(try finding.string("rule"))</strong> (\(try finding.string("kind"))) at #\(try finding.int("position")): "
-                + "\(try finding.string("detail")). Evidence: \(evidence).</li>\n"
+                + "\(try finding.string("detail")). Evidence: \(evidence)."
+                + (try finding.optionalString("needsReview").map { " <strong>Needs review:</strong> " + HTML(text: $0) + "." } ?? .empty)
+                + "</li>\n"
         }
         return html + "</ul>\n"
+    }
+
+    private static func citedTable(_ events: [ReportNode]) throws -> HTML {
+        let rows: [[HTML]] = try events.map { event in
+            [ReportMarkup.cell("<span class=\"pos\">#\(try event.int("position"))</span><br>\(ReportMarkup.id(try event.string("eventId")))"),
+             ReportMarkup.cell("<ul class=\"plain\"><li>occurred \(ReportMarkup.time(try event.string("occurredAt")))</li>"
+                + "<li>recorded \(ReportMarkup.time(try event.string("recordedAt")))</li></ul>"),
+             ReportMarkup.cell("<strong>\(try event.string("type"))</strong> \(HTML(text: try event.string("sentence")))")]
+        }
+        return ReportMarkup.table(columns: [("Event", ""), ("When", ""), ("What happened", "")], rows: rows, className: "data")
     }
 
     // MARK: History

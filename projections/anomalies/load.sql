@@ -1,5 +1,5 @@
 -- The stored rows a range's fold needs (Sources/LedgerFolds/Anomalies/), one JSON array per row,
--- tagged with its table: $2 the subjects with an opened feature (their latest age signal, holding
+-- tagged with its table: $2 the subjects with an opened feature (their latest age signal and decline, holding
 -- acknowledgments, answers), $3/$4 (subject, app or '') of openings (the latest requirement), $5/$6
 -- (subject, app) of the range's events (first seen), $7 change ids and $8 apps (changes), $9
 -- question ids, $10 subjects with any gate (rescissions), $11 exception ids and $12/$13 (subject,
@@ -8,12 +8,16 @@ SELECT 'age', json_build_array(subject, position, occurred_at::text, category, v
   FROM (SELECT DISTINCT ON (subject) * FROM age_signals
          WHERE log_id = $1 AND subject = ANY ($2::text[]) ORDER BY subject, position DESC) s
 UNION ALL
+SELECT 'decline', json_build_array(subject, position)::text
+  FROM (SELECT DISTINCT ON (subject) * FROM declines
+         WHERE log_id = $1 AND subject = ANY ($2::text[]) ORDER BY subject, position DESC) d
+UNION ALL
 SELECT 'requirement', json_build_array(subject, bundle_id, position, eligible, parental_consent, adult_notification)::text
   FROM (SELECT DISTINCT ON (subject, bundle_id) * FROM requirements
          WHERE log_id = $1 AND (subject, bundle_id) IN (SELECT * FROM unnest($3::text[], $4::text[]))
          ORDER BY subject, bundle_id, position DESC) r
 UNION ALL
-SELECT 'first', json_build_array(subject, bundle_id, position, version_key::text)::text
+SELECT 'first', json_build_array(subject, bundle_id, position, version_key::text, original_version_key::text, original_position)::text
   FROM first_seen WHERE log_id = $1 AND (subject, bundle_id) IN (SELECT * FROM unnest($5::text[], $6::text[]))
 UNION ALL
 SELECT 'change', json_build_array(change_id, bundle_id, version_key::text, description, occurred_at::text, position)::text
@@ -30,7 +34,8 @@ SELECT 'answer', json_build_array(subject, position, bundle_id, change_id, answe
   FROM answers WHERE log_id = $1 AND subject = ANY ($2::text[])
 UNION ALL
 SELECT 'rescission', json_build_array(position, event_id::text, subject, bundle_id, rescinded_at::text, enforcement_action,
-                                      enforced_position, enforced_event_id::text, enforced_at::text)::text
+                                      enforced_position, enforced_event_id::text, enforced_at::text, apple_item_id,
+                                      reapproved_position)::text
   FROM rescissions WHERE log_id = $1 AND subject = ANY ($10::text[])
 UNION ALL
 SELECT 'exception', json_build_array(exception_id, subject, apple_item_id, requested_position, decided_position,

@@ -10,6 +10,7 @@ CREATE TABLE findings (
   source     text      NOT NULL CHECK (source IN ('catalogue', 'rule')),
   detail     text      NOT NULL,
   evidence   bigint[]  NOT NULL,   -- every event the finding rests on, in log order, the judged one included
+  needs_review text,               -- the fact it was judged without, conservatively (decision 0064); NULL: none
   PRIMARY KEY (log_id, position, kind)
 );
 -- The kinds, their statements and their legal or platform basis are the rules catalogue's
@@ -27,6 +28,14 @@ CREATE TABLE age_signals (
   category           text,
   verified_adult     boolean NOT NULL,  -- the ledger's derived verifiedAdult
   approval_required  boolean NOT NULL,  -- significantAppChangeApprovalRequired on, or Play SUPERVISED*
+  PRIMARY KEY (log_id, subject, position)
+);
+-- The person declined to share an age range (AgeRangeDeclined): after the latest age signal, the
+-- app has none to act on (access-without-age-signal).
+CREATE TABLE declines (
+  log_id    text    NOT NULL,
+  subject   text    NOT NULL,
+  position  bigint  NOT NULL,
   PRIMARY KEY (log_id, subject, position)
 );
 -- Each opening of a feature (AccessGateApplied, state open) with the subject's latest age signal
@@ -58,7 +67,8 @@ CREATE TABLE openings (
   change_position             bigint,
   word                        text,                -- the parent's latest word on that change (approval, denial)
   word_position               bigint,
-  approval_rescinded          boolean,             -- a rescission for the app came after that approval
+  withdrawal_position         bigint,              -- a withdrawal of consent for the app still standing (rescissions)
+  needs_review                text,                -- the fact the rules lacked (the version first used), when one was
   acknowledgment_position     bigint,              -- the subject's acknowledgment of the change
   PRIMARY KEY (log_id, position)
 );
@@ -74,16 +84,21 @@ CREATE TABLE requirements (
   adult_notification  boolean NOT NULL,   -- significantAppChangeRequiresAdultNotification
   PRIMARY KEY (log_id, subject, bundle_id, position)
 );
--- The first event of each subject with each app (among the types this projection reads): the
--- version the subject first had. A change introduced in or before that version was part of the
--- app when the subject got it (Apple's sample compares AppTransaction.originalAppVersion the same
--- way), so it is no change for them.
+-- The first event of each subject with each app (among the types this projection reads), and the
+-- first original app version the app reported for them (app.originalAppVersion, or an
+-- acknowledgment's originalAppVersion): the version the subject first used the app at. A change
+-- introduced in or before that version was part of the app when the subject got it (Apple's sample
+-- compares AppTransaction.originalAppVersion the same way), so it is no change for them. Without
+-- it, a change is judged in force and a finding resting on it needs review when the ledger first
+-- saw the subject at a version that already had it (decision 0064).
 CREATE TABLE first_seen (
   log_id       text      NOT NULL,
   subject      text      NOT NULL,
   bundle_id    text      NOT NULL,
   position     bigint    NOT NULL,
   version_key  integer[],
+  original_version_key integer[],
+  original_position    bigint,
   PRIMARY KEY (log_id, subject, bundle_id)
 );
 CREATE TABLE changes (
@@ -142,6 +157,9 @@ CREATE TABLE answers (
   answer     text   NOT NULL CHECK (answer IN ('approval', 'denial')),
   PRIMARY KEY (log_id, subject, position)
 );
+-- The withdrawals of consent: App Store RESCIND_CONSENT notifications from the production
+-- environment whose signature verified (ConsentRescinded.withdrawsConsent, decision 0062); others
+-- withdraw nothing and are not here.
 CREATE TABLE rescissions (
   log_id             text        NOT NULL,
   position           bigint      NOT NULL,
@@ -153,6 +171,8 @@ CREATE TABLE rescissions (
   enforced_position  bigint,      -- the first AccessGateApplied closing a feature of the app after it
   enforced_event_id  uuid,
   enforced_at        timestamptz,
+  apple_item_id      bigint,      -- the notification's appAppleId: the app an age-rating exception names
+  reapproved_position bigint,     -- the first approval for the app after it (an answer or an exception)
   PRIMARY KEY (log_id, position)
 );
 CREATE INDEX rescissions_subject ON rescissions (log_id, subject, position);

@@ -11,4 +11,4 @@ SELECT json_build_array(kind, item_id, subject, bundle_id, topic, change_id, rat
   FROM entries
  WHERE log_id = $1
    AND ((kind, item_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))
-        OR (subject = ANY ($4::text[]) AND kind = 'question' AND answer = 'approval' AND rescinded_position IS NULL));
+        OR (subject = ANY ($4::text[]) AND answer = 'approval' AND rescinded_position IS NULL));

@@ -21,7 +21,8 @@ CREATE TABLE facts (
   check_method  text,                   -- AgeVerificationCompleted: method (the app's own gate or a third party)
   check_outcome text,                   -- AgeVerificationCompleted: outcome (passed, failed, inconclusive)
   error         text,                   -- AgeRangeRequestFailed, PermissionQuestionFailed: the error
-  answer        text,                   -- ParentalAnswerReceived: approval / denial; AgeExceptionDecided: approved / declined
+  answer        text,                   -- ParentalAnswerReceived: approval / denial; AgeExceptionDecided: approved / declined;
+                                        -- ConsentRescinded: withdrawn when it withdraws consent (production, signature valid)
   channel       text,                   -- answers and decisions: message / inPerson; questions: sentVia
   answered_at   timestamptz,            -- ParentalAnswerReceived receivedAt, AgeExceptionDecided decidedAt
   change_id     text,                   -- PermissionQuestionSent: the change asked about (its changeId, or the

@@ -18,7 +18,7 @@ public enum RuleCatalogue {
     private static let appStoreActs: [LedgerRule.Basis] = [
         .init(.texasSB2420, "A developer uses the app store's age category and parental consent status, and obtains a parent's consent again before a minor uses a significant change."),
         .init(.utahSB142, "The same duties of developers: verify through the app store, and a parent's consent for a minor, renewed for a significant change."),
-        .init(.louisianaHB570, "A developer relies on the app store's age verification and a parent's consent for a minor's use."),
+        .init(.louisianaHB977, "A developer relies on the app store's age category and a parent's consent for a minor's use (HB 570 of 2025, which said the same, never took effect)."),
     ]
     private static let significantChangeConsent = LedgerRule.Basis(
         .appleDeclaredAgeRange,
@@ -26,6 +26,9 @@ public enum RuleCatalogue {
     private static let adultNotification = LedgerRule.Basis(
         .appleDeclaredAgeRange,
         "`significantAppChangeRequiresAdultNotification` tells the app that an adult must be shown the change (`showSignificantUpdateAcknowledgment`) before using it; the sample app blocks an adult whose age is not verified until the account is.")
+    private static let withdrawal = LedgerRule.Basis(
+        .appleServerNotifications,
+        "`RESCIND_CONSENT`: a parent withdrew consent for the minor's use of the app; the app must stop the minor's access until consent is given again. The ledger counts a notification from the `Production` environment whose JWS signature verified (decision 0062).")
     private static let permissionKit = LedgerRule.Basis(
         .applePermissionKit, "A parent's answer belongs to a question the app asked; a question expires at its expiration date.")
 
@@ -40,15 +43,31 @@ public enum RuleCatalogue {
             basis: appStoreActs + [significantChangeConsent, .init(.coppa, "16 CFR 312.6(a)(2): a parent may refuse to permit further use of the child's information.")]),
         LedgerRule(
             id: "access-without-approval", kind: .violation,
-            statement: "A feature was opened for a minor (under 13, 13 to 15, 16 to 17, or 18 but under the age of majority of the signal's jurisdiction where that is above 18, by the latest age signal) while the app had a significant change in force (the latest declared for the app before the opening, introduced in or before the opening's app version and after the version the subject first used the app at: a change the app already had when the subject got it is no change for them, as Apple's sample decides by `originalAppVersion`), approval of that change was required, and no approval of it is on record (or the approval was rescinded since). Approval is required when the latest EligibilityChecked for the subject and app said the subject is eligible and listed `significantAppChangeRequiresParentalConsent`, or the device's parental controls include `significantAppChangeApprovalRequired`, or Play says the user is supervised.",
+            statement: "A feature was opened for a minor (under 13, 13 to 15, 16 to 17, or 18 but under the age of majority of the signal's jurisdiction where that is above 18, by the latest age signal) while the app had a significant change in force (the latest declared for the app before the opening, introduced in or before the opening's app version and after the version the subject first used the app at: a change the app already had when the subject got it is no change for them, as Apple's sample decides by `originalAppVersion`), approval of that change was required, and no word of the parent on it is on record (a withdrawal of consent since an approval is `access-after-rescission`). Approval is required when the latest EligibilityChecked for the subject and app said the subject is eligible and listed `significantAppChangeRequiresParentalConsent`, or the device's parental controls include `significantAppChangeApprovalRequired`, or Play says the user is supervised.",
             judges: "AccessGateApplied",
-            reads: ["AccessGateApplied", "EligibilityChecked", "AgeRangeShared", "PlayAgeSignalReceived", "AgeVerificationCompleted", "SignificantChangeDeclared", "PermissionQuestionSent", "ParentalAnswerReceived", "ConsentRescinded"],
-            evidence: "The age signal, the requirement (EligibilityChecked) when it was the reason, the change's declaration, a rescinded approval if any, and the opening.",
+            reads: ["AccessGateApplied", "EligibilityChecked", "AgeRangeShared", "PlayAgeSignalReceived", "AgeVerificationCompleted", "SignificantChangeDeclared", "PermissionQuestionSent", "ParentalAnswerReceived"],
+            evidence: "The age signal, the requirement (EligibilityChecked) when it was the reason, the change's declaration, and the opening.",
             basis: appStoreActs + [significantChangeConsent, .init(.coppa, "16 CFR 312.5: verifiable parental consent before collecting, using or disclosing a child's personal information."),
                                    .init(.playAgeSignals, "`SUPERVISED`: a parent manages the account and approves significant changes; `SUPERVISED_APPROVAL_PENDING` and `_DENIED` mean not approved.")]),
         LedgerRule(
+            id: "access-after-rescission", kind: .violation,
+            statement: "A feature of an app was opened for a subject after a parent withdrew consent for that app (App Store RESCIND_CONSENT from the production environment, its signature verified, for the app's bundleId) and before any approval for the app since: a parent's approval of a question the app asked about the subject, or an age-rating exception for the app (the notification's `appAppleId`) approved.",
+            judges: "AccessGateApplied",
+            reads: ["AccessGateApplied", "ConsentRescinded", "PermissionQuestionSent", "ParentalAnswerReceived", "AgeExceptionRequested", "AgeExceptionDecided"],
+            evidence: "The withdrawal and the opening.",
+            basis: appStoreActs + [withdrawal, .init(.coppa, "16 CFR 312.6(a)(2): a parent may at any time refuse to permit further use of the child's information.")]),
+        LedgerRule(
+            id: "access-without-age-signal", kind: .violation,
+            statement: "A feature was opened for a subject while the latest EligibilityChecked for the subject and app said the app is eligible for age features (`isEligibleForAgeFeatures`), and no age signal was on record before the opening, or the person had declined to share an age range (AgeRangeDeclined) since their latest signal: without a signal the app must apply its most restrictive default, as if the person were a child.",
+            judges: "AccessGateApplied",
+            reads: ["AccessGateApplied", "EligibilityChecked", "AgeRangeShared", "AgeRangeDeclined", "PlayAgeSignalReceived", "AgeVerificationCompleted"],
+            evidence: "The requirement, the decline when there is one, and the opening.",
+            basis: [.init(.appleDeclaredAgeRange, "`isEligibleForAgeFeatures` true tells the app that age-assurance laws apply to the person: it requests an age range (`requestAgeRange`) and, when the person declines or none is shared, applies the experience for the youngest users."),
+                    .init(.texasSB2420, "A developer uses the age category the app store provides to enforce its age restrictions."),
+                    .init(.californiaAB1043, "A developer requests the operating system's age bracket signal and treats the user according to it.")]),
+        LedgerRule(
             id: "rescission-not-enforced", kind: .violation,
-            statement: "A parent's consent was rescinded (App Store RESCIND_CONSENT) and no AccessGateApplied closed a feature of that app for the subject within the policy window, or none at all once the window has passed.",
+            statement: "A parent's consent was rescinded (App Store RESCIND_CONSENT from the production environment, its signature verified) and no AccessGateApplied closed a feature of that app for the subject within the policy window, or none at all once the window has passed.",
             judges: "ConsentRescinded",
             reads: ["ConsentRescinded", "AccessGateApplied"],
             evidence: "The rescission, and the late closing if there was one.",
@@ -115,10 +134,10 @@ public enum RuleCatalogue {
             basis: [permissionKit]),
         LedgerRule(
             id: "exception-install-without-approval", kind: .violation,
-            statement: "An install that asked for an age-rating exception (`requestAgeException`) went ahead (`installed`) with no approved AgeExceptionDecided on record for an exception the subject requested for that app.",
+            statement: "An install that asked for an age-rating exception (`requestAgeException`) went ahead (`installed`) with no approved AgeExceptionDecided on record for an exception the subject requested for that app, or only approvals a parent has withdrawn since (App Store RESCIND_CONSENT whose `appAppleId` is the app, counted as `access-after-rescission` counts it) with no approval after the withdrawal.",
             judges: "InstallAttempted",
-            reads: ["InstallAttempted", "AgeExceptionRequested", "AgeExceptionDecided"],
-            evidence: "The latest request for the app when there is one, and the install.",
+            reads: ["InstallAttempted", "AgeExceptionRequested", "AgeExceptionDecided", "ConsentRescinded"],
+            evidence: "The latest request for the app when there is one, the withdrawn approval and its withdrawal when that is the reason, and the install.",
             basis: [.init(.appleAgeRatingExceptions, "An app above the child's age limit installs only after a guardian approves the exception."),
                     .init(.texasSB2420, "A minor's download needs a parent's consent through the app store.")]),
         LedgerRule(
@@ -160,5 +179,16 @@ public enum RuleCatalogue {
             statement: "An event whose `occurredAt` is more than a year after the ledger recorded it (a device clock far ahead, or a forged time). Checked on the event types the rules read.",
             judges: "any", reads: ["every type the rules read"],
             evidence: "The event.", basis: []),
+        LedgerRule(
+            id: "implausible-declaration", kind: .anomaly,
+            statement: "An age range that contradicts how it was declared: a range under 13 that the person declared for themselves (`selfDeclared`: a child under 13 has an Apple Account only through a parent in Family Sharing, who declares the age), or an adult range (legal category `adult`) shared with parental controls active (parental controls are set on a child's account).",
+            judges: "AgeRangeShared", reads: ["AgeRangeShared"],
+            evidence: "The age range.",
+            basis: [.init(.appleDeclaredAgeRange, "`AgeRangeDeclaration`: `selfDeclared` is the person's own declaration, `guardianDeclared` a parent's; `activeParentalControls` are the controls a parent set through Screen Time and Family Sharing.")]),
+        LedgerRule(
+            id: "rescission-unverified", kind: .anomaly,
+            statement: "An App Store RESCIND_CONSENT from the production environment recorded with a signature check other than `valid` (`invalid`: perhaps forged; `notChecked`): it withdraws no consent, so no rule counts it, until a notification whose signature verified is recorded. A notification from the sandbox or a test environment withdraws nothing and is no anomaly.",
+            judges: "ConsentRescinded", reads: ["ConsentRescinded"],
+            evidence: "The notification.", basis: [withdrawal]),
     ]
 }

@@ -27,6 +27,12 @@ extension AnomaliesFold {
             newAgeSignals.append(row)
         }
         for event in events {
+            guard case .ageRangeDeclined = event.body, let subject = event.envelope.subject else { continue }
+            let row = R.Decline(subject: subject, position: event.position)
+            declines[subject, default: []].append(row)
+            newDeclines.append(row)
+        }
+        for event in events {
             guard case .eligibilityChecked(let p) = event.body, let subject = event.envelope.subject,
                   let eligible = p.isEligibleForAgeFeatures else { continue }
             let features = p.requiredRegulatoryFeatures ?? []
@@ -37,13 +43,22 @@ extension AnomaliesFold {
             requirements[[row.subject, row.bundleId], default: []].append(row)
             newRequirements.append(row)
         }
+        let storedInstalls = Set(firstSeen.keys)
         for event in events {
-            guard let subject = event.envelope.subject, let app = event.envelope.app?.bundleId,
-                  firstSeen[[subject, app]] == nil else { continue }
-            let row = R.FirstSeen(subject: subject, bundleId: app, position: event.position,
-                                  versionKey: VersionKey(event.envelope.app?.appVersion))
-            firstSeen[[subject, app]] = row
-            newFirstSeen.append(row)
+            guard let subject = event.envelope.subject, let app = event.envelope.app?.bundleId else { continue }
+            let key = [subject, app]
+            let original = Self.originalVersion(event)
+            guard var row = firstSeen[key] else {
+                firstSeen[key] = R.FirstSeen(subject: subject, bundleId: app, position: event.position,
+                                             versionKey: VersionKey(event.envelope.app?.appVersion),
+                                             originalVersionKey: original, originalPosition: original.map { _ in event.position })
+                newFirstSeenKeys.append(key)
+                continue
+            }
+            guard row.originalVersionKey == nil, let original else { continue }
+            (row.originalVersionKey, row.originalPosition) = (original, event.position)
+            firstSeen[key] = row
+            if storedInstalls.contains(key) { originalStored.append((subject, app, original, event.position)) }
         }
         for event in events {
             guard case .significantChangeDeclared(let p) = event.body, changes[p.changeId] == nil else { continue }
@@ -116,16 +131,55 @@ extension AnomaliesFold {
             newAnswers.append(row)
         }
         for event in events {
-            guard case .consentRescinded(let p) = event.body, let subject = event.envelope.subject else { continue }
+            guard case .consentRescinded(let p) = event.body, p.withdrawsConsent, let subject = event.envelope.subject else { continue }
             let row = R.Rescission(position: event.position, eventId: event.envelope.eventId, subject: subject,
                                    bundleId: p.bundleId, rescindedAt: event.envelope.occurredAt,
                                    enforcementAction: p.enforcementAction.rawValue,
-                                   enforcedPosition: nil, enforcedEventId: nil, enforcedAt: nil)
+                                   enforcedPosition: nil, enforcedEventId: nil, enforcedAt: nil,
+                                   appleItemId: p.appAppleId.map(Int64.init), reapprovedPosition: nil)
             rescissions[subject, default: []].append(row)
             newRescissionPositions.append(event.position)
         }
         enforce(events)
         exceptionsStep(events)
+        reapprove(events)
+    }
+
+    /// Approvals after a withdrawal: each withdrawal not answered before takes the first approval
+    /// for its subject and app after it, a parent approving a question the app asked about the
+    /// subject (the answer's app is the withdrawal's bundleId) or an age-rating exception the
+    /// subject requested for the app (its appleItemID is the withdrawal's appAppleId). The approval
+    /// names the subject in its envelope, as the question or request did.
+    private mutating func reapprove(_ events: [LedgerEvent]) {
+        let newPositions = Set(newRescissionPositions)
+        for event in events {
+            guard let subject = event.envelope.subject else { continue }
+            let matches: (R.Rescission) -> Bool
+            switch event.body {
+            case .parentalAnswerReceived(let p):
+                guard p.answer == .approval, let question = questions[p.questionId], question.subject == subject,
+                      question.position < event.position,
+                      let app = event.envelope.app?.bundleId else { continue }
+                matches = { $0.bundleId == app }
+            case .ageExceptionDecided(let p):
+                guard p.decision == .approved, let exception = exceptions[p.exceptionId], exception.subject == subject,
+                      let item = exception.appleItemId else { continue }
+                matches = { $0.appleItemId == item }
+            case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
+                 .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
+                 .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied,
+                 .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested, .approveInPersonFailed,
+                 .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+                continue
+            }
+            guard var list = rescissions[subject] else { continue }
+            for index in list.indices where list[index].position < event.position && list[index].reapprovedPosition == nil
+                && matches(list[index]) {
+                list[index].reapprovedPosition = event.position
+                if !newPositions.contains(list[index].position) { reapprovedStored.append((list[index].position, event.position)) }
+            }
+            rescissions[subject] = list
+        }
     }
 
     /// Enforcement: each rescission not enforced before the range takes the first gate after it
@@ -149,6 +203,19 @@ extension AnomaliesFold {
             if changed { rescissions[subject] = list }
         }
     }
+
+    /// The original app version an event reports: the envelope's `app.originalAppVersion`, or an
+    /// acknowledgment marked handled through `originalAppVersion` with the version it names.
+    static func originalVersion(_ event: LedgerEvent) -> VersionKey? {
+        if let key = VersionKey(event.envelope.app?.originalAppVersion) { return key }
+        if case .significantChangeAcknowledged(let p) = event.body, p.handledBy == .originalAppVersion {
+            return VersionKey(p.originalAppVersion)
+        }
+        return nil
+    }
+
+    /// The installs first seen in the range, as the range leaves them.
+    public var newFirstSeen: [R.FirstSeen] { newFirstSeenKeys.compactMap { firstSeen[$0] } }
 
     /// The new rescissions, as the range leaves them (enforced or not).
     public var newRescissions: [R.Rescission] {

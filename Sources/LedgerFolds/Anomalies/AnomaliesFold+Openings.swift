@@ -8,8 +8,8 @@ extension AnomaliesFold {
     /// signal, the latest requirement DeclaredAgeRange gave the app for the subject, the app's
     /// significant change in force (the latest declared before the gate, introduced in or before
     /// the gate's app version and after the version the subject first had, when they are dotted
-    /// numbers), the parent's latest word on that change (void once a rescission for the app
-    /// follows it), and whether the subject acknowledged the change. Records every fact in
+    /// numbers), the parent's latest word on that change, whether the subject acknowledged the
+    /// change, and a withdrawal of consent for the app still standing. Records every fact in
     /// ``openings`` (what `explain` shows), the signal's age, and the findings.
     mutating func judgeOpening(_ gate: LedgerEvent, gate payload: AccessGateApplied, subject: String) {
         let position = gate.position
@@ -17,13 +17,24 @@ extension AnomaliesFold {
         let age = ageSignals[subject]?.last { $0.position < position }
         let requirement = requirements[[subject, app ?? ""]]?.last { $0.position < position }
         let first = app.flatMap { firstSeen[[subject, $0]] }
+        let original = first?.original(before: position)
         let gateVersion = VersionKey(gate.envelope.app?.appVersion)
+        // A change introduced in or before the version the subject first used the app at was part of
+        // the app when they got it: no change for them. Without that version on record the change is
+        // judged in force (the conservative default), and a finding resting on it needs review when
+        // the ledger first saw the subject at a version that already had it.
         let change = app.flatMap { app in
             changes.values.filter { c in
                 c.bundleId == app && c.position < position
                     && (c.versionKey == nil || gateVersion == nil || c.versionKey! <= gateVersion!)
-                    && (c.versionKey == nil || first?.versionKey == nil || c.versionKey! > first!.versionKey!)
+                    && (c.versionKey == nil || original == nil || c.versionKey! > original!)
             }.max { $0.position < $1.position }
+        }
+        var needsReview: String?
+        if let change, original == nil, let changeKey = change.versionKey, let seen = first?.versionKey, changeKey <= seen {
+            needsReview = "the version the subject first used the app at is not on record (no app.originalAppVersion before the opening); "
+                + "the ledger first saw them at version \(seen.parts.map(String.init).joined(separator: ".")), which already had change "
+                + "\(change.changeId): if they installed that version or a later one, the change was no change for them"
         }
         let word = change.flatMap { change in
             answers[subject]?.last { p in
@@ -31,11 +42,9 @@ extension AnomaliesFold {
                     && (p.changeId == change.changeId || (p.changeId == nil && p.bundleId == app && p.position > change.position))
             }
         }
-        let rescinded = word.map { word in
-            word.answer == "approval" && (rescissions[subject] ?? []).contains { x in
-                x.bundleId == app && x.position > word.position && x.position < position
-            }
-        } ?? false
+        let withdrawal = app.flatMap { app in
+            rescissions[subject]?.last { $0.bundleId == app && $0.stands(at: position) }
+        }
         let acknowledgment = change.flatMap { change in
             acknowledgments[subject]?.last { $0.changeId == change.changeId && $0.holds && $0.position < position }
         }
@@ -43,7 +52,8 @@ extension AnomaliesFold {
         let notification = (requirement?.eligible ?? false) && (requirement?.adultNotification ?? false)
         openings.append(R.Opening(position: position, subject: subject, age: age, requirement: requirement,
                                   consentRequired: consent, notificationRequired: notification, change: change, word: word,
-                                  approvalRescinded: rescinded, acknowledgmentPosition: acknowledgment?.position))
+                                  withdrawalPosition: withdrawal?.position, acknowledgmentPosition: acknowledgment?.position,
+                                  needsReview: needsReview))
         if let age {
             signalAges.append((position, subject, age.position, gate.envelope.occurredAt, age.occurredAt))
         }
@@ -51,21 +61,25 @@ extension AnomaliesFold {
         let bundle = (app ?? "").formatLiteral, feature = payload.feature.formatLiteral
         let changeText = (change?.changeId ?? "").formatLiteral
         let category = age?.category
-        func finding(_ rule: FoldedRule, _ detail: String, _ evidence: [Int64]) {
+        func finding(_ rule: FoldedRule, _ detail: String, _ evidence: [Int64], restsOnChange: Bool = true) {
             findings.append(R.Finding(position: position, kind: rule.rawValue, eventId: gate.envelope.eventId, subject: subject,
-                                      source: rule.source, detail: detail, evidence: evidence))
+                                      source: rule.source, detail: detail, evidence: evidence,
+                                      needsReview: restsOnChange ? needsReview : nil))
         }
         if let word, let change, word.answer == "denial", category != "adult" {
             finding(.accessAfterDenial, "\(bundle) opened \(feature) after the parent denied change \(changeText) (position \(word.position))",
                     [change.position, word.position, position])
         }
-        if let change, let category, Self.minors.contains(category), consent || (age?.approvalRequired ?? false),
-           word == nil || (word?.answer == "approval" && rescinded) {
+        if let change, let category, Self.minors.contains(category), consent || (age?.approvalRequired ?? false), word == nil {
             let which = consent ? "DeclaredAgeRange required parental consent for" : "the device's parental controls required approval of"
-            var detail = "\(bundle) opened \(feature) to a minor (\(category.formatLiteral)) with no approval on record for change \(changeText), which \(which)"
-            if rescinded, let word { detail += " (the approval at position \(word.position) was rescinded since)" }
-            let evidence = [age?.position, consent ? requirement?.position : nil, change.position, rescinded ? word?.position : nil, position]
+            let detail = "\(bundle) opened \(feature) to a minor (\(category.formatLiteral)) with no approval on record for change \(changeText), which \(which)"
+            let evidence = [age?.position, consent ? requirement?.position : nil, change.position, position]
             finding(.accessWithoutApproval, detail, Array(Set(evidence.compactMap { $0 })).sorted())
+        }
+        if let withdrawal {
+            finding(.accessAfterRescission,
+                    "\(bundle) opened \(feature) after consent for the app was withdrawn (App Store RESCIND_CONSENT at position "
+                        + "\(withdrawal.position)), with no approval given since", [withdrawal.position, position], restsOnChange: false)
         }
         if let change, category == "adult", age?.verifiedAdult == true, notification, acknowledgment == nil {
             finding(.adultAccessWithoutAcknowledgment,
@@ -79,8 +93,19 @@ extension AnomaliesFold {
                         + "required adults to be shown, was in force",
                     [age?.position, requirement?.position, change.position, position].compactMap { $0 }.sorted())
         }
+        // Without an age signal (none on record, or the person declined to share one since the
+        // latest), an app DeclaredAgeRange made eligible must apply its most restrictive default.
+        let declined = declines[subject]?.last { $0.position < position && $0.position > (age?.position ?? 0) }
+        if let requirement, requirement.eligible, age == nil || declined != nil {
+            let why = declined.map { "after the person declined to share an age range (position \($0.position))" } ?? "with no age signal on record"
+            finding(.accessWithoutAgeSignal,
+                    "\(bundle) opened \(feature) \(why), although DeclaredAgeRange made the app eligible for age features "
+                        + "(position \(requirement.position)): without a signal it must apply its most restrictive default",
+                    [requirement.position, declined?.position, position].compactMap { $0 }.sorted(), restsOnChange: false)
+        }
         if payload.basis.isEmpty {
-            finding(.accessOpenedWithoutBasis, "\(feature) was opened for \(subject.formatLiteral) citing no event", [position])
+            finding(.accessOpenedWithoutBasis, "\(feature) was opened for \(subject.formatLiteral) citing no event", [position],
+                    restsOnChange: false)
         }
     }
 }

@@ -53,11 +53,21 @@ extension AnomaliesFold {
             guard p.outcome == .installed, p.requestAgeException, let subject = envelope.subject else { break }
             let item = Int64(p.appleItemID)
             let mine = exceptions.values.filter { $0.subject == subject && $0.appleItemId == item }
-            guard !mine.contains(where: { ($0.approvedPosition ?? Int64.max) < position }) else { break }
+            // A withdrawal of consent for the app after the approval, not answered by a new one, voids it.
+            let withdrawal = rescissions[subject]?.last { $0.appleItemId == item && $0.stands(at: position) }
+            let approvals = mine.compactMap { x in x.approvedPosition.flatMap { $0 < position ? $0 : nil } }
+            guard !approvals.contains(where: { approved in withdrawal.map { $0.position < approved } ?? true }) else { break }
             let requested = mine.compactMap { x in x.requestedPosition.flatMap { $0 < position ? $0 : nil } }.max()
-            finding(.exceptionInstallWithoutApproval,
-                    "app \(p.appleItemID) was installed with an age-rating exception, and no approved exception for it is on record",
-                    [requested, position].compactMap { $0 }.sorted())
+            if let withdrawal, let approved = approvals.max() {
+                finding(.exceptionInstallWithoutApproval,
+                        "app \(p.appleItemID) was installed with an age-rating exception whose approval (position \(approved)) "
+                            + "was withdrawn by the App Store RESCIND_CONSENT at position \(withdrawal.position)",
+                        [approved, withdrawal.position, position].sorted())
+            } else {
+                finding(.exceptionInstallWithoutApproval,
+                        "app \(p.appleItemID) was installed with an age-rating exception, and no approved exception for it is on record",
+                        [requested, position].compactMap { $0 }.sorted())
+            }
         case .ageExceptionDecided(let p):
             let id = p.exceptionId.formatLiteral
             let exception = exceptions[p.exceptionId]
@@ -83,8 +93,27 @@ extension AnomaliesFold {
                         "change \(p.changeId.formatLiteral) was declared again (first at position \(change.position)) with a different "
                             + (description ? "description" : "version"), [change.position, position])
             }
-        case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
-             .permissionQuestionSent, .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied,
+        case .consentRescinded(let p):
+            guard p.environment == .production, !p.withdrawsConsent else { break }
+            finding(.rescissionUnverified,
+                    "the App Store's RESCIND_CONSENT \(p.notificationUUID) for \(p.bundleId.formatLiteral) was recorded with signature check "
+                        + "\(p.signatureCheck.rawValue): it withdraws no consent until a notification whose signature verified is recorded",
+                    [position])
+        case .ageRangeShared(let p):
+            let category = event.derivedText("legalCategory")
+            if p.ageRangeDeclaration == .selfDeclared, category == "under13" {
+                finding(.implausibleDeclaration,
+                        "a range under 13 was self-declared, but a child under 13 has an Apple Account only through a parent in Family Sharing, "
+                            + "who declares the age", [position])
+            }
+            if category == "adult", !(p.activeParentalControls ?? []).isEmpty {
+                finding(.implausibleDeclaration,
+                        "an adult range came with parental controls active ("
+                            + (p.activeParentalControls ?? []).map(\.rawValue).sorted().joined(separator: ", ")
+                            + "): parental controls are set on a child's account", [position])
+            }
+        case .eligibilityChecked, .ageRangeRequested, .ageRangeDeclined, .ageRangeRequestFailed,
+             .permissionQuestionSent, .permissionQuestionFailed, .questionExpired, .accessGateApplied,
              .deviceRatingLimitObserved, .ageExceptionRequested, .approveInPersonFailed, .playAgeSignalReceived,
              .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
             break

@@ -14,7 +14,7 @@ public struct AnomaliesFold: Sendable {
 
     /// The event types the fold reads.
     public static let reads = [
-        AgeRangeShared.eventType, PlayAgeSignalReceived.eventType, AgeVerificationCompleted.eventType,
+        AgeRangeShared.eventType, AgeRangeDeclined.eventType, PlayAgeSignalReceived.eventType, AgeVerificationCompleted.eventType,
         EligibilityChecked.eventType, SignificantChangeDeclared.eventType, SignificantChangeAcknowledged.eventType,
         PermissionQuestionSent.eventType, ParentalAnswerReceived.eventType, QuestionExpired.eventType,
         ConsentRescinded.eventType, AccessGateApplied.eventType, AgeExceptionRequested.eventType,
@@ -23,9 +23,9 @@ public struct AnomaliesFold: Sendable {
 
     /// The stored rows a range needs, by key.
     public struct Needs: Sendable {
-        /// Subjects with an opened feature: their latest age signal, answers, holding acknowledgments.
+        /// Subjects with an opened feature: their latest age signal and decline, answers, holding acknowledgments.
         public var openingSubjects: Set<String> = []
-        /// Subjects with any gate: their rescissions.
+        /// Subjects with any gate, exception install, answer or exception decision: their withdrawals of consent.
         public var gateSubjects: Set<String> = []
         /// (subject, app or "") of opened features: the latest requirement.
         public var requirementKeys: Set<[String]> = []
@@ -43,6 +43,8 @@ public struct AnomaliesFold: Sendable {
     public struct Stored: Sendable {
         /// The stored age signals (the latest per subject), requirements (the latest per subject and app) and first-seen rows.
         public var ageSignals: [R.AgeSignal] = [], requirements: [R.Requirement] = [], firstSeen: [R.FirstSeen] = []
+        /// The stored declines (the latest per subject).
+        public var declines: [R.Decline] = []
         /// The stored changes, questions and holding acknowledgments.
         public var changes: [R.Change] = [], questions: [R.Question] = [], acknowledgments: [R.Acknowledgment] = []
         /// The stored answers, rescissions and exceptions.
@@ -53,6 +55,7 @@ public struct AnomaliesFold: Sendable {
 
     // State: stored rows and the range's new ones.
     var ageSignals: [String: [R.AgeSignal]] = [:]
+    var declines: [String: [R.Decline]] = [:]
     var requirements: [[String]: [R.Requirement]] = [:]
     var firstSeen: [[String]: R.FirstSeen] = [:]
     var changes: [String: R.Change] = [:]
@@ -65,8 +68,12 @@ public struct AnomaliesFold: Sendable {
 
     // What the range adds.
     public internal(set) var newAgeSignals: [R.AgeSignal] = []
+    public internal(set) var newDeclines: [R.Decline] = []
     public internal(set) var newRequirements: [R.Requirement] = []
-    public internal(set) var newFirstSeen: [R.FirstSeen] = []
+    /// The installs first seen in the range (``newFirstSeen``).
+    var newFirstSeenKeys: [[String]] = []
+    /// Stored installs the range gave an original version: (subject, app, version key, position).
+    public internal(set) var originalStored: [(String, String, VersionKey, Int64)] = []
     public internal(set) var newChanges: [R.Change] = []
     public internal(set) var newQuestionIds: [String] = []
     /// Stored questions the range expired: (questionId, position).
@@ -76,6 +83,8 @@ public struct AnomaliesFold: Sendable {
     public internal(set) var newRescissionPositions: [Int64] = []
     /// Stored rescissions the range enforced: (rescission position, gate position, gate event id, gate occurredAt).
     public internal(set) var enforcedStored: [(Int64, Int64, String, String)] = []
+    /// Stored withdrawals the range answered with an approval: (rescission position, approval position).
+    public internal(set) var reapprovedStored: [(Int64, Int64)] = []
     /// The range's exception aggregates, merged into the stored rows field by field (the first stays).
     public internal(set) var exceptionUpdates: [R.Exception] = []
     public internal(set) var openings: [R.Opening] = []
@@ -87,6 +96,7 @@ public struct AnomaliesFold: Sendable {
     public init(stored: Stored, changes directory: ChangeDirectory) {
         self.directory = directory
         for row in stored.ageSignals { ageSignals[row.subject, default: []].append(row) }
+        for row in stored.declines { declines[row.subject, default: []].append(row) }
         for row in stored.requirements { requirements[[row.subject, row.bundleId], default: []].append(row) }
         for row in stored.firstSeen { firstSeen[[row.subject, row.bundleId]] = row }
         for row in stored.changes { changes[row.changeId] = row }
@@ -96,6 +106,7 @@ public struct AnomaliesFold: Sendable {
         for row in stored.rescissions { rescissions[row.subject, default: []].append(row) }
         for row in stored.exceptions { exceptions[row.exceptionId] = row }
         for key in ageSignals.keys { ageSignals[key]?.sort { $0.position < $1.position } }
+        for key in declines.keys { declines[key]?.sort { $0.position < $1.position } }
         for key in requirements.keys { requirements[key]?.sort { $0.position < $1.position } }
         for key in answers.keys { answers[key]?.sort { $0.position < $1.position } }
         for key in acknowledgments.keys { acknowledgments[key]?.sort { $0.position < $1.position } }
@@ -121,12 +132,19 @@ public struct AnomaliesFold: Sendable {
             case .significantChangeDeclared(let p): needs.changeIds.insert(p.changeId)
             case .significantChangeAcknowledged(let p): needs.changeIds.insert(p.changeId)
             case .permissionQuestionSent(let p): needs.questionIds.insert(p.questionId)
-            case .parentalAnswerReceived(let p): needs.questionIds.insert(p.questionId)
+            case .parentalAnswerReceived(let p):
+                needs.questionIds.insert(p.questionId)
+                if let subject = envelope.subject { needs.gateSubjects.insert(subject) }
             case .questionExpired(let p): needs.questionIds.insert(p.questionId)
             case .ageExceptionRequested(let p): needs.exceptionIds.insert(p.exceptionId)
-            case .ageExceptionDecided(let p): needs.exceptionIds.insert(p.exceptionId)
+            case .ageExceptionDecided(let p):
+                needs.exceptionIds.insert(p.exceptionId)
+                if let subject = envelope.subject { needs.gateSubjects.insert(subject) }
             case .installAttempted(let p):
-                if let subject = envelope.subject { needs.exceptionInstalls.insert([subject, String(p.appleItemID)]) }
+                if let subject = envelope.subject {
+                    needs.exceptionInstalls.insert([subject, String(p.appleItemID)])
+                    needs.gateSubjects.insert(subject)
+                }
             case .ageRangeShared, .playAgeSignalReceived, .ageVerificationCompleted, .eligibilityChecked, .consentRescinded,
                  .ageRangeRequested, .ageRangeDeclined, .ageRangeRequestFailed, .permissionQuestionFailed,
                  .deviceRatingLimitObserved, .approveInPersonFailed, .operatorDecision, .retentionApplied, .subjectErased:

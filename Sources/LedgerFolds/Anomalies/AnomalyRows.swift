@@ -36,10 +36,29 @@ public enum AnomalyRows {
     public struct FirstSeen: Sendable {
         /// The columns `subject`, `bundleId`, `position`, `versionKey` (snake_case in the projection's tables.sql).
         public var subject: String, bundleId: String, position: Int64, versionKey: VersionKey?
+        /// The columns `originalVersionKey`, `originalPosition`: the first original app version the app
+        /// reported for the subject (`app.originalAppVersion`, or an acknowledgment's
+        /// `originalAppVersion`), and where: the version the subject first used the app at.
+        public var originalVersionKey: VersionKey?, originalPosition: Int64?
         /// Creates it.
-        public init(subject: String, bundleId: String, position: Int64, versionKey: VersionKey?) {
+        public init(subject: String, bundleId: String, position: Int64, versionKey: VersionKey?,
+                    originalVersionKey: VersionKey? = nil, originalPosition: Int64? = nil) {
             (self.subject, self.bundleId, self.position, self.versionKey) = (subject, bundleId, position, versionKey)
+            (self.originalVersionKey, self.originalPosition) = (originalVersionKey, originalPosition)
         }
+
+        /// The version the subject first used the app at, as known before `position`.
+        public func original(before position: Int64) -> VersionKey? {
+            originalPosition.map { $0 < position } == true ? originalVersionKey : nil
+        }
+    }
+
+    /// `declines`: the person declined to share an age range (AgeRangeDeclined).
+    public struct Decline: Sendable {
+        /// The columns `subject`, `position` (snake_case in the projection's tables.sql).
+        public var subject: String, position: Int64
+        /// Creates it.
+        public init(subject: String, position: Int64) { (self.subject, self.position) = (subject, position) }
     }
 
     /// `changes`: a significant change as first declared.
@@ -98,12 +117,25 @@ public enum AnomalyRows {
         public var rescindedAt: String, enforcementAction: String?
         /// The columns `enforcedPosition`, `enforcedEventId`, `enforcedAt` (snake_case in the projection's tables.sql).
         public var enforcedPosition: Int64?, enforcedEventId: String?, enforcedAt: String?
+        /// The column `appleItemId`: the notification's `appAppleId`, the app an age-rating exception names.
+        public var appleItemId: Int64?
+        /// The column `reapprovedPosition`: the first approval for the app after the withdrawal (a
+        /// parent's approval of a question the app asked about the subject, or an age-rating exception
+        /// for it approved); until then the app may open nothing for the subject.
+        public var reapprovedPosition: Int64?
         /// Creates it.
         public init(position: Int64, eventId: String, subject: String, bundleId: String?, rescindedAt: String,
-                    enforcementAction: String?, enforcedPosition: Int64?, enforcedEventId: String?, enforcedAt: String?) {
+                    enforcementAction: String?, enforcedPosition: Int64?, enforcedEventId: String?, enforcedAt: String?,
+                    appleItemId: Int64?, reapprovedPosition: Int64?) {
             (self.position, self.eventId, self.subject, self.bundleId) = (position, eventId, subject, bundleId)
             (self.rescindedAt, self.enforcementAction) = (rescindedAt, enforcementAction)
             (self.enforcedPosition, self.enforcedEventId, self.enforcedAt) = (enforcedPosition, enforcedEventId, enforcedAt)
+            (self.appleItemId, self.reapprovedPosition) = (appleItemId, reapprovedPosition)
+        }
+
+        /// Whether the withdrawal still stands at `position`: it came before, and no approval since.
+        public func stands(at position: Int64) -> Bool {
+            self.position < position && (reapprovedPosition.map { $0 > position } ?? true)
         }
     }
 
@@ -133,12 +165,16 @@ public enum AnomalyRows {
         public var consentRequired: Bool, notificationRequired: Bool
         /// The app's significant change in force, if any.
         public var change: Change?
-        /// The parent's latest word on that change (void once rescinded: ``approvalRescinded``).
+        /// The parent's latest word on that change.
         public var word: Answer?
-        /// The column `approvalRescinded` (snake_case in the projection's tables.sql).
-        public var approvalRescinded: Bool
+        /// The column `withdrawalPosition`: a withdrawal of consent for the app (App Store
+        /// RESCIND_CONSENT) that still stood at the opening, no approval given since.
+        public var withdrawalPosition: Int64?
         /// The column `acknowledgmentPosition` (snake_case in the projection's tables.sql).
         public var acknowledgmentPosition: Int64?
+        /// The column `needsReview`: the fact the rules lacked and judged conservatively without
+        /// (the version the subject first used the app at), in a sentence; nil when none was missing.
+        public var needsReview: String?
     }
 
     /// `findings`: a rule's finding on an event. `detail` is a `format()` template: `%1$s` and
@@ -156,6 +192,8 @@ public enum AnomalyRows {
         public var condition: (after: String, before: String)?
         /// The column `evidence` (snake_case in the projection's tables.sql).
         public var evidence: [Int64]
+        /// The column `needsReview`: the fact the finding was judged without, conservatively (nil: none).
+        public var needsReview: String? = nil
     }
 }
 

@@ -7,6 +7,8 @@ import LedgerCore
 public enum FoldedRule: String, CaseIterable, Sendable {
     case accessAfterDenial = "access-after-denial"
     case accessWithoutApproval = "access-without-approval"
+    case accessAfterRescission = "access-after-rescission"
+    case accessWithoutAgeSignal = "access-without-age-signal"
     case adultAccessWithoutAcknowledgment = "adult-access-without-acknowledgment"
     case unverifiedAdultAccess = "unverified-adult-access"
     case accessOpenedWithoutBasis = "access-opened-without-basis"
@@ -21,6 +23,8 @@ public enum FoldedRule: String, CaseIterable, Sendable {
     case decisionWithoutRequest = "decision-without-request"
     case changeRedeclared = "change-redeclared"
     case occurredInFuture = "occurred-in-future"
+    case rescissionUnverified = "rescission-unverified"
+    case implausibleDeclaration = "implausible-declaration"
 
     /// The catalogue's rule.
     public var rule: LedgerRule {

@@ -39,7 +39,7 @@ public struct ConsentRegisterFold: Sendable {
     /// The subjects `events` rescind approvals for: their stored, unrescinded approvals are loaded too.
     public static func rescindedSubjects(in events: [LedgerEvent]) -> Set<String> {
         Set(events.compactMap { event in
-            if case .consentRescinded = event.body { return event.envelope.subject }
+            if case .consentRescinded(let p) = event.body, p.withdrawsConsent { return event.envelope.subject }
             return nil
         })
     }
@@ -170,16 +170,18 @@ public struct ConsentRegisterFold: Sendable {
                 return true
             }
         }
-        // Rescissions: each approval given before a rescission for its subject and app is withdrawn
-        // by the first such rescission.
-        let rescissions = events.filter { if case .consentRescinded = $0.body { return true } else { return false } }
+        // Withdrawals: each approval given before a withdrawal of consent for its subject and app is
+        // withdrawn by the first such withdrawal: a question's by the app's bundleId, an age-rating
+        // exception's by the app it names (the notification's appAppleId). A notification that
+        // withdraws nothing (ConsentRescinded.withdrawsConsent) changes no entry.
+        let rescissions = events.filter { if case .consentRescinded(let p) = $0.body { return p.withdrawsConsent } else { return false } }
         guard !rescissions.isEmpty else { return }
-        let candidates = entries.values.filter { $0.kind == "question" && $0.answer == "approval" && $0.rescindedPosition == nil }
+        let candidates = entries.values.filter { $0.answer == "approval" && $0.rescindedPosition == nil }
         for entry in candidates {
-            guard let subject = entry.subject, let bundle = entry.bundleId, let approved = entry.answeredPosition,
+            guard let subject = entry.subject, let approved = entry.answeredPosition,
                   let rescission = rescissions.first(where: { r in
-                      guard case .consentRescinded(let p) = r.body else { return false }
-                      return r.envelope.subject == subject && p.bundleId == bundle && approved < r.position
+                      guard case .consentRescinded(let p) = r.body, r.envelope.subject == subject, approved < r.position else { return false }
+                      return entry.kind == "exception" ? p.appAppleId.map(String.init) == entry.ratedApp : p.bundleId == entry.bundleId
                   }) else { continue }
             update(entry.key) { e in
                 e.rescindedAt = rescission.envelope.occurredAt

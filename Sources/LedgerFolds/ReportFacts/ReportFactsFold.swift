@@ -49,7 +49,9 @@ public enum ReportFactsFold {
             row.description = p.description
         case .subjectErased(let p):
             row.subject = envelope.subject ?? p.subjectId
-        case .eligibilityChecked, .ageRangeDeclined, .significantChangeAcknowledged, .questionExpired, .consentRescinded,
+        case .consentRescinded(let p):
+            row.answer = p.withdrawsConsent ? "withdrawn" : nil
+        case .eligibilityChecked, .ageRangeDeclined, .significantChangeAcknowledged, .questionExpired,
              .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .operatorDecision, .retentionApplied:
             break
         }

@@ -54,11 +54,14 @@ struct AnomaliesStore: SwiftFold {
             case "age":
                 stored.ageSignals.append(.init(subject: s(0)!, position: n(1)!, occurredAt: s(2)!, category: s(3),
                                                verifiedAdult: b(4), approvalRequired: b(5)))
+            case "decline":
+                stored.declines.append(.init(subject: s(0)!, position: n(1)!))
             case "requirement":
                 stored.requirements.append(.init(subject: s(0)!, bundleId: s(1)!, position: n(2)!, eligible: b(3),
                                                  parentalConsent: b(4), adultNotification: b(5)))
             case "first":
-                stored.firstSeen.append(.init(subject: s(0)!, bundleId: s(1)!, position: n(2)!, versionKey: VersionKey(arrayText: s(3))))
+                stored.firstSeen.append(.init(subject: s(0)!, bundleId: s(1)!, position: n(2)!, versionKey: VersionKey(arrayText: s(3)),
+                                              originalVersionKey: VersionKey(arrayText: s(4)), originalPosition: n(5)))
             case "change":
                 stored.changes.append(.init(changeId: s(0)!, bundleId: s(1), versionKey: VersionKey(arrayText: s(2)),
                                             description: s(3), occurredAt: s(4)!, position: n(5)!))
@@ -72,7 +75,7 @@ struct AnomaliesStore: SwiftFold {
             case "rescission":
                 stored.rescissions.append(.init(position: n(0)!, eventId: s(1)!, subject: s(2)!, bundleId: s(3), rescindedAt: s(4)!,
                                                 enforcementAction: s(5), enforcedPosition: n(6), enforcedEventId: s(7),
-                                                enforcedAt: s(8)))
+                                                enforcedAt: s(8), appleItemId: n(9), reapprovedPosition: n(10)))
             case "exception":
                 stored.exceptions.append(.init(exceptionId: s(0)!, subject: s(1), appleItemId: n(2), requestedPosition: n(3),
                                                decidedPosition: n(4), approvedPosition: n(5)))
@@ -97,11 +100,16 @@ struct AnomaliesStore: SwiftFold {
         try await run("age_signals.sql", fold.newAgeSignals, [
             \.subject, { String($0.position) }, \.occurredAt, \.category, { text($0.verifiedAdult) }, { text($0.approvalRequired) },
         ])
+        try await run("declines.sql", fold.newDeclines, [\.subject, { String($0.position) }])
         try await run("requirements.sql", fold.newRequirements, [
             \.subject, \.bundleId, { String($0.position) }, { text($0.eligible) }, { text($0.parentalConsent) },
             { text($0.adultNotification) },
         ])
-        try await run("first_seen.sql", fold.newFirstSeen, [\.subject, \.bundleId, { String($0.position) }, { $0.versionKey?.arrayText }])
+        try await run("first_seen.sql", fold.newFirstSeen, [
+            \.subject, \.bundleId, { String($0.position) }, { $0.versionKey?.arrayText }, { $0.originalVersionKey?.arrayText },
+            { text($0.originalPosition) },
+        ])
+        try await run("first_seen_original.sql", fold.originalStored, [{ $0.0 }, { $0.1 }, { $0.2.arrayText }, { String($0.3) }])
         try await run("changes.sql", fold.newChanges, [
             \.changeId, \.bundleId, { $0.versionKey?.arrayText }, \.description, \.occurredAt, { String($0.position) },
         ])
@@ -115,9 +123,10 @@ struct AnomaliesStore: SwiftFold {
         try await run("answers.sql", fold.newAnswers, [\.subject, { String($0.position) }, \.bundleId, \.changeId, \.answer])
         try await run("rescissions.sql", fold.newRescissions, [
             { String($0.position) }, \.eventId, \.subject, \.bundleId, \.rescindedAt, \.enforcementAction,
-            { text($0.enforcedPosition) }, \.enforcedEventId, \.enforcedAt,
+            { text($0.enforcedPosition) }, \.enforcedEventId, \.enforcedAt, { text($0.appleItemId) }, { text($0.reapprovedPosition) },
         ])
         try await run("rescissions_enforced.sql", fold.enforcedStored, [{ String($0.0) }, { String($0.1) }, { $0.2 }, { $0.3 }])
+        try await run("rescissions_reapproved.sql", fold.reapprovedStored, [{ String($0.0) }, { String($0.1) }])
         try await run("exceptions.sql", fold.exceptionUpdates, [
             \.exceptionId, \.subject, { text($0.appleItemId) }, { text($0.requestedPosition) }, { text($0.decidedPosition) },
             { text($0.approvedPosition) },
@@ -127,11 +136,12 @@ struct AnomaliesStore: SwiftFold {
             { String($0.position) }, \.subject, { text($0.age?.position) }, { $0.age?.category }, { text($0.age?.verifiedAdult) },
             { text($0.age?.approvalRequired) }, { text($0.requirement?.position) }, { text($0.consentRequired) },
             { text($0.notificationRequired) }, { $0.change?.changeId }, { text($0.change?.position) }, { $0.word?.answer },
-            { text($0.word?.position) }, { text($0.approvalRescinded) }, { text($0.acknowledgmentPosition) },
+            { text($0.word?.position) }, { text($0.withdrawalPosition) }, { text($0.acknowledgmentPosition) }, \.needsReview,
         ])
         try await run("findings.sql", fold.findings, [
             { String($0.position) }, \.kind, \.eventId, \.subject, \.source, \.detail, { $0.times.0 }, { $0.times.1 },
             { $0.condition?.after }, { $0.condition?.before }, { "{" + $0.evidence.map(String.init).joined(separator: ",") + "}" },
+            \.needsReview,
         ])
     }
 }

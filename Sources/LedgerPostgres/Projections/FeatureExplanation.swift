@@ -76,6 +76,9 @@ public struct FeatureExplanation: Sendable {
         public var detail: String
         /// The positions of the events the finding rests on (empty for a passed rule).
         public var evidence: [Int64]
+        /// For a finding judged without a fact the rules need (the version the subject first used
+        /// the app at), that fact in a sentence: the finding needs review (decision 0064).
+        public var needsReview: String? = nil
     }
 
     /// Explains `feature` for `subject` in `log` as of `asOf`; a rescission is judged against `policy`'s window.
@@ -178,10 +181,10 @@ public struct FeatureExplanation: Sendable {
             "the policy\(policy.policyId.map { " \($0)" } ?? "") does not apply it to "
                 + (jurisdiction.map { "events of \($0)" } ?? "events with no jurisdiction")
         }
-        var found: [String: (String, [Int64])] = [:]
-        for try await (kind, detail, evidence) in try await connection.watchedQuery("""
-            SELECT kind, detail, evidence FROM findings WHERE log_id = \(log) AND position = \(position) ORDER BY kind
-            """, logger: logger).decode((String, String, [Int64]).self) { found[kind] = (detail, evidence) }
+        var found: [String: (String, [Int64], String?)] = [:]
+        for try await (kind, detail, evidence, review) in try await connection.watchedQuery("""
+            SELECT kind, detail, evidence, needs_review FROM findings WHERE log_id = \(log) AND position = \(position) ORDER BY kind
+            """, logger: logger).decode((String, String, [Int64], String?).self) { found[kind] = (detail, evidence, review) }
         if state == "open" {
             let gateJurisdiction = try await jurisdiction(at: position)
             let signalAge = try await signalAgeCheck(log: log, position: position, policy: policy, on: connection, logger: logger)
@@ -191,7 +194,9 @@ public struct FeatureExplanation: Sendable {
                                      evidence: found[rule.id]?.1 ?? [])
                 }
                 if rule.id == signalAge.rule { return signalAge }
-                if let (detail, evidence) = found[rule.id] { return RuleCheck(rule: rule.id, outcome: .failed, detail: detail, evidence: evidence) }
+                if let (detail, evidence, review) = found[rule.id] {
+                    return RuleCheck(rule: rule.id, outcome: .failed, detail: detail, evidence: evidence, needsReview: review)
+                }
                 return RuleCheck(rule: rule.id, outcome: .passed, detail: rule.statement, evidence: [])
             }
         }

@@ -31,10 +31,13 @@ public struct OpeningInputs: Sendable, Equatable {
     public var word: String?
     /// Where that word was recorded.
     public var wordPosition: Int64?
-    /// Whether a rescission for the app came after that approval.
-    public var approvalRescinded: Bool
+    /// A withdrawal of consent for the app (App Store RESCIND_CONSENT) still standing at the
+    /// opening: no approval for the app given since.
+    public var withdrawalPosition: Int64?
     /// The subject's acknowledgment of the change, if any.
     public var acknowledgmentPosition: Int64?
+    /// The fact the rules lacked and judged the change in force without (decision 0064), if any.
+    public var needsReview: String?
 
     /// Whether a parent's approval of the change was required, as the rules judge it: DeclaredAgeRange
     /// required parental consent, or the device's parental controls required approval.
@@ -43,6 +46,9 @@ public struct OpeningInputs: Sendable, Equatable {
     /// The facts as sentences, one per line, for `explain` and its console page.
     public var lines: [String] {
         var lines: [String] = []
+        if let withdrawalPosition {
+            lines.append("Consent for the app: withdrawn by the App Store's RESCIND_CONSENT (#\(withdrawalPosition)), no approval given since")
+        }
         if let agePosition {
             lines.append("The subject then: \(category ?? "no legal category")\(verifiedAdult ? ", a verified adult" : "") (age signal #\(agePosition))")
         } else {
@@ -62,11 +68,12 @@ public struct OpeningInputs: Sendable, Equatable {
         }
         lines.append("The app's significant change in force: \(changeId)" + (changePosition.map { " (#\($0))" } ?? ""))
         if let word, let wordPosition {
-            lines.append("The parent's latest word on it: \(word) (#\(wordPosition))" + (approvalRescinded ? ", rescinded since" : ""))
+            lines.append("The parent's latest word on it: \(word) (#\(wordPosition))")
         } else {
             lines.append("The parent's latest word on it: none on record")
         }
         if let acknowledgmentPosition { lines.append("The subject acknowledged it (#\(acknowledgmentPosition))") }
+        if let needsReview { lines.append("Judged in force without a fact, so needs review: \(needsReview)") }
         return lines
     }
 
@@ -78,8 +85,8 @@ public struct OpeningInputs: Sendable, Equatable {
                         "controlsRequireApproval": .bool(controlsRequireApproval), "requirementPosition": number(requirementPosition),
                         "consentRequired": .bool(consentRequired), "notificationRequired": .bool(notificationRequired),
                         "approvalRequired": .bool(approvalRequired), "changeId": text(changeId), "changePosition": number(changePosition),
-                        "word": text(word), "wordPosition": number(wordPosition), "approvalRescinded": .bool(approvalRescinded),
-                        "acknowledgmentPosition": number(acknowledgmentPosition)])
+                        "word": text(word), "wordPosition": number(wordPosition), "withdrawalPosition": number(withdrawalPosition),
+                        "acknowledgmentPosition": number(acknowledgmentPosition), "needsReview": text(needsReview)])
     }
 
     /// The row for the opening at `position` (nil when the rules judged none there: no subject, or
@@ -88,15 +95,15 @@ public struct OpeningInputs: Sendable, Equatable {
         let rows = try await connection.watchedQuery("""
             SELECT age_position, category, coalesce(verified_adult, false), coalesce(controls_require_approval, false),
                    requirement_position, consent_required, notification_required, change_id, change_position,
-                   word, word_position, coalesce(approval_rescinded, false), acknowledgment_position
+                   word, word_position, withdrawal_position, acknowledgment_position, needs_review
               FROM openings WHERE log_id = \(log) AND position = \(position)
             """, logger: logger)
-        for try await (age, category, adult, controls, requirement, consent, notification, change, changeAt, word, wordAt, rescinded, acknowledged)
-            in rows.decode((Int64?, String?, Bool, Bool, Int64?, Bool, Bool, String?, Int64?, String?, Int64?, Bool, Int64?).self) {
+        for try await (age, category, adult, controls, requirement, consent, notification, change, changeAt, word, wordAt, withdrawal, acknowledged, review)
+            in rows.decode((Int64?, String?, Bool, Bool, Int64?, Bool, Bool, String?, Int64?, String?, Int64?, Int64?, Int64?, String?).self) {
             return OpeningInputs(agePosition: age, category: category, verifiedAdult: adult, controlsRequireApproval: controls,
                                  requirementPosition: requirement, consentRequired: consent, notificationRequired: notification,
-                                 changeId: change, changePosition: changeAt, word: word, wordPosition: wordAt, approvalRescinded: rescinded,
-                                 acknowledgmentPosition: acknowledged)
+                                 changeId: change, changePosition: changeAt, word: word, wordPosition: wordAt, withdrawalPosition: withdrawal,
+                                 acknowledgmentPosition: acknowledged, needsReview: review)
         }
         return nil
     }

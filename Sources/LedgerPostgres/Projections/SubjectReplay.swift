@@ -146,15 +146,11 @@ public struct ReplayedEvent: Sendable, Equatable {
         binds.append(through)
         binds.append(filter.recordedBy)
         binds.append(filter.occurredBy)
-        return try await select(PostgresQuery(unsafeSQL: """
-            SELECT \(columns)
-              FROM ledger.events e
-             CROSS JOIN LATERAL (SELECT convert_from(e.record, 'UTF8')::jsonb -> 'event' AS event OFFSET 0) j
-             WHERE e.log_id = $1 AND e.subject = $2 AND e.position <= $3
-               AND ($4::timestamptz IS NULL OR e.recorded_at <= $4)
-               AND ($5::timestamptz IS NULL OR e.occurred_at <= $5)
-             ORDER BY e.position
-            """, binds: binds), on: connection, logger: logger)
+        return try await select(where: """
+                e.log_id = $1 AND e.subject = $2 AND e.position <= $3
+                AND ($4::timestamptz IS NULL OR e.recorded_at <= $4)
+                AND ($5::timestamptz IS NULL OR e.occurred_at <= $5)
+                """, binds: binds, on: connection, logger: logger)
     }
 
     /// The events of `log` with the given ids, in position order (ids not in the log are left out).
@@ -164,16 +160,34 @@ public struct ReplayedEvent: Sendable, Equatable {
         var binds = PostgresBindings(capacity: 2)
         binds.append(log)
         binds.append(ids)
-        return try await select(PostgresQuery(unsafeSQL: """
+        return try await select(where: "e.log_id = $1 AND e.event_id = ANY ($2::uuid[])", binds: binds, on: connection, logger: logger)
+    }
+
+    /// The events of `log` at `positions` that name `subject` or no subject at all, in position
+    /// order: what a finding about `subject` cites beside the subject's own events (a significant
+    /// change's declaration names no subject). Another subject's event is never read here.
+    static func read(log: String, positions: [Int64], subjectOrNone subject: String, on connection: PostgresConnection,
+                     logger: Logger) async throws -> [ReplayedEvent] {
+        guard !positions.isEmpty else { return [] }
+        var binds = PostgresBindings(capacity: 3)
+        binds.append(log)
+        binds.append(positions)
+        binds.append(subject)
+        return try await select(where: "e.log_id = $1 AND e.position = ANY ($2::bigint[]) AND (e.subject IS NULL OR e.subject = $3)",
+                                binds: binds, on: connection, logger: logger)
+    }
+
+    /// The events of `ledger.events e` that meet `condition` (SQL over `e`, with `binds`), in
+    /// position order.
+    private static func select(where condition: String, binds: PostgresBindings, on connection: PostgresConnection,
+                               logger: Logger) async throws -> [ReplayedEvent] {
+        let query = PostgresQuery(unsafeSQL: """
             SELECT \(columns)
               FROM ledger.events e
              CROSS JOIN LATERAL (SELECT convert_from(e.record, 'UTF8')::jsonb -> 'event' AS event OFFSET 0) j
-             WHERE e.log_id = $1 AND e.event_id = ANY ($2::uuid[])
+             WHERE \(condition)
              ORDER BY e.position
-            """, binds: binds), on: connection, logger: logger)
-    }
-
-    private static func select(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws -> [ReplayedEvent] {
+            """, binds: binds)
         var events: [ReplayedEvent] = []
         for try await (position, id, type, stream, occurred, recorded, actor, app, payload, derived) in try await connection
             .watchedQuery(query, logger: logger)

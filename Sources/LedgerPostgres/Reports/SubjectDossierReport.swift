@@ -5,8 +5,11 @@ import PostgresNIO
 
 /// The subject dossier (docs/design/reports.md): a subject's whole history in order, each event with a plain
 /// sentence, the positions and ids it rests on, and the subject's state after it, as of a log
-/// position; and what the ledger's rules found about the subject's events (docs/rules.md). Built on ``SubjectReplay``; it carries no payloads, so no personal data (sealed or
-/// erased) can appear in it.
+/// position; what the ledger's rules found about the subject's events (docs/rules.md); and every
+/// event those findings cite that is not one of the subject's (a significant change's declaration
+/// names no subject), with its inclusion proof, so that the dossier is a self-contained dispute
+/// file. Built on ``SubjectReplay``; it carries no payloads, so no personal data (sealed or erased)
+/// can appear in it.
 public enum SubjectDossierReport {
     /// The columns of each step, in order: the CSV header and the members of each JSON step.
     public static let columns = [
@@ -32,22 +35,35 @@ public enum SubjectDossierReport {
         let provenance = try await ReportProvenance.resolve(log: log, position: asOf, pool: pool, logger: logger)
         let history = try await SubjectReplay(pool: pool, logger: logger)
             .replay(log: log, subject: subject, asOf: .position(provenance.position))
-        let proofs = try await inclusionProofs(log: log, positions: history.steps.map(\.event.position),
-                                               checkpoint: provenance.checkpoint, pool: pool, logger: logger)
-        let findings = try await ReportSource(pool: pool, logger: logger).with(
+        let own = Set(history.steps.map(\.event.position))
+        let (findings, cited) = try await ReportSource(pool: pool, logger: logger).with(
             log: log, position: provenance.position, projections: try .findings
         ) { connection in
-            var found: [JSONValue] = []
-            for try await (kind, source, position, eventId, detail, evidence) in try await connection.watchedQuery("""
-                SELECT kind, source, position, event_id::text, detail, evidence FROM findings
+            var found: [JSONValue] = [], citing: Set<Int64> = []
+            for try await (kind, source, position, eventId, detail, evidence, review) in try await connection.watchedQuery("""
+                SELECT kind, source, position, event_id::text, detail, evidence, needs_review FROM findings
                  WHERE log_id = \(log) AND subject = \(subject) AND position <= \(provenance.position)
                  ORDER BY position, kind
-                """, logger: logger).decode((String, String, Int64, String, String, [Int64]).self) {
+                """, logger: logger).decode((String, String, Int64, String, String, [Int64], String?).self) {
                 found.append(["rule": .string(kind), "kind": .string(source == "rule" ? "violation" : "anomaly"),
                               "position": .number(Double(position)), "eventId": .string(eventId), "detail": .string(detail),
-                              "evidencePositions": .array(evidence.map { .number(Double($0)) })])
+                              "evidencePositions": .array(evidence.map { .number(Double($0)) }),
+                              "needsReview": review.map(JSONValue.string) ?? .null])
+                citing.formUnion(evidence.filter { !own.contains($0) })
             }
-            return found
+            let cited = try await ReplayedEvent.read(log: log, positions: citing.sorted(), subjectOrNone: subject,
+                                                     on: connection, logger: logger)
+            return (found, cited)
+        }
+        let proofs = try await inclusionProofs(log: log, positions: history.steps.map(\.event.position) + cited.map(\.position),
+                                               checkpoint: provenance.checkpoint, pool: pool, logger: logger)
+        let citedEvents: [JSONValue] = cited.map { e in
+            .object([
+                "position": .number(Double(e.position)), "eventId": .string(e.eventId), "type": .string(e.type),
+                "stream": .string(e.stream), "occurredAt": .string(e.occurredAt), "recordedAt": .string(e.recordedAt),
+                "actor": .string(e.actor), "app": e.app.map(JSONValue.string) ?? .null, "sentence": .string(e.sentence),
+                "inclusionProof": proofs[e.position] ?? .null,
+            ])
         }
         let steps: [JSONValue] = history.steps.map { step in
             let e = step.event
@@ -68,6 +84,7 @@ public enum SubjectDossierReport {
             "stepCount": .number(Double(steps.count)),
             "steps": .array(steps),
             "findings": .array(findings),
+            "citedEvents": .array(citedEvents),
         ])
         return Result(json: bytes, sha256: digest, steps: steps, provenance: provenance)
     }

@@ -96,6 +96,7 @@ struct Explain: AsyncParsableCommand {
                 out.append("  Rules broken (docs/rules.md):")
                 for check in failed {
                     out.append("    ! \(check.rule): \(check.detail) (evidence \(check.evidence.map { "#\($0)" }.joined(separator: ", ")))")
+                    if let review = check.needsReview { out.append("      Needs review: \(review).") }
                 }
             }
             if !passed.isEmpty {
@@ -126,7 +127,8 @@ struct Explain: AsyncParsableCommand {
                     "ageAtDecision": d.ageAtDecision, "judgedOn": d.judgedOn?.json ?? .null,
                     "rules": .array(d.rules.map { check in
                         ["rule": .string(check.rule), "outcome": .string(check.outcome.rawValue),
-                         "detail": .string(check.detail), "evidence": .array(check.evidence.map { .number(Double($0)) })]
+                         "detail": .string(check.detail), "evidence": .array(check.evidence.map { .number(Double($0)) }),
+                         "needsReview": check.needsReview.map(JSONValue.string) ?? .null]
                     }),
                     "parentalAnswers": .array(d.parentalAnswers.map(JSONValue.string)),
                     "laterRescissions": .array(d.laterRescissions.map(Replay.eventJSON)),

@@ -73,6 +73,23 @@ struct ReportHTMLTests {
         #expect(html.contains("@page { size: landscape;"))
     }
 
+    @Test("a section names the laws of its jurisdiction that were not in force in the period, with their status, and is not titled by them")
+    func lawsNotInForce() throws {
+        guard case .object(var report) = try ReportHTMLSamples.regulator(), case .object(var coverage)? = report["coverage"] else {
+            Issue.record("the sample has no coverage section")
+            return
+        }
+        coverage["title"] = "Coverage"
+        coverage["lawsNotInForce"] = coverage["laws"]
+        coverage["laws"] = []
+        report["coverage"] = .object(coverage)
+        let html = try ReportHTML.render(.object(report))
+        #expect(html.contains("Not in force at any time in this period, so not applied: Texas SB 2420 (App Store Accountability Act) "
+                              + "(Enjoined 2025-12-23; the Fifth Circuit stayed the injunction on 2026-05-28.)"))
+        #expect(html.contains("statuses as checked on 2026-11-28"))
+        #expect(html.contains("No law of the ledger’s catalogue on this subject governs the whole of this jurisdiction."))
+    }
+
     @Test("a chart with nothing to show says so in a sentence instead of drawing an empty axis")
     func emptyCharts() throws {
         let html = try ReportHTML.render(ReportHTMLSamples.register(rows: []))
@@ -305,6 +322,9 @@ struct ReportHTMLTests {
         #expect(erased.first?.contains("p_51be07c2") == true)
         #expect(erased.first?.contains("<span class=\"pos\">#40211</span> <code class=\"id\">9b1d") == true)
         #expect(section.contains("3 violations found: 1 × access-without-approval, 1 × answer-after-question-expired, 1 × rescission-not-enforced."))
+        // A finding judged without a fact says which, and only that one does.
+        #expect(section.contains("<br><strong>Needs review:</strong> the version the subject first used the app at is not on record"))
+        #expect(section.components(separatedBy: "Needs review:").count == 2)
         // Erasures under retention are marked too.
         let retention = try #require(html.components(separatedBy: "<section id=\"retention\">").dropFirst().first)
         #expect(retention.contains("<code class=\"id\">p_51be07c2</code> <span class=\"erased\""))
@@ -317,7 +337,11 @@ struct ReportHTMLTests {
         let html = try ReportHTML.render(ReportHTMLSamples.dossier())
         #expect(html.contains("<h1>Subject dossier</h1>"))
         #expect(html.contains("<li><strong>access-opened-without-basis</strong> (violation) at #5: drawing was opened for p_7f3a9c citing no event. Evidence: #5.</li>"))
-        #expect(html.contains("found 1 violation and 0 anomalies"))
+        #expect(html.contains("found 2 violations and 0 anomalies"))
+        #expect(html.contains("Evidence: #2, #3, #7. <strong>Needs review:</strong> the version the subject first used the app at is not on record.</li>"))
+        // The declaration a finding cites, outside the subject's history, is carried beside it.
+        let cited = try #require(html.components(separatedBy: "<section id=\"cited-events\">").dropFirst().first)
+        #expect(cited.contains("<span class=\"pos\">#2</span>") && cited.contains("The app declared significant change c-rooms"))
         #expect(html.contains("<span class=\"pos\">#3</span><br><code class=\"id\">0c4b2d6e-<wbr>1f3a-<wbr>4b5c-<wbr>8d7e-<wbr>9f0a1b2c3d03</code>"))
         #expect(html.contains("<strong>Age</strong>: <strong>13to15</strong> (13–15, guardianDeclared) from AgeRangeShared at #3"))
         #expect(html.contains("<span class=\"unchanged\">unchanged</span>"))
@@ -326,7 +350,8 @@ struct ReportHTMLTests {
         #expect(html.contains("This subject was erased at position 9"))
         #expect(html.contains("<dt>Subject</dt><dd><code class=\"id\">p_7f3a9c</code> <span class=\"erased\""))
         #expect(html.contains("<tr><th scope=\"row\">Erased</th><td><span class=\"erased\""))
-        #expect(ReportHTMLSamples.count("<tr><td><span class=\"pos\">", in: html) == 7)
+        // One row per step (7), and one for the event cited from outside the history.
+        #expect(ReportHTMLSamples.count("<tr><td><span class=\"pos\">", in: html) == 7 + 1)
         #expect(!html.contains("null"))
     }
 
@@ -526,7 +551,16 @@ enum ReportHTMLSamples {
             "steps": .array(steps),
             "findings": [["rule": "access-opened-without-basis", "kind": "violation", "position": 5,
                           "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d05", "detail": "drawing was opened for p_7f3a9c citing no event",
-                          "evidencePositions": [5]]],
+                          "evidencePositions": [5], "needsReview": nil],
+                         ["rule": "access-without-approval", "kind": "violation", "position": 7,
+                          "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d07",
+                          "detail": "com.example.kidsdraw opened sharedRooms to a minor (13to15) with no approval on record for change c-rooms",
+                          "evidencePositions": [2, 3, 7],
+                          "needsReview": "the version the subject first used the app at is not on record"]],
+            "citedEvents": [["position": 2, "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d02", "type": "SignificantChangeDeclared",
+                             "stream": "app-com.example.kidsdraw", "occurredAt": "2026-09-01T08:00:00Z",
+                             "recordedAt": "2026-09-01T08:00:01.000000Z", "actor": "app", "app": "com.example.kidsdraw",
+                             "sentence": "The app declared significant change c-rooms (version 3.0.0).", "inclusionProof": .null]],
         ])
     }
 
@@ -625,29 +659,33 @@ enum ReportHTMLSamples {
              "description": "A feature was opened to a minor whose parents must approve significant changes, while a significant change of the app was in force, with no approval of that change on record (or the approval had been rescinded).",
              "subject": "p_84b258dc", "subjectErased": false, "occurredAt": "2026-07-03T15:47:54Z", "position": 31002,
              "eventId": "4d81d61e-7920-4b12-b749-e3500819229c", "detail": "com.example.kidsdraw opened chat to a minor <b>under13</b> with no approval on record for change v3.0",
-             "evidencePositions": [30112, 31002], "evidenceEventIds": ["0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d04", "4d81d61e-7920-4b12-b749-e3500819229c"]},
+             "evidencePositions": [30112, 31002], "evidenceEventIds": ["0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d04", "4d81d61e-7920-4b12-b749-e3500819229c"], "needsReview": "the version the subject first used the app at is not on record"},
             {"rule": "answer-after-question-expired",
              "description": "A parental answer was recorded after the question had expired (a QuestionExpired event came first).",
              "subject": "p_51be07c2", "subjectErased": true, "occurredAt": "2026-08-19T08:12:40Z", "position": 40211,
              "eventId": "9b1d3c55-2e6f-4a7b-8c9d-0e1f2a3b4c5d", "detail": "question 2f9a… answered 3 h after it expired",
-             "evidencePositions": [39990, 40211], "evidenceEventIds": ["a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d", "9b1d3c55-2e6f-4a7b-8c9d-0e1f2a3b4c5d"]},
+             "evidencePositions": [39990, 40211], "evidenceEventIds": ["a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d", "9b1d3c55-2e6f-4a7b-8c9d-0e1f2a3b4c5d"], "needsReview": null},
             {"rule": "rescission-not-enforced",
              "description": "A parent's consent was rescinded (App Store RESCIND_CONSENT) and no AccessGateApplied closed the app's feature for the child within the policy window.",
              "subject": null, "subjectErased": false, "occurredAt": "2026-09-02T11:00:00Z", "position": 44380,
              "eventId": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b", "detail": "no AccessGateApplied within 24 hours of the rescission",
-             "evidencePositions": [44380], "evidenceEventIds": ["5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b"]}
+             "evidencePositions": [44380], "evidenceEventIds": ["5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b"], "needsReview": null}
           ],
           "coverage": {"title": "Coverage (Texas SB 2420)",
                        "laws": [{"id": "us-tx-sb2420", "title": "Texas SB 2420 (App Store Accountability Act)",
-                                 "citation": "Texas SB 2420, 89th Legislature (2025); Texas Business and Commerce Code, chapter 121", "jurisdictions": ["US-TX"]}],
-                       "lawsForParts": [],
+                                 "citation": "Texas SB 2420, 89th Legislature (2025); Texas Business and Commerce Code, chapter 121", "jurisdictions": ["US-TX"],
+                                 "effective": "2026-01-01", "inForce": [{"from": "2026-05-28", "to": null}],
+                                 "status": "Enjoined 2025-12-23; the Fifth Circuit stayed the injunction on 2026-05-28.", "statusChecked": "2026-11-28"}],
+                       "lawsForParts": [], "lawsNotInForce": [],
                        "installs": 1840, "requestedAtDownload": 1495, "requestedAtLaunch": 1702, "shareAtDownload": 0.8125, "shareAtLaunch": 0.925,
                        "backfill": {"existingInstalls": 345, "withAgeSignal": 301, "share": 0.8725, "backfillRequests": 318}},
           "retention": {
             "title": "Retention and erasure (COPPA)",
             "laws": [{"id": "us-coppa", "title": "COPPA (Children's Online Privacy Protection Act)",
-                      "citation": "15 U.S.C. 6501-6506; FTC rule 16 CFR Part 312 (312.5 parental consent, 312.10 data retention)", "jurisdictions": ["US"]}],
+                      "citation": "15 U.S.C. 6501-6506; FTC rule 16 CFR Part 312 (312.5 parental consent, 312.10 data retention)", "jurisdictions": ["US"],
+                      "effective": "2000-04-21", "inForce": [{"from": null, "to": null}], "status": "In force.", "statusChecked": "2026-11-28"}],
             "lawsForParts": [],
+            "lawsNotInForce": [],
             "policy": {"policyId": "retention-2026-01",
                        "statement": "Age signals and consent records are kept for 3 years after the account closes, then erased by destroying the subject's key."},
             "retentionApplied": [{"policyId": "retention-2026-01", "scope": "accounts closed before 2023-07-01", "reason": "scheduled retention run",

@@ -55,10 +55,13 @@ struct ExplainAgreesWithFindingsTests {
                 let failedWithoutFinding = decision.rules.filter { $0.outcome == .failed && !kinds.contains($0.rule) && $0.rule != "age-signal-expired" }
                 #expect(failedWithoutFinding.isEmpty, "#\(position): explain failed \(failedWithoutFinding.map(\.rule)) with no finding")
                 if kinds.contains("access-without-approval") {
-                    #expect(judged.approvalRequired && judged.changeId != nil && (judged.word == nil || judged.approvalRescinded),
+                    #expect(judged.approvalRequired && judged.changeId != nil && judged.word == nil,
                             "#\(position): access-without-approval, but explain shows \(judged.lines)")
                     #expect(decision.ageAtDecision["approvalRequired"] == true,
                             "#\(position): access-without-approval, but ageAtDecision says \(decision.ageAtDecision)")
+                }
+                if kinds.contains("access-after-rescission") {
+                    #expect(judged.withdrawalPosition != nil, "#\(position): access-after-rescission, but explain shows \(judged.lines)")
                 }
                 if kinds.contains("access-after-denial") {
                     #expect(judged.word == "denial", "#\(position): access-after-denial, but explain shows \(judged.lines)")

@@ -12,6 +12,8 @@ struct RuleHistory {
     let jurisdiction: String
     /// The envelope's `app.environment` of the events added from now on; nil: not said.
     var environment: String?
+    /// The envelope's `app.originalAppVersion` of the events added from now on; nil: not said.
+    var originalAppVersion: String?
     private(set) var lines: [String] = []
 
     static let app = "com.example.kidsdraw"
@@ -52,6 +54,10 @@ struct RuleHistory {
         ]
         if let environment, case .object(var app) = event["app"] {
             app["environment"] = .string(environment)
+            event["app"] = .object(app)
+        }
+        if let originalAppVersion, case .object(var app) = event["app"] {
+            app["originalAppVersion"] = .string(originalAppVersion)
             event["app"] = .object(app)
         }
         if let subject { event["subject"] = .string(subject) }
@@ -116,8 +122,9 @@ struct RuleHistory {
     /// requiring `requirement`, 3 the age range with the device's `controls`, 4 the opening citing it.
     /// `version`: the app version the subject was seen at before the opening.
     static func openingAfterChange(log: String, requirement: String, controls: [String] = ["communicationLimits"],
-                                   version: String = "2.9.0") -> RuleHistory {
+                                   version: String = "2.9.0", original: String? = nil) -> RuleHistory {
         var history = RuleHistory(log: log)
+        history.originalAppVersion = original
         history.declareChange(at: "2026-10-01T08:00:00Z")
         history.eligibility([requirement], at: "2026-10-02T09:00:00Z", version: version)
         history.ageRange(13, 15, at: "2026-10-02T09:00:05Z", controls: controls, version: version)

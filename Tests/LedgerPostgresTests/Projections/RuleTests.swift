@@ -16,11 +16,11 @@ struct RuleTests {
             try await ProjectionRunner(pool: client).runOnce()
             var found: [String] = []
             let rows = try await client.query("""
-                SELECT position, kind, evidence FROM anomalies.findings
+                SELECT position, kind, evidence, needs_review IS NOT NULL FROM anomalies.findings
                  WHERE log_id = \(log) AND source = \(source) ORDER BY position, kind
                 """)
-            for try await (position, kind, evidence) in rows.decode((Int64, String, [Int64]).self) {
-                found.append("\(position) \(kind) \(evidence)")
+            for try await (position, kind, evidence, review) in rows.decode((Int64, String, [Int64], Bool).self) {
+                found.append("\(position) \(kind) \(evidence)" + (review ? " (needs review)" : ""))
             }
             return found
         }
@@ -79,27 +79,34 @@ struct RuleTests {
         let fires = RuleHistory.openingAfterChange(log: "fires", requirement: "significantAppChangeRequiresParentalConsent")
         // The same opening when nothing required approval: no consent feature, no approval control.
         let quiet = RuleHistory.openingAfterChange(log: "quiet", requirement: "declaredAgeRangeRequired")
-        // Installed at 3.0.0, after the change: the app already had it when the child got it.
-        let installedAfter = RuleHistory.openingAfterChange(log: "installed-after", requirement: "significantAppChangeRequiresParentalConsent",
+        // First seen at 3.0.0, the change's version, with no original version on record: the ledger
+        // cannot tell whether the child got the app before the change, so it judges the change in
+        // force and marks the finding as needing review (decision 0064).
+        let firstSeenAfter = RuleHistory.openingAfterChange(log: "first-seen-after", requirement: "significantAppChangeRequiresParentalConsent",
                                                             version: "3.0.0")
+        // Installed at 3.0.0, after the change (AppTransaction.originalAppVersion): the app already
+        // had it when the child got it.
+        let installedAfter = RuleHistory.openingAfterChange(log: "installed-after", requirement: "significantAppChangeRequiresParentalConsent",
+                                                            version: "3.0.0", original: "3.0.0")
         // Required by the device's parental controls, not by DeclaredAgeRange: the requirement is no evidence.
         let byControls = RuleHistory.openingAfterChange(log: "by-controls", requirement: "declaredAgeRangeRequired",
                                                         controls: ["significantAppChangeApprovalRequired"])
-        let (_, found) = try await Self.run(fires, quiet, installedAfter, byControls)
+        let (_, found) = try await Self.run(fires, quiet, firstSeenAfter, installedAfter, byControls)
         #expect(found["fires"] == ["4 access-without-approval [1, 2, 3, 4]"])
         #expect(found["by-controls"] == ["4 access-without-approval [1, 3, 4]"])
         #expect(found["quiet"] == [])
+        #expect(found["first-seen-after"] == ["4 access-without-approval [1, 2, 3, 4] (needs review)"])
         #expect(found["installed-after"] == [])
     }
 
-    @Test("access-without-approval: an approval rescinded before the opening no longer counts")
+    @Test("access-after-rescission: an opening after a withdrawal of consent for the app is one violation, not also access-without-approval")
     func rescindedApproval() async throws {
         var h = Self.denialHistory(log: "rescinded", answer: "approval")
         // Positions 1-6 as in the denial history (6: an opening after the approval); then a rescission and a new opening.
         h.add("ConsentRescinded", at: "2026-10-03T09:00:00Z", ["bundleId": .string(RuleHistory.app)])    // 7
         h.open(at: "2026-10-03T12:00:00Z", basis: [h.id(3)])                                             // 8
         let (_, found) = try await Self.run(h)
-        #expect(found["rescinded"] == ["8 access-without-approval [1, 2, 3, 5, 8]"])
+        #expect(found["rescinded"] == ["8 access-after-rescission [7, 8]"])
     }
 
     @Test("unverified-adult-access and adult-access-without-acknowledgment (a notRequired marking is no acknowledgment); a verified adult who acknowledged is no finding")

@@ -46,7 +46,7 @@ struct ReportSchemaTests {
     @Test("the dossier schema lists exactly the catalogue's event types, and the report's columns")
     func dossierSchemaMatchesTheCode() throws {
         let schema = try JSONSchemaValidator(schemaFile: "subject-dossier").root
-        let types = schema["$defs"]?["step"]?["properties"]?["type"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let types = schema["$defs"]?["eventType"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(types == EventCatalogue.eventTypes)
         #expect(schema["properties"]?["columns"]?["const"] == .array(SubjectDossierReport.columns.map(JSONValue.string)))
         let stepMembers = schema["$defs"]?["step"]?["required"]?.arrayValue?.compactMap(\.stringValue) ?? []

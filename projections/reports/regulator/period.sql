@@ -7,7 +7,8 @@
 -- installs from installs.sql. A code the catalogue does not know is in no list: scope lists such
 -- events apart.
 CREATE TEMPORARY TABLE regulator_period ON COMMIT DROP AS
-SELECT f.position, f.event_id, f.type, f.occurred_at, f.subject, f.bundle_id, f.jurisdiction, f.ref, f.change_id, f.rated_age
+SELECT f.position, f.event_id, f.type, f.occurred_at, f.subject, f.bundle_id, f.jurisdiction, f.ref, f.change_id, f.rated_age,
+       f.answer
   FROM facts f
  WHERE f.log_id = $1 AND f.position <= $2 AND f.occurred_at >= $3 AND f.occurred_at < $4
    AND f.jurisdiction = ANY($5::text[])

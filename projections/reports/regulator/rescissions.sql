@@ -1,5 +1,7 @@
--- ConsentRescinded in the period, each with the first AccessGateApplied closing a feature of the
--- same app for the same subject after it (at positions up to the report's, whenever it occurred).
+-- The withdrawals of consent in the period (ConsentRescinded that withdraws consent: from the
+-- production environment, its signature verified; decision 0062), each with the first
+-- AccessGateApplied closing a feature of the same app for the same subject after it (at positions
+-- up to the report's, whenever it occurred).
 SELECT r.position, r.event_id::text, r.subject, to_char(r.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
        extract(epoch FROM r.occurred_at)::bigint, g.position, g.event_id::text,
        extract(epoch FROM g.occurred_at - r.occurred_at)::bigint, r.jurisdiction
@@ -9,5 +11,5 @@ SELECT r.position, r.event_id::text, r.subject, to_char(r.occurred_at AT TIME ZO
                         AND g.subject = r.subject AND g.bundle_id = r.bundle_id
                         AND g.position > r.position AND g.position <= $2
                       ORDER BY g.position LIMIT 1) g ON true
- WHERE r.type = 'ConsentRescinded'
+ WHERE r.type = 'ConsentRescinded' AND r.answer = 'withdrawn'
  ORDER BY r.position

@@ -83,12 +83,12 @@ extension RegulatorQuery {
     func ruleViolations(on connection: PostgresConnection, erased: Set<String>) async throws -> [RegulatorViolation] {
         var found: [RegulatorViolation] = []
         let rows = try await run(ReportSQL.Regulator.ruleViolations, on: connection)
-        for try await (kind, position, eventId, subject, occurredAt, detail, positions, eventIds, jurisdiction)
-            in rows.decode((String, Int64, String, String?, String, String, [Int64], [String], String?).self) {
+        for try await (kind, position, eventId, subject, occurredAt, detail, positions, eventIds, jurisdiction, review)
+            in rows.decode((String, Int64, String, String?, String, String, [Int64], [String], String?, String?).self) {
             guard policy.applies(kind, jurisdiction: jurisdiction) else { continue }
             found.append(RegulatorViolation(rule: kind, subject: subject, subjectErased: subject.map(erased.contains) ?? false,
                                             occurredAt: occurredAt, position: position, eventId: eventId, detail: detail,
-                                            evidence: Array(zip(positions, eventIds))))
+                                            evidence: Array(zip(positions, eventIds)), needsReview: review))
         }
         return found
     }

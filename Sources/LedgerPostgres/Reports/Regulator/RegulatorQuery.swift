@@ -138,6 +138,8 @@ struct RegulatorViolation: Sendable {
     var detail: String
     /// The events it rests on, in log order.
     var evidence: [(position: Int64, eventId: String)]
+    /// The fact it was judged without, conservatively (decision 0064); nil: none.
+    var needsReview: String? = nil
 
     var json: JSONValue {
         ["rule": .string(rule), "description": .string(RegulatorVocabulary.description(of: rule)),
@@ -145,6 +147,7 @@ struct RegulatorViolation: Sendable {
          "occurredAt": .string(occurredAt), "position": RegulatorQuery.number(position), "eventId": .string(eventId),
          "detail": .string(detail),
          "evidencePositions": .array(evidence.map { RegulatorQuery.number($0.position) }),
-         "evidenceEventIds": .array(evidence.map { .string($0.eventId) })]
+         "evidenceEventIds": .array(evidence.map { .string($0.eventId) }),
+         "needsReview": needsReview.map(JSONValue.string) ?? .null]
     }
 }

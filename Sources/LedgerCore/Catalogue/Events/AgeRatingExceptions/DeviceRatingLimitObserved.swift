@@ -37,7 +37,11 @@ extension DeviceRatingLimitObserved {
     /// The sentence `replay`, `explain` and the console print for an event of this type
     /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
     public static func sentence(payload _: EventNarrative.Reader, derived d: EventNarrative.Reader) -> String {
-        return "The device allows apps rated up to \(d.string("ratingLabel") ?? "?")."
+        guard let label = d.string("ratingLabel"), label != "unrated" else {
+            return d.string("ratingLabel") == nil ? "The device's age-rating limit was observed (?)."
+                                                 : "The device allows apps of every age rating: no limit."
+        }
+        return "The device allows apps rated up to \(label)."
     }
 }
 

@@ -74,7 +74,8 @@ extension InstallAttempted {
     /// The sentence `replay`, `explain` and the console print for an event of this type
     /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
     public static func sentence(payload p: EventNarrative.Reader, derived d: EventNarrative.Reader) -> String {
-        return "An install of app \(p.int("appleItemID").map(String.init) ?? "?") (rated \(d.string("ratingLabel") ?? "?")) "
+        let what = p.bool("isUpdate") == true ? "An update" : "An install"
+        return "\(what) of app \(p.int("appleItemID").map(String.init) ?? "?") (rated \(d.string("ratingLabel") ?? "?")) "
             + "was attempted\(p.bool("requestAgeException") == true ? " asking for an age-rating exception" : ""): "
             + "\(p.string("outcome") ?? "?")" + (p.string("exceptionId").map { ", exception \($0) queued" } ?? "") + "."
     }

@@ -118,12 +118,27 @@ extension ConsentRescinded {
     /// The sentence `replay`, `explain` and the console print for an event of this type
     /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
     public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
+        let environment = p.string("environment") ?? "?", signature = p.string("signatureCheck") ?? "?"
+        let withdraws = Self.withdraws(environment: Environment(rawValue: environment), signatureCheck: SignatureCheck(rawValue: signature))
         return "The App Store reported consent rescinded for \(p.string("bundleId") ?? "?") "
-            + "(signature \(p.string("signatureCheck") ?? "?")); the app's action: \(p.string("enforcementAction") ?? "?")."
+            + "(\(environment) environment, signature \(signature)); the app's action: \(p.string("enforcementAction") ?? "?")."
+            + (withdraws ? "" : " It withdraws no consent: only a production notification whose signature verified does (decision 0062).")
     }
 }
 
 extension ConsentRescinded {
+    /// Whether the notification withdraws consent in the ledger's judgement (decision 0062): it came
+    /// from Apple's production environment and its signature verified. A sandbox, Xcode or local
+    /// test's notification withdraws nothing a person gave; one whose signature did not verify
+    /// (`invalid`, or `notChecked`) may be forged, and is kept as the anomaly `rescission-unverified`.
+    /// The rules, the consent register and the regulator report all ask this one question.
+    public var withdrawsConsent: Bool { Self.withdraws(environment: environment, signatureCheck: signatureCheck) }
+
+    /// The one rule ``withdrawsConsent`` and the sentence apply.
+    static func withdraws(environment: Environment?, signatureCheck: SignatureCheck?) -> Bool {
+        environment == .production && signatureCheck == .valid
+    }
+
     /// This payload as the case of ``EventBody`` the folds switch on.
     public var body: EventBody { .consentRescinded(self) }
 }

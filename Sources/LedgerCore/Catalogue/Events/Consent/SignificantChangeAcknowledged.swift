@@ -70,8 +70,20 @@ extension SignificantChangeAcknowledged {
     /// The sentence `replay`, `explain` and the console print for an event of this type
     /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
     public static func sentence(payload p: EventNarrative.Reader, derived _: EventNarrative.Reader) -> String {
-        return "Change \(p.string("changeId") ?? "?") was acknowledged (\(p.string("handledBy") ?? "?")"
-            + (p.string("originalAppVersion").map { ", original app version \($0)" } ?? "") + ")."
+        let change = p.string("changeId") ?? "?"
+        let how: String
+        switch p.string("handledBy") {
+        case "showSignificantUpdateAcknowledgment"?:
+            how = "Change \(change) was shown to the person, who acknowledged it (showSignificantUpdateAcknowledgment)"
+        case "originalAppVersion"?:
+            how = "Change \(change) was marked as already in the version the person first installed"
+                + " (originalAppVersion \(p.string("originalAppVersion") ?? "?"))"
+        case "notRequired"?:
+            how = "Change \(change) was marked as needing no acknowledgment (notRequired): no acknowledgment was made"
+        case let other:
+            how = "Change \(change) was handled (\(other ?? "?"))"
+        }
+        return how + (p.bool("handledOnOtherDevice") == true ? ", on another of the person's devices" : "") + "."
     }
 }
 

@@ -21,6 +21,13 @@ public enum RulesMarkdown {
             with the legal category and `verifiedAdult` the ledger derived for it (docs/events.md). Only a
             third party's check makes an AgeVerificationCompleted a verified adult, never the app's own gate.
 
+            No rule stays silent for want of a fact: where a rule needs one the ledger lacks (the version a
+            subject first used the app at, when the app never sent `app.originalAppVersion`), it judges the
+            conservative way and marks the finding as *needing review*, naming the missing fact (decision 0064;
+            `needs_review` in the findings, `needsReview` in the reports, "Needs review" in `explain`).
+            A withdrawal of consent counts only when it is an App Store notification from production whose
+            signature verified (decision 0062). docs/disputes/ holds the histories these rules are written against.
+
 
             """
         for (title, kind) in [("Violations", LedgerRule.Kind.violation), ("Anomalies", .anomaly)] {

@@ -37,11 +37,10 @@ extension DeviceRatingLimitObserved {
     /// The sentence `replay`, `explain` and the console print for an event of this type
     /// (``EventNarrative``), read leniently from its payload and the ledger's derived facts.
     public static func sentence(payload _: EventNarrative.Reader, derived d: EventNarrative.Reader) -> String {
-        guard let label = d.string("ratingLabel"), label != "unrated" else {
-            return d.string("ratingLabel") == nil ? "The device's age-rating limit was observed (?)."
-                                                 : "The device allows apps of every age rating: no limit."
+        switch d.string("ratingLabel") {
+        case "unrated"?: return "The device allows apps of every age rating: no limit."
+        case let label: return "The device allows apps rated up to \(label ?? "?")."
         }
-        return "The device allows apps rated up to \(label)."
     }
 }
 

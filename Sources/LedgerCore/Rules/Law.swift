@@ -88,14 +88,16 @@ extension Law {
             + "enjoined its enforcement on 2025-12-23 (CCIA v. Paxton, 1:25-cv-01660; SEAT v. Paxton), before it took effect; "
             + "the Fifth Circuit stayed the injunctions on 2026-05-28 (stay pending appeal, 2026-06-04), so it is enforceable "
             + "while the appeal proceeds. Not in force 2026-01-01 to 2026-05-27.")
-    /// Utah: the first app store accountability act, with the same duties of developers.
+    /// Utah: the first app store accountability act, with the same duties of developers, postponed
+    /// to 2027 by its amendment of 2026.
     public static let utahSB142 = Law(
         id: "us-ut-sb142", title: "Utah SB 142 (App Store Accountability Act)",
-        citation: "Utah SB 142, 2025 General Session (Laws of Utah 2025, chapter 446); Utah Code 13-75-201 (app stores) "
-            + "and 13-75-202 (developers), effective 2026-05-06; 13-75-401 (private right of action), effective 2026-12-31",
-        jurisdictions: ["US-UT"], effective: "2026-05-06", inForce: [Period(from: "2026-05-06")],
-        status: "Enacted 2025; the duties of app stores and developers apply from 2026-05-06 (the act's definitions from 2025-05-07), "
-            + "a parent's private right of action from 2026-12-31.")
+        citation: "Utah SB 142, 2025 General Session (Laws of Utah 2025, chapter 446), amended by HB 498, 2026 General Session; "
+            + "Utah Code 13-76-201 (app stores) and 13-76-202 (developers), each \"beginning May 6, 2027\" as amended",
+        jurisdictions: ["US-UT"], effective: "2027-05-06", inForce: [Period(from: "2027-05-06")],
+        status: "Enacted 2025 to apply from 2026-05-06; HB 498 (2026 General Session) postponed the duties of app stores and "
+            + "developers to 2027-05-06 and left enforcement to a private right of action, after which the challenge to the act "
+            + "was dismissed (2026-04-21). Not in force before 2027-05-06.")
     /// Louisiana: app store age verification and parental consent for minors, as first enacted.
     public static let louisianaHB570 = Law(
         id: "us-la-hb570", title: "Louisiana HB 570 (Act 481 of 2025)",
@@ -108,9 +110,9 @@ extension Law {
         id: "us-la-hb977", title: "Louisiana HB 977 (Act 185 of 2026)",
         citation: "Louisiana HB 977, 2026 Regular Session, Act No. 185: R.S. 51:1771 to 1775 (Part II of Chapter 20-A of Title 51, "
             + "protection of children on applications)",
-        jurisdictions: ["US-LA"], effective: nil, inForce: [],
-        status: "Enacted in the 2026 Regular Session in place of HB 570. Its effective date is in the act's last section, which "
-            + "the ledger has not confirmed from the enacted text: until it does, no report counts it as in force.")
+        jurisdictions: ["US-LA"], effective: "2027-07-01", inForce: [Period(from: "2027-07-01")],
+        status: "Signed 2026-05-15 in place of HB 570; R.S. 51:1771 to 1775 apply from 2027-07-01 (as reported by counsel, "
+            + "Alston & Bird, \"Louisiana delays App Store Accountability Act effective date to July 2027\"). Not in force before.")
     /// California: operating systems provide an age bracket signal; developers must request and use it.
     public static let californiaAB1043 = Law(
         id: "us-ca-ab1043", title: "California AB 1043 (Digital Age Assurance Act)",

@@ -114,7 +114,7 @@ struct JurisdictionCatalogueTests {
         #expect(coverage("EU")["title"] == "Coverage (EU Digital Services Act, Article 28 guidelines)")
         let us = coverage("US")
         #expect(us["title"] == "Coverage" && us["lawsForParts"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
-                == ["us-tx-sb2420", "us-ut-sb142", "us-ca-ab1043"])
+                == ["us-tx-sb2420", "us-ut-sb142", "us-la-hb977", "us-ca-ab1043"])
         #expect(retention("US-TX")["title"] == "Retention and erasure (COPPA)")
         let eu = retention("EU")
         #expect(eu["title"] == "Retention and erasure" && eu["laws"] == [] && eu["lawsForParts"] == [])
@@ -122,7 +122,7 @@ struct JurisdictionCatalogueTests {
         #expect(coverage("JP")["title"] == "Coverage")
     }
 
-    @Test("a report names only the laws that applied during its period: Texas SB 2420 not while enjoined, Utah SB 142 not before 2026-05-06, Louisiana's HB 570 never")
+    @Test("a report names only the laws that applied during its period: Texas SB 2420 not while enjoined, Utah SB 142 not before 2027-05-06 (postponed by HB 498), Louisiana's HB 570 never and HB 977 from 2027-07-01")
     func lawsInForceDuringThePeriod() {
         func ids(_ section: [String: JSONValue], _ member: String) -> [String] {
             section[member]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
@@ -134,9 +134,12 @@ struct JurisdictionCatalogueTests {
         #expect(ids(RegulatorLaws.coverage(scope: "US-TX", from: stayed.from, to: stayed.to), "laws") == ["us-tx-sb2420"])
         let utahBefore = RegulatorLaws.coverage(scope: "US-UT", from: enjoined.from, to: enjoined.to)
         #expect(ids(utahBefore, "laws") == [] && ids(utahBefore, "lawsNotInForce") == ["us-ut-sb142"])
-        #expect(ids(RegulatorLaws.coverage(scope: "US-UT", from: stayed.from, to: stayed.to), "laws") == ["us-ut-sb142"])
+        #expect(ids(RegulatorLaws.coverage(scope: "US-UT", from: stayed.from, to: stayed.to), "lawsNotInForce") == ["us-ut-sb142"])
+        #expect(ids(RegulatorLaws.coverage(scope: "US-UT", from: Self.year2027.from, to: Self.year2027.to), "laws") == ["us-ut-sb142"])
+        let louisiana2026 = RegulatorLaws.coverage(scope: "US-LA", from: stayed.from, to: stayed.to)
+        #expect(ids(louisiana2026, "laws") == [] && ids(louisiana2026, "lawsNotInForce") == ["us-la-hb570", "us-la-hb977"])
         let louisiana = RegulatorLaws.coverage(scope: "US-LA", from: Self.year2027.from, to: Self.year2027.to)
-        #expect(ids(louisiana, "laws") == [] && ids(louisiana, "lawsNotInForce") == ["us-la-hb570", "us-la-hb977"])
+        #expect(ids(louisiana, "laws") == ["us-la-hb977"] && ids(louisiana, "lawsNotInForce") == ["us-la-hb570"])
         let california2026 = RegulatorLaws.coverage(scope: "US-CA", from: stayed.from, to: stayed.to)
         #expect(ids(california2026, "lawsNotInForce") == ["us-ca-ab1043"])
         #expect(ids(RegulatorLaws.retention(scope: "US", from: enjoined.from, to: enjoined.to), "laws") == ["us-coppa"])

@@ -21,6 +21,8 @@ enum ConsentRegisterHTML {
         var answeredBy: String?
         var answerChannel: String?
         var timeToAnswerSeconds: Int?
+        var failedAt: String?
+        var failedError: String?
         var rescindedAt: String?
         var evidencePositions: [Int]
         var evidenceEventIds: [String]
@@ -42,6 +44,8 @@ enum ConsentRegisterHTML {
             answeredBy = try node.optionalString("answeredBy")
             answerChannel = try node.optionalString("answerChannel")
             timeToAnswerSeconds = try node.optionalInt("timeToAnswerSeconds")
+            failedAt = try node.optionalString("failedAt")
+            failedError = try node.optionalString("failedError")
             rescindedAt = try node.optionalString("rescindedAt")
             evidencePositions = try node.ints("evidencePositions")
             evidenceEventIds = try node.strings("evidenceEventIds")
@@ -227,8 +231,11 @@ enum ConsentRegisterHTML {
             let what: HTML = row.kind == "exception"
                 ? "rated app \(row.ratedApp.map { String($0) } ?? "—"), \(ReportMarkup.text(row.ratedAge))"
                 : ReportMarkup.text(row.topic) + (row.changeId.map { ", \($0)" as HTML } ?? .empty)
-            let asked = ReportMarkup.shortTime(row.askedAt, otherwise: "not on record") + (row.sentVia.map { "<br>via \($0)" as HTML } ?? .empty)
+            let asked = row.askedAt == nil && row.failedAt != nil
+                ? "tried " + ReportMarkup.shortTime(row.failedAt)
+                : ReportMarkup.shortTime(row.askedAt, otherwise: "not on record") + (row.sentVia.map { "<br>via \($0)" as HTML } ?? .empty)
             var answer = outcome(row.answer)
+            if let error = row.failedError { answer += ": \(error)" }
             if let seconds = row.timeToAnswerSeconds { answer += " after \(ReportFormat.duration(seconds: seconds))" }
             if let rescinded = row.rescindedAt { answer += ", rescinded \(ReportMarkup.shortTime(rescinded))" }
             var answered: HTML = .empty

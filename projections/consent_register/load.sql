@@ -6,7 +6,7 @@ SELECT json_build_array(kind, item_id, subject, bundle_id, topic, change_id, rat
                         answer, answer_channel, answered_at::text, answered_position, answered_event_id::text,
                         answered_by, guardian_authenticated::text, answers_received,
                         expired_at::text, expired_position, expired_event_id::text,
-                        failed_error, failed_position, failed_event_id::text,
+                        failed_error, failed_position, failed_event_id::text, failed_at::text,
                         rescinded_at::text, rescinded_position, rescinded_event_id::text)::text
   FROM entries
  WHERE log_id = $1

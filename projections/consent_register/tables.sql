@@ -30,6 +30,7 @@ CREATE TABLE entries (
   failed_error           text,                   -- PermissionQuestionFailed's error: never reached a parent
   failed_position        bigint,
   failed_event_id        uuid,
+  failed_at              timestamptz,            -- occurred-at of that PermissionQuestionFailed
   rescinded_at           timestamptz,            -- an approval withdrawn later (App Store RESCIND_CONSENT)
   rescinded_position     bigint,
   rescinded_event_id     uuid,

@@ -25,8 +25,8 @@ public struct ConsentEntry: Sendable, Equatable {
     public var answersReceived: Int = 0
     /// The columns `expiredAt`, `expiredPosition`, `expiredEventId` (snake_case in the projection's tables.sql).
     public var expiredAt: String?, expiredPosition: Int64?, expiredEventId: String?
-    /// The columns `failedError`, `failedPosition`, `failedEventId` (snake_case in the projection's tables.sql).
-    public var failedError: String?, failedPosition: Int64?, failedEventId: String?
+    /// The columns `failedError`, `failedPosition`, `failedEventId`, `failedAt` (snake_case in the projection's tables.sql).
+    public var failedError: String?, failedPosition: Int64?, failedEventId: String?, failedAt: String?
     /// The columns `rescindedAt`, `rescindedPosition`, `rescindedEventId` (snake_case in the projection's tables.sql).
     public var rescindedAt: String?, rescindedPosition: Int64?, rescindedEventId: String?
 

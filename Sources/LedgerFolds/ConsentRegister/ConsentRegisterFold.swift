@@ -97,9 +97,11 @@ public struct ConsentRegisterFold: Sendable {
                 guard e.failedPosition == nil else { return false }
                 e.subject = e.subject ?? envelope.subject
                 e.bundleId = e.bundleId ?? event.bundleId
+                e.topic = e.topic ?? event.topic
                 e.failedError = p.error.rawValue
                 e.failedPosition = event.position
                 e.failedEventId = envelope.eventId
+                e.failedAt = envelope.occurredAt
                 return true
             }
         }
@@ -114,7 +116,8 @@ public struct ConsentRegisterFold: Sendable {
             case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
                  .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
                  .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied,
-                 .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested, .approveInPersonFailed,
+                 .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+                 .significantChangeNotifiedToStore,
                  .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
                 continue
             }

@@ -27,7 +27,7 @@ struct ConsentRegisterStore: SwiftFold {
         fold.fold(events, changes: try await ChangeDirectory.load(for: events, range: range, on: connection, logger: logger))
         let entries = fold.changedEntries
         guard !entries.isEmpty else { return }
-        binds = PostgresBindings(capacity: 31)
+        binds = PostgresBindings(capacity: Self.columnCount + 1)
         binds.append(range.log)
         for index in 0..<Self.columnCount {
             binds.append(TextColumn(entries.map { Self.columns(of: $0)[index] }))
@@ -36,7 +36,7 @@ struct ConsentRegisterStore: SwiftFold {
     }
 
     /// The columns load.sql reads and write.sql writes, after log_id.
-    static let columnCount = 30
+    static let columnCount = 31
 
     /// An entry's columns as text, in write.sql's order.
     static func columns(of e: ConsentEntry) -> [String?] {
@@ -46,7 +46,7 @@ struct ConsentRegisterStore: SwiftFold {
                 e.answer, e.answerChannel, e.answeredAt, text(e.answeredPosition), e.answeredEventId,
                 e.answeredBy, e.guardianAuthenticated, String(e.answersReceived),
                 e.expiredAt, text(e.expiredPosition), e.expiredEventId,
-                e.failedError, text(e.failedPosition), e.failedEventId,
+                e.failedError, text(e.failedPosition), e.failedEventId, e.failedAt,
                 e.rescindedAt, text(e.rescindedPosition), e.rescindedEventId]
     }
 
@@ -75,8 +75,8 @@ struct ConsentRegisterStore: SwiftFold {
         e.answeredEventId = string(17); e.answeredBy = string(18); e.guardianAuthenticated = string(19)
         e.answersReceived = Int(number(20) ?? 0)
         e.expiredAt = string(21); e.expiredPosition = number(22); e.expiredEventId = string(23)
-        e.failedError = string(24); e.failedPosition = number(25); e.failedEventId = string(26)
-        e.rescindedAt = string(27); e.rescindedPosition = number(28); e.rescindedEventId = string(29)
+        e.failedError = string(24); e.failedPosition = number(25); e.failedEventId = string(26); e.failedAt = string(27)
+        e.rescindedAt = string(28); e.rescindedPosition = number(29); e.rescindedEventId = string(30)
         return e
     }
 }

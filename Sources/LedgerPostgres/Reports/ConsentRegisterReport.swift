@@ -35,7 +35,7 @@ public struct ConsentRegisterReport: Sendable {
     /// The columns, in order: the CSV header and the members of each JSON row.
     public static let columns = [
         "kind", "id", "subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia",
-        "expiresAt", "answer", "answeredAt", "answeredBy", "answerChannel", "timeToAnswerSeconds",
+        "expiresAt", "answer", "answeredAt", "answeredBy", "answerChannel", "timeToAnswerSeconds", "failedAt", "failedError",
         "rescindedAt", "evidencePositions", "evidenceEventIds",
     ]
 

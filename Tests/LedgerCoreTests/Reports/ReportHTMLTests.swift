@@ -64,6 +64,9 @@ struct ReportHTMLTests {
         #expect(html.contains("<span class=\"pos\">#31</span>"))
         #expect(html.contains("guardian not disclosed"))
         #expect(html.contains("after 2 h"))
+        // A question that could not be asked: when it was tried, and PermissionKit's error.
+        #expect(html.contains("tried <time class=\"nw\" datetime=\"2026-03-18T07:15:00Z\">"))
+        #expect(html.contains(": communicationLimitsNotEnabled"))
         #expect(!html.contains("null"))
         // One table row per item, numbered, on landscape pages.
         let register = try #require(html.components(separatedBy: "<table class=\"data register").dropFirst().first?.components(separatedBy: "</table>").first)
@@ -258,6 +261,15 @@ struct ReportHTMLTests {
         #expect(html.contains("<code class=\"id\">file sha256:<wbr>"))
         #expect(html.contains("<th scope=\"row\">16+</th><td class=\"num\">9</td><td class=\"num\">5</td><td class=\"num\">3</td>"))
         #expect(html.contains("<span class=\"pos\">#40211</span>"))
+        // The facts of issue 38 (item 5): eligibility, the store's consent status, notices of changes,
+        // install outcomes, devices' rating limits, Approve in Person.
+        #expect(html.contains("<h3>Eligibility checks</h3>") && html.contains("notEligible"))
+        #expect(html.contains("<h3>Parental controls</h3>") && html.contains("significantAppChangeApprovalRequired"))
+        #expect(html.contains("<h3>The app store’s consent status</h3>") && html.contains("notObtained"))
+        #expect(html.contains("datetime=\"2026-06-20T09:10:00Z\"") && html.contains("no notice on record"))
+        #expect(html.contains("<h3>Install attempts</h3>") && html.contains("ratingRestricted"))
+        #expect(html.contains("<h3>Devices’ rating limits</h3>") && html.contains("noLimit"))
+        #expect(html.contains("Sheets shown</th><td class=\"num\">7</td>"))
         #expect(!html.contains("null"))
 
         // A failed verification is shown as such.
@@ -444,6 +456,7 @@ enum ReportHTMLSamples {
                             topic: String? = "significantAppUpdate", askedAt: String?, expiresAt: String? = "2026-03-27T16:02:25Z",
                             answer: String, answeredAt: String? = nil,
                             answeredBy: String? = nil, channel: String? = nil, seconds: Int? = nil, rescindedAt: String? = nil,
+                            failedAt: String? = nil, failedError: String? = nil,
                             positions: [Int] = [], eventIds: [String] = []) -> JSONValue {
         let isException = kind == "exception"
         return [
@@ -451,11 +464,12 @@ enum ReportHTMLSamples {
             "topic": isException ? "ageRatingException" : (topic.map(JSONValue.string) ?? nil),
             "changeId": isException || topic != "significantAppUpdate" ? nil : "v3.0",
             "ratedApp": isException ? 6471234567 : nil, "ratedAge": isException ? "16+" : nil,
-            "askedAt": askedAt.map(JSONValue.string) ?? nil, "sentVia": isException ? nil : "askCenter",
+            "askedAt": askedAt.map(JSONValue.string) ?? nil, "sentVia": isException || askedAt == nil ? nil : "askCenter",
             "expiresAt": isException ? nil : (expiresAt.map(JSONValue.string) ?? nil),
             "answer": .string(answer), "answeredAt": answeredAt.map(JSONValue.string) ?? nil,
             "answeredBy": answeredBy.map(JSONValue.string) ?? nil, "answerChannel": channel.map(JSONValue.string) ?? nil,
             "timeToAnswerSeconds": seconds.map { .number(Double($0)) } ?? nil, "rescindedAt": rescindedAt.map(JSONValue.string) ?? nil,
+            "failedAt": failedAt.map(JSONValue.string) ?? nil, "failedError": failedError.map(JSONValue.string) ?? nil,
             "evidencePositions": .array(positions.map { .number(Double($0)) }), "evidenceEventIds": .array(eventIds.map(JSONValue.string)),
         ]
     }
@@ -477,6 +491,9 @@ enum ReportHTMLSamples {
         registerRow(id: "ex-5521", kind: "exception", app: "com.example.marketplace", askedAt: "2026-03-16T12:00:00Z", answer: "approval",
                     answeredAt: "2026-03-17T15:46:40Z", answeredBy: "not disclosed by platform", channel: "inPerson", seconds: 100_000,
                     positions: [30, 31], eventIds: ["0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d0a", "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d0b"]),
+        registerRow(id: "q-failed", subject: "p_5c0e2a17", topic: "communication", askedAt: nil, expiresAt: nil, answer: "failed",
+                    failedAt: "2026-03-18T07:15:00Z", failedError: "communicationLimitsNotEnabled", positions: [32],
+                    eventIds: ["5f0d8a3c-2b1e-4c7d-9a6f-0e3b2c1d4f5a"]),
         registerRow(id: "q-pending", subject: "p_df119622", askedAt: "2026-03-19T08:00:00Z", expiresAt: nil, answer: "pending",
                     positions: [33], eventIds: ["31932e96-cbee-4c75-b6a7-f46dad979fca"]),
         registerRow(id: "q-rescinded", subject: "p_84b258dc", askedAt: "2026-03-20T08:00:00Z", answer: "rescinded",
@@ -493,8 +510,8 @@ enum ReportHTMLSamples {
             "ledger": ["log": "acme-kids", "position": 41, "headHash": .string(headHash)],
             "software": "consent-ledger/0.1.0",
             "columns": ["kind", "id", "subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia", "expiresAt",
-                        "answer", "answeredAt", "answeredBy", "answerChannel", "timeToAnswerSeconds", "rescindedAt",
-                        "evidencePositions", "evidenceEventIds"],
+                        "answer", "answeredAt", "answeredBy", "answerChannel", "timeToAnswerSeconds", "failedAt", "failedError",
+                        "rescindedAt", "evidencePositions", "evidenceEventIds"],
             "rowCount": .number(Double(rows.count)),
             "rows": .array(rows),
         ])
@@ -590,6 +607,7 @@ enum ReportHTMLSamples {
                                             {"key": "development", "count": 12}, {"key": "not stated", "count": 42}],
                     "unknownCodes": [{"code": "TX", "events": 7, "evidencePositions": [30117], "evidenceEventIds": ["0d15ea5e-0000-4000-8000-000000030117"]}]},
           "ageSignals": {
+            "eligibilityChecks": [{"key": "eligible", "count": 1210}, {"key": "notEligible", "count": 2240}, {"key": "notAvailable", "count": 31}],
             "requestsByTrigger": [{"key": "download", "count": 1495}, {"key": "launch", "count": 1702}, {"key": "accountCreation", "count": 88},
                                   {"key": "significantChange", "count": 164}, {"key": "anniversaryRecheck", "count": 41}, {"key": "purchase", "count": 12},
                                   {"key": "backfill", "count": 318}, {"key": "other", "count": 0}],
@@ -601,6 +619,8 @@ enum ReportHTMLSamples {
                                     {"key": "unknown", "declaredAgeRange": 9, "play": 4, "count": 13}],
             "responsesByDeclaration": [{"key": "selfDeclared", "count": 402}, {"key": "guardianDeclared", "count": 171},
                                        {"key": "confirmed", "count": 36}, {"key": "governmentIDChecked", "count": 5}],
+            "responsesByParentalControl": [{"key": "communicationLimits", "count": 61}, {"key": "significantAppChangeApprovalRequired", "count": 97},
+                                           {"key": "none", "count": 451}],
             "declines": 57,
             "failures": [{"key": "invalidRequest", "count": 2}, {"key": "notAvailable", "count": 19}],
             "playSignalsByStatus": [{"key": "VERIFIED", "count": 61}, {"key": "SUPERVISED", "count": 49}, {"key": "SUPERVISED_APPROVAL_PENDING", "count": 8},
@@ -638,17 +658,25 @@ enum ReportHTMLSamples {
               {"weekStart": "2026-09-21", "sent": 10, "approved": 6, "denied": 1, "expired": 0, "failed": 0, "pending": 3},
               {"weekStart": "2026-09-28", "sent": 4, "approved": 2, "denied": 0, "expired": 0, "failed": 0, "pending": 2}],
             "rescissions": {"count": 7, "enforcedWithinWindow": 6, "enforcedLate": 0, "notEnforced": 1,
-                            "medianSecondsToEnforcement": 16, "maxSecondsToEnforcement": 3540}
+                            "medianSecondsToEnforcement": 16, "maxSecondsToEnforcement": 3540},
+            "storeConsentStatus": [{"key": "obtained", "count": 88}, {"key": "notObtained", "count": 3}, {"key": "pending", "count": 2},
+                                   {"key": "revoked", "count": 1}, {"key": "notRequired", "count": 0}]
           },
           "significantChanges": [
             {"changeId": "v3.0", "app": "com.example.kidsdraw", "introducedInVersion": "3.0.0", "declaredAt": "2026-06-20T09:00:00Z",
-             "minorsAsked": 94, "approved": 71, "denied": 11, "adultsAcknowledged": 208, "evidencePositions": [30112],
-             "evidenceEventIds": ["0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d04"]},
+             "notifiedToStoreAt": "2026-06-20T09:10:00Z",
+             "minorsAsked": 94, "approved": 71, "denied": 11, "adultsAcknowledged": 208, "evidencePositions": [30112, 30118],
+             "evidenceEventIds": ["0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d04", "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3d0c"]},
             {"changeId": "quizquest-5.3.0", "app": "com.example.quizquest", "introducedInVersion": null, "declaredAt": "2026-08-12T17:37:30Z",
-             "minorsAsked": 41, "approved": 33, "denied": 5, "adultsAcknowledged": 96, "evidencePositions": [39870],
+             "notifiedToStoreAt": null, "minorsAsked": 41, "approved": 33, "denied": 5, "adultsAcknowledged": 96, "evidencePositions": [39870],
              "evidenceEventIds": ["46ac6cc3-8f2b-443c-874b-7a0b0967f5f7"]}
           ],
           "exceptions": {
+            "installsByOutcome": [{"key": "installed", "count": 140}, {"key": "ratingRestricted", "count": 12},
+                                  {"key": "ageRatingExceptionNotNeeded", "count": 1}, {"key": "cancelled", "count": 23}],
+            "deviceRatingLimits": [{"key": "4+", "count": 3}, {"key": "9+", "count": 20}, {"key": "13+", "count": 31}, {"key": "16+", "count": 12},
+                                   {"key": "18+", "count": 0}, {"key": "noLimit", "count": 40}],
+            "approveInPerson": {"presented": 7, "failed": 1},
             "requested": 23, "approvedByMessage": 9, "approvedInPerson": 6, "declined": 5,
             "byRatedAge": [{"ratedAge": "4+", "requested": 0, "approved": 0, "declined": 0}, {"ratedAge": "9+", "requested": 2, "approved": 2, "declined": 0},
                            {"ratedAge": "13+", "requested": 7, "approved": 5, "declined": 1}, {"ratedAge": "16+", "requested": 9, "approved": 5, "declined": 3},

@@ -75,9 +75,10 @@ struct ReportSchemaTests {
                 let history = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, asOf: asOf, pool: client)
                 #expect(try dossier.violations(of: history.json) == [], "dossier as of \(asOf.map(String.init) ?? "head")")
             }
-            // The first step (EligibilityChecked) has no state yet: the null alternative was exercised.
+            // The first step (EligibilityChecked) makes the state: what the check said of the app.
             let whole = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, pool: client)
-            #expect(whole.steps.first?["state"] == .null)
+            #expect(whole.steps.first?["state"]?["appFacts"]?.arrayValue?.first?["fact"] == "eligibility")
+            #expect(whole.steps.first?["state"]?["appFacts"]?.arrayValue?.first?["value"] == "eligible")
             #expect(whole.steps.last?["state"]?["consents"]?.arrayValue?.count == 2)
         }
     }
@@ -88,16 +89,25 @@ struct ReportSchemaTests {
         let dossier = try JSONSchemaValidator(schemaFile: "subject-dossier")
         let db = try await TestDatabase.create()
         let count = try await ProjectionTestSupport.appendSimulated(db, families: 16, days: 45, seed: 74)
-        // Two facts the simulator never produces, for the nulls they leave: an age range with no
-        // declaration, no parental controls and no app (declaration null, parentalControls empty,
-        // platform unknown, the step's app null), and an answer naming no subject or app to a
-        // question the ledger never saw (a register row with subject, app, topic and askedAt null).
+        // Facts the simulator never produces, for the nulls they leave: a request before anything
+        // that makes a state (the state null), an age range with no declaration, no parental
+        // controls and no app (declaration null, parentalControls empty, platform unknown, the
+        // step's app null), an Approve in Person sheet that failed (a failed in-person fact), and an
+        // answer naming no subject or app to a question the ledger never saw (a register row with
+        // subject, app, topic and askedAt null).
         let unknownQuestion = UUID().uuidString.lowercased()
         try await db.as(.application) { client async throws in
             let edges: [JSONValue] = [
+                ["eventId": .string(UUID().uuidString.lowercased()), "stream": .string("subject-" + Self.edgeSubject), "type": "AgeRangeRequested",
+                 "schemaVersion": 1, "occurredAt": "2027-05-31T23:59:00Z", "subject": .string(Self.edgeSubject), "actor": ["kind": "app"],
+                 "payload": ["ageGates": [13, 16, 18], "trigger": "launch"]],
                 ["eventId": .string(UUID().uuidString.lowercased()), "stream": .string("subject-" + Self.edgeSubject), "type": "AgeRangeShared",
                  "schemaVersion": 2, "occurredAt": "2027-06-01T00:00:00Z", "subject": .string(Self.edgeSubject), "actor": ["kind": "subject"],
                  "payload": ["lowerBound": 18]],
+                ["eventId": .string(UUID().uuidString.lowercased()), "stream": .string("subject-" + Self.edgeSubject),
+                 "type": "ApproveInPersonFailed", "schemaVersion": 1, "occurredAt": "2027-06-01T00:00:30Z",
+                 "subject": .string(Self.edgeSubject), "actor": ["kind": "app"],
+                 "payload": ["error": "missingAgeRatingExceptionRequest", "appleItemID": 6_471_234_567]],
                 ["eventId": .string(UUID().uuidString.lowercased()), "stream": .string("question-" + unknownQuestion),
                  "type": "ParentalAnswerReceived", "schemaVersion": 1, "occurredAt": "2027-06-01T00:01:00Z", "actor": ["kind": "guardian"],
                  "payload": ["questionId": .string(unknownQuestion), "choiceId": "allow", "choiceTitle": "Allow", "answer": "approval",
@@ -122,7 +132,7 @@ struct ReportSchemaTests {
             #expect(try register.violations(of: report.json) == [])
             #expect(Set(report.rows.compactMap { $0["answer"]?.stringValue }) == ["approval", "denial", "expired", "pending", "rescinded", "failed"])
             for column in ["subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia", "expiresAt", "answeredAt",
-                           "answeredBy", "answerChannel", "timeToAnswerSeconds", "rescindedAt"] {
+                           "answeredBy", "answerChannel", "timeToAnswerSeconds", "failedAt", "failedError", "rescindedAt"] {
                 #expect(report.rows.contains { $0[column] == .null }, "no row with \(column) null")
                 #expect(report.rows.contains { $0[column] != .null }, "no row with \(column) set")
             }
@@ -421,6 +431,8 @@ private struct StateCoverage {
         "consent question", "consent exception", "consent answeredBy null", "consent channel null", "consent ratedApp set",
         "consent topic null", "consent changeId set", "consent rescinded", "consent failed", "consent expired", "consent pending",
         "signal platform unknown", "step app null",
+        "fact eligibility", "fact deviceRatingLimit", "fact storeConsent", "fact install", "fact approveInPerson",
+        "fact approveInPerson failed",
     ]
 
     mutating func insert(_ shape: String) { seen.insert(shape) }
@@ -452,6 +464,13 @@ private struct StateCoverage {
         }
         for feature in state["features"]?.arrayValue ?? [] {
             seen.insert("feature \(feature["state"]?.stringValue ?? "?")")
+        }
+        for fact in state["appFacts"]?.arrayValue ?? [] {
+            let name = fact["fact"]?.stringValue ?? "?"
+            seen.insert("fact " + (name.split(separator: ":").first.map(String.init) ?? name))
+            if name.hasPrefix("approveInPerson"), fact["value"]?.stringValue?.hasPrefix("failed:") == true {
+                seen.insert("fact approveInPerson failed")
+            }
         }
         for consent in state["consents"]?.arrayValue ?? [] {
             seen.insert("consent \(consent["kind"]?.stringValue ?? "?")")

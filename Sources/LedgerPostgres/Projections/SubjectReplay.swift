@@ -118,20 +118,27 @@ public struct ReplayedEvent: Sendable, Equatable {
     public var actor: String
     /// The app that reported it.
     public var app: String?
+    /// The app's environment (`production`, `sandbox`, `development`), when the envelope says.
+    public var environment: String?
     /// Its payload, upcast to the current schema version (personal fields stay sealed).
     public var payload: JSONValue
     /// The ledger's derived facts.
     public var derived: JSONValue?
 
-    /// The plain sentence for it (``EventNarrative``).
-    public var sentence: String { EventNarrative.sentence(type: type, payload: payload, derived: derived) }
+    /// The plain sentence for it (``EventNarrative``), saying when it came from an environment other
+    /// than production.
+    public var sentence: String {
+        let said = EventNarrative.sentence(type: type, payload: payload, derived: derived)
+        guard let environment, environment != "production" else { return said }
+        return said + " (Reported from the \(environment) environment.)"
+    }
 
     static let columns = """
         e.position, e.event_id::text, e.type, e.stream,
         to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
         to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
         e.actor_kind || coalesce(' ' || e.actor_id, ''),
-        j.event #>> '{app,bundleId}',
+        j.event #>> '{app,bundleId}', j.event #>> '{app,environment}',
         (CASE WHEN e.type = 'AgeRangeShared' AND e.schema_version = 1
               THEN ledger.upcast_age_range_shared_v1(j.event -> 'payload') ELSE j.event -> 'payload' END)::text,
         (j.event -> 'derived')::text
@@ -189,11 +196,12 @@ public struct ReplayedEvent: Sendable, Equatable {
              ORDER BY e.position
             """, binds: binds)
         var events: [ReplayedEvent] = []
-        for try await (position, id, type, stream, occurred, recorded, actor, app, payload, derived) in try await connection
+        for try await (position, id, type, stream, occurred, recorded, actor, app, environment, payload, derived) in try await connection
             .watchedQuery(query, logger: logger)
-            .decode((Int64, String, String, String, String, String, String, String?, String, String?).self) {
+            .decode((Int64, String, String, String, String, String, String, String?, String?, String, String?).self) {
             events.append(ReplayedEvent(position: position, eventId: id, type: type, stream: stream, occurredAt: occurred,
-                                        recordedAt: recorded, actor: actor, app: app, payload: try JSONParser.parse(payload),
+                                        recordedAt: recorded, actor: actor, app: app, environment: environment,
+                                        payload: try JSONParser.parse(payload),
                                         derived: try derived.map { try JSONParser.parse($0) }))
         }
         return events

@@ -25,7 +25,8 @@ public struct ItemKey: Hashable, Sendable {
         case .ageExceptionDecided(let p): return ItemKey(kind: "exception", id: p.exceptionId)
         case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
              .significantChangeDeclared, .significantChangeAcknowledged, .consentRescinded, .accessGateApplied,
-             .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .playAgeSignalReceived,
+             .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+             .significantChangeNotifiedToStore, .playAgeSignalReceived,
              .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
             return nil
         }

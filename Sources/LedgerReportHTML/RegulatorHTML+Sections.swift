@@ -9,16 +9,18 @@ extension RegulatorHTML {
             [ReportMarkup.cell("\(ReportMarkup.id(try change.string("changeId")))<br>app \(ReportMarkup.id(try change.optionalString("app")))"
                 + "<br>version \(ReportMarkup.text(try change.optionalString("introducedInVersion")))"),
              ReportMarkup.cell(ReportMarkup.time(try change.string("declaredAt"))),
+             ReportMarkup.cell(ReportMarkup.time(try change.optionalString("notifiedToStoreAt"), otherwise: "no notice on record")),
              ReportMarkup.countCell(try change.int("minorsAsked")), ReportMarkup.countCell(try change.int("approved")),
              ReportMarkup.countCell(try change.int("denied")), ReportMarkup.countCell(try change.int("adultsAcknowledged")),
              ReportMarkup.cell(ReportMarkup.evidence(positions: try change.ints("evidencePositions"), eventIds: try change.strings("evidenceEventIds")))]
         }
         let body = rows.isEmpty
             ? ReportMarkup.paragraph("No significant change was declared in this period, and none declared earlier had questions or acknowledgments in it.", className: "empty")
-            : ReportMarkup.table(columns: [("Change", ""), ("Declared", ""), ("Minors asked", "num"), ("Approved", "num"), ("Denied", "num"),
-                                           ("Adults acknow\u{AD}ledged", "num"), ("Evidence (the declaration)", "")], rows: rows, className: "data changes")
+            : ReportMarkup.table(columns: [("Change", ""), ("Declared", ""), ("Store notified", ""), ("Minors asked", "num"), ("Approved", "num"), ("Denied", "num"),
+                                           ("Adults acknow\u{AD}ledged", "num"), ("Evidence (declaration, notice)", "")], rows: rows, className: "data changes")
         return ReportMarkup.section(id: "significant-changes", title: title("significant-changes"),
-            intro: "App updates declared significant (which a minor’s parent must approve), in order of declaration: how many minors were asked about each in the period, "
+            intro: "App updates declared significant (which a minor’s parent must approve), in order of declaration: when the developer notified the app store of it, "
+                + "how many minors were asked about each in the period, "
                 + "how many parents approved or denied, and how many adults acknowledged it.", body)
     }
 
@@ -41,9 +43,21 @@ extension RegulatorHTML {
         ]) + ReportMarkup.subsection("By the app’s age rating", ReportMarkup.table(
             columns: [("Age rating", ""), ("Requested", "num"), ("Approved", "num"), ("Declined", "num")],
             rows: rows + [total(label: "All ratings", [requested, approved, declined])], className: "data compact"))
+        let inPerson = try exceptions.object("approveInPerson")
+        let devices = "<div class=\"pair\">\n"
+            + ReportMarkup.subsection("Install attempts", intro: "InstallAttempted, by outcome (cancelled: an exception was queued instead).",
+                                      try keyCountTable(exceptions.objects("installsByOutcome"), keyHeader: "Outcome"))
+            + ReportMarkup.subsection("Devices’ rating limits", intro: "DeviceRatingLimitObserved: the highest rating a device allowed (noLimit: all apps).",
+                                      try keyCountTable(exceptions.objects("deviceRatingLimits"), keyHeader: "Limit"))
+            + "</div>\n"
+            + ReportMarkup.subsection("Approve in Person", ReportMarkup.figures([
+                ("Sheets shown", ReportMarkup.count(try inPerson.int("presented")), nil),
+                ("Failed to show", ReportMarkup.count(try inPerson.int("failed")), "no exception request was pending"),
+            ]))
         return ReportMarkup.section(id: "exceptions", title: title("exceptions"),
-            intro: "Requests to use an app rated above the child’s age (MarketplaceKit age-rating exceptions) made in the period, and the first decision on each before the period’s end.",
-            html)
+            intro: "Requests to use an app rated above the child’s age (MarketplaceKit age-rating exceptions) made in the period, and the first decision on each before the period’s end; "
+                + "then the period’s install attempts, the devices’ rating limits and the Approve in Person sheets.",
+            html + devices)
     }
 
     // MARK: Violations

@@ -200,10 +200,14 @@ enum RegulatorHTML {
 
         var html = ReportMarkup.subsection("Responses by age band", chart.render() + categoryTable)
         html += "<div class=\"pair\">\n"
+        html += ReportMarkup.subsection("Eligibility checks", intro: "EligibilityChecked: whether the system said age features apply to the person.",
+                                        try keyCountTable(signals.objects("eligibilityChecks"), keyHeader: "Outcome"))
         html += ReportMarkup.subsection("Requests by trigger", intro: "AgeRangeRequested, by what made the app ask.",
                                         try keyCountTable(signals.objects("requestsByTrigger"), keyHeader: "Trigger"))
         html += ReportMarkup.subsection("Responses by declaration", intro: "AgeRangeShared, by who declared or checked the range.",
                                         try keyCountTable(signals.objects("responsesByDeclaration"), keyHeader: "Declaration"))
+        html += ReportMarkup.subsection("Parental controls", intro: "AgeRangeShared, by each parental control active on the device (none: no control).",
+                                        try keyCountTable(signals.objects("responsesByParentalControl"), keyHeader: "Control"))
         html += ReportMarkup.subsection("Declines and failures", intro: "The person declined to share (AgeRangeDeclined), or the request failed (AgeRangeRequestFailed).",
             try keyCountTable([("declined", signals.int("declines"))] + signals.objects("failures").map { ("failed: " + (try $0.string("key")), try $0.int("count")) },
                               keyHeader: "Outcome"))
@@ -296,6 +300,10 @@ enum RegulatorHTML {
             ("Median time to enforcement", ReportMarkup.duration(seconds: try rescissions.optionalInt("medianSecondsToEnforcement")), nil),
             ("Longest time to enforcement", ReportMarkup.duration(seconds: try rescissions.optionalInt("maxSecondsToEnforcement")), nil),
         ]))
+        html += ReportMarkup.subsection("The app store’s consent status",
+            intro: "StoreConsentStatusReceived: what the app stores’ data sharing said of a minor’s verifiable parental consent, "
+                + "which the state app store acts make developers verify.",
+            try keyCountTable(consent.objects("storeConsentStatus"), keyHeader: "Status"))
         return ReportMarkup.section(id: "consent", title: title("consent"),
             intro: "Questions sent to parents through PermissionKit in the period, and what had become of each by the period’s end.", html)
     }

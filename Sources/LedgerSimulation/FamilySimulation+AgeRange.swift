@@ -86,6 +86,9 @@ extension SimulatedFamily {
         }
     }
 
+    /// Whether the person is a teen who first overstates their age (``shareRange``).
+    static func overstates(_ person: SimulatedPerson) -> Bool { (13...15).contains(person.age) && person.subject.hasSuffix("e") }
+
     /// A later check (`anniversaryRecheck`, `other`): request and share again.
     mutating func recheck(person p: Int, app a: Int, at start: Int64, trigger: String) {
         if android {
@@ -93,7 +96,15 @@ extension SimulatedFamily {
             return
         }
         let request = requestRange(person: p, app: a, at: start, trigger: trigger)
-        shareRange(person: p, app: a, at: start + random.seconds(2...40), request: request)
+        let before = people[p].apps[a].known?.eventId
+        let at = start + random.seconds(2...40)
+        let shared = shareRange(person: p, app: a, at: at, request: request)
+        if Self.overstates(people[p]), let before {
+            // Deliberate violation (signal-disregarded): the guardian corrected the range, and the app
+            // reopens its base feature on the range it had before.
+            applyGate(person: p, app: a, feature: AppTemplate.catalogue[people[p].apps[a].app].baseFeature, open: true,
+                      basis: [before], byConsent: false, at: at + 5, correlation: request, causation: shared)
+        }
     }
 
     /// Reports `AgeRangeRequested` with the app's gates.
@@ -110,8 +121,9 @@ extension SimulatedFamily {
     @discardableResult
     mutating func shareRange(person p: Int, app a: Int, at t: Int64, request: String) -> String {
         let person = people[p]
-        let (lower, upper) = Self.range(age: person.age, gates: AppTemplate.catalogue[person.apps[a].app].ageGates)
-        let declaration: String
+        let gates = AppTemplate.catalogue[person.apps[a].app].ageGates
+        var (lower, upper) = Self.range(age: person.age, gates: gates)
+        var declaration: String
         switch person.age {
         case ..<13:
             let drawn = random.weighted([("guardianDeclared", 94), ("guardianCheckedByOtherMethod", 3), ("guardianPaymentChecked", 3)])
@@ -122,6 +134,17 @@ extension SimulatedFamily {
         case 13...15: declaration = random.weighted([("guardianDeclared", 80), ("selfDeclared", 20)])
         case 16...17: declaration = random.weighted([("guardianDeclared", 50), ("selfDeclared", 50)])
         default: declaration = person.verification ?? "selfDeclared"
+        }
+        // About one teen of 13 to 15 in sixteen (by pseudonym, after the draws above, so that no other
+        // random draw moves) first claims to be 16 or 17; the guardian corrects the range at the next
+        // check (and the app then disregards the correction: `recheck`, signal-disregarded).
+        if Self.overstates(person) {
+            if person.apps[a].known == nil {
+                (lower, upper) = Self.range(age: 16, gates: gates)
+                declaration = "selfDeclared"
+            } else {
+                declaration = "guardianDeclared"
+            }
         }
         var controls: [String] = []
         if person.isMinor {
@@ -139,6 +162,12 @@ extension SimulatedFamily {
                                     ageOfMajority: AgeOfMajority.of(jurisdiction: jurisdiction.code)) == .adult,
             approvalRequired: controls.contains("significantAppChangeApprovalRequired"))
         people[p].apps[a].retryDay = nil
+        if person.isMinor && jurisdiction.consentForChanges {
+            // Where an app store act applies, the app also verifies through the App Store that a
+            // parent consented to the download (no random draw).
+            emit(draft("StoreConsentStatusReceived", person: p, app: stamp(person: p, app: a), causation: shared,
+                       payload: ["store": "appStore", "purpose": "download", "status": "obtained"]), at: t + 1, person: p)
+        }
         return shared
     }
 

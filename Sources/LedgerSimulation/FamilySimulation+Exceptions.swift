@@ -86,6 +86,9 @@ extension SimulatedFamily {
             last = max(byMessage + random.seconds(10...3_600), delivered ?? t)
             _ = install("installed", asking: false, at: last)
         case "inPerson":
+            emit(draft("ApproveInPersonPresented", person: p, app: stamp, stream: stream, correlation: exceptionId, payload: [
+                "appleItemID": .int(item.appleItemID), "exceptionId": .string(exceptionId),
+            ]), at: inPersonAt - 30, person: p)
             decide(true, inPerson: true, by: guardian, at: inPersonAt)
             _ = install("installed", asking: false, at: inPersonAt + random.seconds(10...120))
             last = inPersonAt + 120

@@ -57,6 +57,15 @@ struct SimulationWorld {
                     ])
                 sequence += 1
                 lines.append(ScheduledLine(time: time, sequence: sequence, line: draft.render(eventId: ids.uuid(), occurredAt: time)))
+                // The developer notifies the App Store of the change ten minutes later, as the state
+                // app store acts require (no random draw: every change is notified).
+                let notice = EventDraft(
+                    type: "SignificantChangeNotifiedToStore", stream: "change-" + change.id, subject: nil, actorKind: "app",
+                    app: .init(bundleId: app.template.bundleId, appVersion: app.version, platform: "server"),
+                    payload: ["changeId": .string(change.id), "store": "appStore"])
+                sequence += 1
+                lines.append(ScheduledLine(time: time + 600, sequence: sequence,
+                                           line: notice.render(eventId: ids.uuid(), occurredAt: time + 600)))
                 if app.random.chance(0.08) {
                     // Deliberate anomaly (change-redeclared): the release notes are edited and the
                     // change declared again an hour later with the new text; the first declaration stands.

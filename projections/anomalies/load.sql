@@ -3,10 +3,16 @@
 -- acknowledgments, answers), $3/$4 (subject, app or '') of openings (the latest requirement), $5/$6
 -- (subject, app) of the range's events (first seen), $7 change ids and $8 apps (changes), $9
 -- question ids, $10 subjects with any gate (rescissions), $11 exception ids and $12/$13 (subject,
--- appleItemID) of exception installs (exceptions).
-SELECT 'age', json_build_array(subject, position, occurred_at::text, category, verified_adult, approval_required)::text
+-- appleItemID) of exception installs (exceptions), $14 the event ids opened features cite (the age
+-- signals among them, at any position).
+SELECT 'age', json_build_array(subject, position, occurred_at::text, category, verified_adult, approval_required,
+                               event_id::text)::text
   FROM (SELECT DISTINCT ON (subject) * FROM age_signals
          WHERE log_id = $1 AND subject = ANY ($2::text[]) ORDER BY subject, position DESC) s
+UNION ALL
+SELECT 'cited', json_build_array(subject, position, occurred_at::text, category, verified_adult, approval_required,
+                                 event_id::text)::text
+  FROM age_signals WHERE log_id = $1 AND event_id = ANY ($14::uuid[])
 UNION ALL
 SELECT 'decline', json_build_array(subject, position)::text
   FROM (SELECT DISTINCT ON (subject) * FROM declines

@@ -28,8 +28,10 @@ CREATE TABLE age_signals (
   category           text,
   verified_adult     boolean NOT NULL,  -- the ledger's derived verifiedAdult
   approval_required  boolean NOT NULL,  -- significantAppChangeApprovalRequired on, or Play SUPERVISED*
+  event_id           uuid    NOT NULL,  -- what an AccessGateApplied's basis cites (signal-disregarded)
   PRIMARY KEY (log_id, subject, position)
 );
+CREATE INDEX age_signals_event ON age_signals (log_id, event_id);
 -- The person declined to share an age range (AgeRangeDeclined): after the latest age signal, the
 -- app has none to act on (access-without-age-signal).
 CREATE TABLE declines (

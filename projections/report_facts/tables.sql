@@ -19,11 +19,16 @@ CREATE TABLE facts (
   declaration   text,                   -- AgeRangeShared: ageRangeDeclaration ('none' when absent)
   play_status   text,                   -- PlayAgeSignalReceived: userStatus
   check_method  text,                   -- AgeVerificationCompleted: method (the app's own gate or a third party)
-  check_outcome text,                   -- AgeVerificationCompleted: outcome (passed, failed, inconclusive)
+  outcome       text,                   -- AgeRangeShared: activeParentalControls, sorted, comma-separated, or none;
+                                        -- AgeVerificationCompleted: outcome (passed, failed, inconclusive);
+                                        -- EligibilityChecked: eligible, notEligible or the error;
+                                        -- InstallAttempted: its outcome; DeviceRatingLimitObserved: the
+                                        -- limit's label or noLimit; StoreConsentStatusReceived: the status
   error         text,                   -- AgeRangeRequestFailed, PermissionQuestionFailed: the error
   answer        text,                   -- ParentalAnswerReceived: approval / denial; AgeExceptionDecided: approved / declined;
                                         -- ConsentRescinded: withdrawn when it withdraws consent (production, signature valid)
-  channel       text,                   -- answers and decisions: message / inPerson; questions: sentVia
+  channel       text,                   -- answers and decisions: message / inPerson; questions: sentVia;
+                                        -- SignificantChangeNotifiedToStore: the store notified
   answered_at   timestamptz,            -- ParentalAnswerReceived receivedAt, AgeExceptionDecided decidedAt
   change_id     text,                   -- PermissionQuestionSent: the change asked about (its changeId, or the
                                         -- change declared for the app before it with the same description)
@@ -55,11 +60,11 @@ CREATE TABLE period_counts (
   play_status     text,
   error           text,
   check_method    text,
-  check_outcome   text,
+  outcome         text,
   events          bigint NOT NULL,
   first_position  bigint NOT NULL,
   UNIQUE NULLS NOT DISTINCT (log_id, day, block, jurisdiction, environment, type, trigger, category, declaration,
-                             play_status, error, check_method, check_outcome)
+                             play_status, error, check_method, outcome)
 );
 -- Coverage's installs: each (subject, app) with a facts row of a jurisdiction on a UTC day, and
 -- the first position among those rows. An install was active on a whole day of the period as of

@@ -58,3 +58,26 @@ CREATE TABLE features (
   occurred_at     timestamptz NOT NULL,
   PRIMARY KEY (log_id, subject, bundle_id, feature)
 );
+
+-- What the subject's device and the stores said of each app, latest first (issue 38 item 5): one
+-- row per subject, app and fact, the latest event for it.
+--   eligibility              EligibilityChecked: eligible, notEligible or the error; detail: the
+--                            required regulatory features
+--   deviceRatingLimit        DeviceRatingLimitObserved: the limit's label, or noLimit (2000: all apps);
+--                            detail: MarketplaceKit's code
+--   storeConsent:<purpose>   StoreConsentStatusReceived: the status; detail: the store, the change
+--   install:<appleItemID>    InstallAttempted: the outcome; detail: the app's rating, `update` when it was one
+--   approveInPerson:<appleItemID>  ApproveInPersonPresented (presented) or ApproveInPersonFailed
+--                            (failed:<error>); detail: the exception
+CREATE TABLE app_facts (
+  log_id          text        NOT NULL,
+  subject         text        NOT NULL,
+  bundle_id       text        NOT NULL,   -- '' when the event named no app
+  fact            text        NOT NULL,
+  value           text        NOT NULL,
+  detail          text[]      NOT NULL,
+  position        bigint      NOT NULL,
+  event_id        uuid        NOT NULL,
+  occurred_at     timestamptz NOT NULL,
+  PRIMARY KEY (log_id, subject, bundle_id, fact)
+);

@@ -41,6 +41,12 @@ public enum EventBody: Sendable, Equatable {
     case ageExceptionDecided(AgeExceptionDecided)
     /// `ApproveInPersonFailed`.
     case approveInPersonFailed(ApproveInPersonFailed)
+    /// `ApproveInPersonPresented`.
+    case approveInPersonPresented(ApproveInPersonPresented)
+    /// `StoreConsentStatusReceived`.
+    case storeConsentStatusReceived(StoreConsentStatusReceived)
+    /// `SignificantChangeNotifiedToStore`.
+    case significantChangeNotifiedToStore(SignificantChangeNotifiedToStore)
     /// `PlayAgeSignalReceived`.
     case playAgeSignalReceived(PlayAgeSignalReceived)
     /// `AgeVerificationCompleted`.
@@ -73,6 +79,9 @@ public enum EventBody: Sendable, Equatable {
         case .ageExceptionRequested(let payload): return payload
         case .ageExceptionDecided(let payload): return payload
         case .approveInPersonFailed(let payload): return payload
+        case .approveInPersonPresented(let payload): return payload
+        case .storeConsentStatusReceived(let payload): return payload
+        case .significantChangeNotifiedToStore(let payload): return payload
         case .playAgeSignalReceived(let payload): return payload
         case .ageVerificationCompleted(let payload): return payload
         case .operatorDecision(let payload): return payload

@@ -36,6 +36,10 @@ public enum EventCatalogue {
         AgeExceptionRequested.schema,
         AgeExceptionDecided.schema,
         ApproveInPersonFailed.schema,
+        ApproveInPersonPresented.schema,
+        // App store acts
+        StoreConsentStatusReceived.schema,
+        SignificantChangeNotifiedToStore.schema,
         // Other platforms and people
         PlayAgeSignalReceived.schema,
         AgeVerificationCompleted.schema,

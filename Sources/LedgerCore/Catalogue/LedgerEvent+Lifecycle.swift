@@ -14,6 +14,9 @@ extension LedgerEvent {
         case .ageExceptionRequested(let p): return p.exceptionId
         case .ageExceptionDecided(let p): return p.exceptionId
         case .approveInPersonFailed(let p): return p.exceptionId
+        case .approveInPersonPresented(let p): return p.exceptionId
+        case .significantChangeNotifiedToStore(let p): return p.changeId
+        case .storeConsentStatusReceived(let p): return p.changeId
         case .installAttempted(let p): return p.exceptionId
         case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
              .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .playAgeSignalReceived,
@@ -22,19 +25,27 @@ extension LedgerEvent {
         }
     }
 
-    /// What was asked: a question's topic (``PermissionTopic/name``), `ageRatingException` for an
-    /// exception request; nil for the others.
+    /// What was asked: a question's topic (``PermissionTopic/name``; a failed question's, when the
+    /// app said), `ageRatingException` for an exception request; nil for the others.
     public var topic: String? {
         switch body {
         case .permissionQuestionSent(let p): return p.topic.name
+        case .permissionQuestionFailed(let p): return p.topicName
         case .ageExceptionRequested: return "ageRatingException"
         case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
-             .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionFailed, .parentalAnswerReceived,
+             .significantChangeDeclared, .significantChangeAcknowledged, .parentalAnswerReceived,
              .questionExpired, .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .installAttempted,
-             .ageExceptionDecided, .approveInPersonFailed, .playAgeSignalReceived, .ageVerificationCompleted,
+             .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+             .significantChangeNotifiedToStore, .playAgeSignalReceived, .ageVerificationCompleted,
              .operatorDecision, .retentionApplied, .subjectErased:
             return nil
         }
+    }
+
+    /// Whether an app reported it from a test or development build (`app.environment` `sandbox` or
+    /// `development`): stored and replayed, but folded into no state (decision 0068).
+    public var isFromTestEnvironment: Bool {
+        envelope.app?.environment.map(EventEnvelope.AppInfo.testEnvironments.contains) ?? false
     }
 
     /// The app the event is about: the envelope's, except for a `ConsentRescinded`, which is about

@@ -73,6 +73,9 @@ public struct EventEnvelope: Sendable, Equatable {
         ]
         /// The allowed environments.
         public static let environments: Set<String> = ["production", "sandbox", "development"]
+        /// The environments of tests and development builds: their events are stored, verified and
+        /// replayed, but change no state and no regulator figure (decision 0068).
+        public static let testEnvironments: Set<String> = ["sandbox", "development"]
 
         /// An app stamp.
         public init(bundleId: String, appVersion: String? = nil, platform: String? = nil, osVersion: String? = nil,

@@ -66,6 +66,15 @@ public enum RuleCatalogue {
                     .init(.texasSB2420, "A developer uses the age category the app store provides to enforce its age restrictions."),
                     .init(.californiaAB1043, "A developer requests the operating system's age bracket signal and treats the user according to it.")]),
         LedgerRule(
+            id: "signal-disregarded", kind: .violation,
+            statement: "A feature was opened for a subject citing in its basis an age signal of the subject, while a later age signal, recorded before the opening and not cited, had put the subject in a younger band (under 13, 13 to 15, 16 to 17, 18 but under the age of majority, adult, youngest first): the app acted on an age range it had been told was no longer the person's.",
+            judges: "AccessGateApplied",
+            reads: ["AccessGateApplied", "AgeRangeShared", "PlayAgeSignalReceived", "AgeVerificationCompleted"],
+            evidence: "The signal relied on, the later signal, and the opening.",
+            basis: [.init(.californiaAB1043, "Civil Code 1798.501: a developer that receives a signal has actual knowledge of the user's age range, even if it willfully disregards the signal."),
+                    .init(.utahSB142, "Utah Code 13-76-202(3): safety-related defaults use the lowest age category the app store's data or the developer's own indicates."),
+                    .init(.appleDeclaredAgeRange, "An app requests the age range again when it may have changed, and acts on the latest response.")]),
+        LedgerRule(
             id: "rescission-not-enforced", kind: .violation,
             statement: "A parent's consent was rescinded (App Store RESCIND_CONSENT from the production environment, its signature verified) and no AccessGateApplied closed a feature of that app for the subject within the policy window, or none at all once the window has passed.",
             judges: "ConsentRescinded",

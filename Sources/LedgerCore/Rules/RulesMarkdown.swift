@@ -26,7 +26,9 @@ public enum RulesMarkdown {
             conservative way and marks the finding as *needing review*, naming the missing fact (decision 0064;
             `needs_review` in the findings, `needsReview` in the reports, "Needs review" in `explain`).
             A withdrawal of consent counts only when it is an App Store notification from production whose
-            signature verified (decision 0062). docs/disputes/ holds the histories these rules are written against.
+            signature verified (decision 0062). Events an app reported from a test environment (`app.environment`
+            `sandbox` or `development`) are stored and replayed but judged by no rule and counted in no figure
+            (decision 0068). docs/disputes/ holds the histories these rules are written against.
 
 
             """

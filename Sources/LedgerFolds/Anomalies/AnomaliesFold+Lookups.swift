@@ -15,15 +15,18 @@ extension AnomaliesFold {
                  .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
                  .permissionQuestionFailed, .parentalAnswerReceived, .questionExpired, .consentRescinded,
                  .accessGateApplied, .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested,
-                 .ageExceptionDecided, .approveInPersonFailed, .ageVerificationCompleted, .operatorDecision,
+                 .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+                 .significantChangeNotifiedToStore, .ageVerificationCompleted, .operatorDecision,
                  .retentionApplied, .subjectErased:
                 approval = false
             }
             var verified = false
             if case .bool(let flag)? = event.derived["verifiedAdult"] { verified = flag }
             let row = R.AgeSignal(subject: subject, position: event.position, occurredAt: event.envelope.occurredAt,
-                                  category: event.derivedText("legalCategory"), verifiedAdult: verified, approvalRequired: approval)
+                                  eventId: event.envelope.eventId, category: event.derivedText("legalCategory"),
+                                  verifiedAdult: verified, approvalRequired: approval)
             ageSignals[subject, default: []].append(row)
+            signalsById[row.eventId.lowercased()] = row
             newAgeSignals.append(row)
         }
         for event in events {
@@ -122,7 +125,8 @@ extension AnomaliesFold {
                  .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
                  .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied,
                  .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested, .ageExceptionDecided,
-                 .approveInPersonFailed, .ageVerificationCompleted, .operatorDecision, .retentionApplied,
+                 .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+                 .significantChangeNotifiedToStore, .ageVerificationCompleted, .operatorDecision, .retentionApplied,
                  .subjectErased:
                 break
             }
@@ -169,7 +173,7 @@ extension AnomaliesFold {
                  .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
                  .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied,
                  .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested, .approveInPersonFailed,
-                 .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+                 .approveInPersonPresented, .storeConsentStatusReceived, .significantChangeNotifiedToStore, .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
                 continue
             }
             guard var list = rescissions[subject] else { continue }
@@ -232,14 +236,15 @@ extension AnomaliesFold {
         var order: [String] = []
         var range: [String: R.Exception] = [:]
         for event in events {
-            let id: String
+            let id: String, requested: AgeExceptionRequested?, decided: AgeExceptionDecided?
             switch event.body {
-            case .ageExceptionRequested(let p): id = p.exceptionId
-            case .ageExceptionDecided(let p): id = p.exceptionId
+            case .ageExceptionRequested(let p): (id, requested, decided) = (p.exceptionId, p, nil)
+            case .ageExceptionDecided(let p): (id, requested, decided) = (p.exceptionId, nil, p)
             case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
                  .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
                  .permissionQuestionFailed, .parentalAnswerReceived, .questionExpired, .consentRescinded,
                  .accessGateApplied, .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed,
+                 .approveInPersonPresented, .storeConsentStatusReceived, .significantChangeNotifiedToStore,
                  .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied,
                  .subjectErased:
                 continue
@@ -247,23 +252,14 @@ extension AnomaliesFold {
             var row = range[id] ?? R.Exception(exceptionId: id, subject: nil, appleItemId: nil, requestedPosition: nil,
                                                decidedPosition: nil, approvedPosition: nil)
             if range[id] == nil { order.append(id) }
-            switch event.body {
-            case .ageExceptionRequested(let p):
-                if row.requestedPosition == nil {
-                    row.requestedPosition = event.position
-                    row.subject = event.envelope.subject
-                    row.appleItemId = Int64(p.appleItemID)
-                }
-            case .ageExceptionDecided(let p):
+            if let requested, row.requestedPosition == nil {
+                row.requestedPosition = event.position
+                row.subject = event.envelope.subject
+                row.appleItemId = Int64(requested.appleItemID)
+            }
+            if let decided {
                 if row.decidedPosition == nil { row.decidedPosition = event.position }
-                if p.decision == .approved, row.approvedPosition == nil { row.approvedPosition = event.position }
-            case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
-                 .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
-                 .permissionQuestionFailed, .parentalAnswerReceived, .questionExpired, .consentRescinded,
-                 .accessGateApplied, .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed,
-                 .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied,
-                 .subjectErased:
-                break
+                if decided.decision == .approved, row.approvedPosition == nil { row.approvedPosition = event.position }
             }
             range[id] = row
         }

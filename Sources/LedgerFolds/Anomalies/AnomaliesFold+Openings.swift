@@ -4,6 +4,9 @@ extension AnomaliesFold {
     /// The minors' legal categories (the rules' "a minor").
     static let minors: Set<String> = ["under13", "13to15", "16to17", "18toMajority"]
 
+    /// The legal categories from youngest to oldest (`unknown` is in no order).
+    static let bands = ["under13", "13to15", "16to17", "18toMajority", "adult"]
+
     /// Judges one opening of a feature against what stood before it: the subject's latest age
     /// signal, the latest requirement DeclaredAgeRange gave the app for the subject, the app's
     /// significant change in force (the latest declared before the gate, introduced in or before
@@ -102,6 +105,17 @@ extension AnomaliesFold {
                     "\(bundle) opened \(feature) \(why), although DeclaredAgeRange made the app eligible for age features "
                         + "(position \(requirement.position)): without a signal it must apply its most restrictive default",
                     [requirement.position, declined?.position, position].compactMap { $0 }.sorted(), restsOnChange: false)
+        }
+        // The app cited an age signal that a later one, recorded before the opening and not cited,
+        // had replaced with a younger band: it acted on a range it had been told was no longer the person's.
+        let cited = payload.basis.compactMap { signalsById[$0.lowercased()] }.filter { $0.subject == subject && $0.position < position }
+        if let age, let later = age.category.flatMap(Self.bands.firstIndex(of:)),
+           let relied = cited.max(by: { $0.position < $1.position }), relied.position < age.position,
+           let earlier = relied.category.flatMap(Self.bands.firstIndex(of:)), earlier > later {
+            finding(.signalDisregarded,
+                    "\(bundle) opened \(feature) citing the age signal at position \(relied.position) (\(Self.bands[earlier])), "
+                        + "though a later signal at position \(age.position) said \(Self.bands[later]) and was not cited",
+                    [relied.position, age.position, position], restsOnChange: false)
         }
         if payload.basis.isEmpty {
             finding(.accessOpenedWithoutBasis, "\(feature) was opened for \(subject.formatLiteral) citing no event", [position],

@@ -114,7 +114,8 @@ extension AnomaliesFold {
             }
         case .eligibilityChecked, .ageRangeRequested, .ageRangeDeclined, .ageRangeRequestFailed,
              .permissionQuestionSent, .permissionQuestionFailed, .questionExpired, .accessGateApplied,
-             .deviceRatingLimitObserved, .ageExceptionRequested, .approveInPersonFailed, .playAgeSignalReceived,
+             .deviceRatingLimitObserved, .ageExceptionRequested, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+             .significantChangeNotifiedToStore, .playAgeSignalReceived,
              .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
             break
         }

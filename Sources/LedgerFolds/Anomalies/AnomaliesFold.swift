@@ -37,6 +37,8 @@ public struct AnomaliesFold: Sendable {
         public var questionIds: Set<String> = []
         /// Exception ids named, and (subject, appleItemID) of exception installs.
         public var exceptionIds: Set<String> = [], exceptionInstalls: Set<[String]> = []
+        /// The event ids opened features cite (their basis): the age signals among them.
+        public var citedIds: Set<String> = []
     }
 
     /// The stored rows ``Needs`` names.
@@ -45,6 +47,8 @@ public struct AnomaliesFold: Sendable {
         public var ageSignals: [R.AgeSignal] = [], requirements: [R.Requirement] = [], firstSeen: [R.FirstSeen] = []
         /// The stored declines (the latest per subject).
         public var declines: [R.Decline] = []
+        /// The stored age signals that opened features cite (``Needs/citedIds``), at any position.
+        public var citedSignals: [R.AgeSignal] = []
         /// The stored changes, questions and holding acknowledgments.
         public var changes: [R.Change] = [], questions: [R.Question] = [], acknowledgments: [R.Acknowledgment] = []
         /// The stored answers, rescissions and exceptions.
@@ -55,6 +59,8 @@ public struct AnomaliesFold: Sendable {
 
     // State: stored rows and the range's new ones.
     var ageSignals: [String: [R.AgeSignal]] = [:]
+    /// Age signals by event id: the stored ones loaded and the range's (what a gate cites).
+    var signalsById: [String: R.AgeSignal] = [:]
     var declines: [String: [R.Decline]] = [:]
     var requirements: [[String]: [R.Requirement]] = [:]
     var firstSeen: [[String]: R.FirstSeen] = [:]
@@ -96,6 +102,7 @@ public struct AnomaliesFold: Sendable {
     public init(stored: Stored, changes directory: ChangeDirectory) {
         self.directory = directory
         for row in stored.ageSignals { ageSignals[row.subject, default: []].append(row) }
+        for row in stored.ageSignals + stored.citedSignals { signalsById[row.eventId.lowercased()] = row }
         for row in stored.declines { declines[row.subject, default: []].append(row) }
         for row in stored.requirements { requirements[[row.subject, row.bundleId], default: []].append(row) }
         for row in stored.firstSeen { firstSeen[[row.subject, row.bundleId]] = row }
@@ -126,6 +133,7 @@ public struct AnomaliesFold: Sendable {
                 needs.gateSubjects.insert(subject)
                 if p.state == .open {
                     needs.openingSubjects.insert(subject)
+                    needs.citedIds.formUnion(p.basis.map { $0.lowercased() })
                     needs.requirementKeys.insert([subject, app ?? ""])
                     if let app { needs.bundles.insert(app) }
                 }
@@ -147,7 +155,8 @@ public struct AnomaliesFold: Sendable {
                 }
             case .ageRangeShared, .playAgeSignalReceived, .ageVerificationCompleted, .eligibilityChecked, .consentRescinded,
                  .ageRangeRequested, .ageRangeDeclined, .ageRangeRequestFailed, .permissionQuestionFailed,
-                 .deviceRatingLimitObserved, .approveInPersonFailed, .operatorDecision, .retentionApplied, .subjectErased:
+                 .deviceRatingLimitObserved, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+                 .significantChangeNotifiedToStore, .operatorDecision, .retentionApplied, .subjectErased:
                 continue
             }
         }

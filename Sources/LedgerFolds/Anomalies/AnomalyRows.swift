@@ -6,14 +6,14 @@ import LedgerCore
 public enum AnomalyRows {
     /// `age_signals`: an age signal of a subject.
     public struct AgeSignal: Sendable {
-        /// The columns `subject`, `position`, `occurredAt` (snake_case in the projection's tables.sql).
-        public var subject: String, position: Int64, occurredAt: String
+        /// The columns `subject`, `position`, `occurredAt`, `eventId` (snake_case in the projection's tables.sql).
+        public var subject: String, position: Int64, occurredAt: String, eventId: String
         /// The columns `category`, `verifiedAdult`, `approvalRequired` (snake_case in the projection's tables.sql).
         public var category: String?, verifiedAdult: Bool, approvalRequired: Bool
         /// Creates it.
-        public init(subject: String, position: Int64, occurredAt: String, category: String?, verifiedAdult: Bool,
+        public init(subject: String, position: Int64, occurredAt: String, eventId: String, category: String?, verifiedAdult: Bool,
                     approvalRequired: Bool) {
-            (self.subject, self.position, self.occurredAt, self.category) = (subject, position, occurredAt, category)
+            (self.subject, self.position, self.occurredAt, self.eventId, self.category) = (subject, position, occurredAt, eventId, category)
             (self.verifiedAdult, self.approvalRequired) = (verifiedAdult, approvalRequired)
         }
     }

@@ -9,6 +9,7 @@ public enum FoldedRule: String, CaseIterable, Sendable {
     case accessWithoutApproval = "access-without-approval"
     case accessAfterRescission = "access-after-rescission"
     case accessWithoutAgeSignal = "access-without-age-signal"
+    case signalDisregarded = "signal-disregarded"
     case adultAccessWithoutAcknowledgment = "adult-access-without-acknowledgment"
     case unverifiedAdultAccess = "unverified-adult-access"
     case accessOpenedWithoutBasis = "access-opened-without-basis"

@@ -106,7 +106,8 @@ public struct PendingFold: Sendable {
             close(key, by: envelope.type, at: event.position)
         case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
              .significantChangeDeclared, .significantChangeAcknowledged, .consentRescinded, .accessGateApplied,
-             .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .playAgeSignalReceived,
+             .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+             .significantChangeNotifiedToStore, .playAgeSignalReceived,
              .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
             return
         }

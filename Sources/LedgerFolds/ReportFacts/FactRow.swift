@@ -34,13 +34,16 @@ public struct FactRow: Sendable, Equatable {
     public var playStatus: String?
     /// The column `checkMethod` (snake_case in the projection's tables.sql).
     public var checkMethod: String?
-    /// The column `checkOutcome` (snake_case in the projection's tables.sql).
-    public var checkOutcome: String?
+    /// `AgeRangeShared`: its active parental controls, sorted and comma-separated (`none`);
+    /// `AgeVerificationCompleted`'s outcome; `EligibilityChecked`: eligible, notEligible or the
+    /// error; `InstallAttempted`'s outcome; `DeviceRatingLimitObserved`: the limit's label or
+    /// `noLimit`; `StoreConsentStatusReceived`'s status.
+    public var outcome: String?
     /// The column `error` (snake_case in the projection's tables.sql).
     public var error: String?
     /// A parent's answer (`approval`, `denial`) or an exception's decision (`approved`, `declined`).
     public var answer: String?
-    /// A question's `sentVia`; an answer's or a decision's `channel`.
+    /// A question's `sentVia`; an answer's or a decision's `channel`; the store a change was notified to.
     public var channel: String?
     /// An answer's `receivedAt`, a decision's `decidedAt`.
     public var answeredAt: String?

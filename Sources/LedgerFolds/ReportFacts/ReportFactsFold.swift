@@ -19,12 +19,14 @@ public enum ReportFactsFold {
         case .ageRangeShared(let p):
             row.category = event.derivedText("legalCategory")
             row.declaration = p.ageRangeDeclaration?.rawValue ?? "none"
+            let controls = (p.activeParentalControls ?? []).map(\.rawValue).sorted()
+            row.outcome = controls.isEmpty ? "none" : controls.joined(separator: ",")
         case .playAgeSignalReceived(let p):
             row.category = event.derivedText("legalCategory")
             row.playStatus = p.userStatus.rawValue
         case .ageVerificationCompleted(let p):
             row.checkMethod = p.method.rawValue
-            row.checkOutcome = p.outcome.rawValue
+            row.outcome = p.outcome.rawValue
         case .ageRangeRequestFailed(let p):
             row.error = p.error.rawValue
         case .permissionQuestionFailed(let p):
@@ -51,8 +53,18 @@ public enum ReportFactsFold {
             row.subject = envelope.subject ?? p.subjectId
         case .consentRescinded(let p):
             row.answer = p.withdrawsConsent ? "withdrawn" : nil
-        case .eligibilityChecked, .ageRangeDeclined, .significantChangeAcknowledged, .questionExpired,
-             .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .operatorDecision, .retentionApplied:
+        case .eligibilityChecked(let p):
+            row.outcome = p.error?.rawValue ?? (p.isEligibleForAgeFeatures == true ? "eligible" : "notEligible")
+        case .installAttempted(let p):
+            row.outcome = p.outcome.rawValue
+        case .deviceRatingLimitObserved(let p):
+            row.outcome = p.maximumAllowedAgeRating == .unrated ? "noLimit" : p.maximumAllowedAgeRating.label
+        case .storeConsentStatusReceived(let p):
+            row.outcome = p.status.rawValue
+        case .significantChangeNotifiedToStore(let p):
+            row.channel = p.store.rawValue
+        case .ageRangeDeclined, .significantChangeAcknowledged, .questionExpired, .approveInPersonFailed, .approveInPersonPresented,
+             .operatorDecision, .retentionApplied:
             break
         }
         return row

@@ -104,7 +104,8 @@ public struct SignificantChangesFold: Sendable {
             case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
                  .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionFailed, .questionExpired,
                  .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .installAttempted,
-                 .ageExceptionRequested, .ageExceptionDecided, .approveInPersonFailed, .playAgeSignalReceived,
+                 .ageExceptionRequested, .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+                 .significantChangeNotifiedToStore, .playAgeSignalReceived,
                  .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
                 break
             }
@@ -151,7 +152,8 @@ public struct SignificantChangesFold: Sendable {
             }
         case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
              .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved,
-             .installAttempted, .ageExceptionRequested, .ageExceptionDecided, .approveInPersonFailed,
+             .installAttempted, .ageExceptionRequested, .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+             .significantChangeNotifiedToStore,
              .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
             return
         }

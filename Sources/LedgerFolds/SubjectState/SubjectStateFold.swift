@@ -4,12 +4,15 @@ import LedgerCore
 /// each kind (the store merges it where it is later than the stored one, so folding a range twice
 /// changes nothing): per subject the latest event and how many, the latest age signal (the
 /// catalogue's ``EventRole/Name/ageSignal``), the latest parental controls, the first erasure; per
-/// subject and platform the latest platform signal; per subject, app and feature the latest gate.
+/// subject and platform the latest platform signal; per subject, app and feature the latest gate;
+/// per subject, app and fact what the device and the stores said last (``AppFact``).
 public struct SubjectStateFold: Sendable {
     /// The event types the fold reads.
     public static let reads = [
         AgeRangeShared.eventType, PlayAgeSignalReceived.eventType, AgeVerificationCompleted.eventType,
         AgeRangeDeclined.eventType, AgeRangeRequestFailed.eventType, AccessGateApplied.eventType, SubjectErased.eventType,
+        EligibilityChecked.eventType, DeviceRatingLimitObserved.eventType, StoreConsentStatusReceived.eventType,
+        InstallAttempted.eventType, ApproveInPersonPresented.eventType, ApproveInPersonFailed.eventType,
     ]
 
     /// What the range says of one subject.
@@ -46,9 +49,22 @@ public struct SubjectStateFold: Sendable {
         public var event: LedgerEvent
     }
 
+    /// What the subject's device or a store said last of one fact about an app (projections/
+    /// subject_state/tables.sql, `app_facts`, names the facts and their values).
+    public struct AppFact: Sendable {
+        /// The subject, the app (`""` when the event named none) and the fact (`eligibility`,
+        /// `deviceRatingLimit`, `storeConsent:<purpose>`, `install:<appleItemID>`, `approveInPerson:<appleItemID>`).
+        public var subject: String, bundleId: String, fact: String
+        /// What it was, and the particulars beside it.
+        public var value: String, detail: [String]
+        /// The event itself.
+        public var event: LedgerEvent
+    }
+
     public private(set) var subjects: [String: Subject] = [:]
     public private(set) var platformSignals: [String: PlatformSignal] = [:]
     public private(set) var features: [String: Feature] = [:]
+    public private(set) var appFacts: [String: AppFact] = [:]
 
     /// An empty fold.
     public init() {}
@@ -78,13 +94,34 @@ public struct SubjectStateFold: Sendable {
             features[subject + "\u{0}" + bundle + "\u{0}" + p.feature] = Feature(subject: subject, bundleId: bundle, gate: p, event: event)
         case .subjectErased:
             if entry.erased == nil { entry.erased = event }
-        case .ageVerificationCompleted, .eligibilityChecked, .ageRangeRequested, .significantChangeDeclared,
+        case .eligibilityChecked(let p):
+            let value = p.error?.rawValue ?? (p.isEligibleForAgeFeatures == true ? "eligible" : "notEligible")
+            fact(subject, "eligibility", value, (p.requiredRegulatoryFeatures ?? []).map(\.rawValue), event)
+        case .deviceRatingLimitObserved(let p):
+            let limit = p.maximumAllowedAgeRating
+            fact(subject, "deviceRatingLimit", limit == .unrated ? "noLimit" : limit.label, [String(limit.rawValue)], event)
+        case .storeConsentStatusReceived(let p):
+            fact(subject, "storeConsent:" + p.purpose.rawValue, p.status.rawValue, [p.store.rawValue] + (p.changeId.map { [$0] } ?? []), event)
+        case .installAttempted(let p):
+            fact(subject, "install:\(p.appleItemID)", p.outcome.rawValue, [p.ageRating.label] + (p.isUpdate == true ? ["update"] : []), event)
+        case .approveInPersonPresented(let p):
+            fact(subject, "approveInPerson:\(p.appleItemID)", "presented", p.exceptionId.map { [$0] } ?? [], event)
+        case .approveInPersonFailed(let p):
+            fact(subject, "approveInPerson:" + (p.appleItemID.map(String.init) ?? "unknown"), "failed:" + p.error.rawValue,
+                 p.exceptionId.map { [$0] } ?? [], event)
+        case .ageVerificationCompleted, .ageRangeRequested, .significantChangeDeclared,
              .significantChangeAcknowledged, .permissionQuestionSent, .permissionQuestionFailed, .parentalAnswerReceived,
-             .questionExpired, .consentRescinded, .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested,
-             .ageExceptionDecided, .approveInPersonFailed, .operatorDecision, .retentionApplied:
+             .questionExpired, .consentRescinded, .ageExceptionRequested, .ageExceptionDecided,
+             .significantChangeNotifiedToStore, .operatorDecision, .retentionApplied:
             break
         }
         subjects[subject] = entry
+    }
+
+    private mutating func fact(_ subject: String, _ fact: String, _ value: String, _ detail: [String], _ event: LedgerEvent) {
+        let bundle = event.bundleId ?? ""
+        appFacts[subject + "\u{0}" + bundle + "\u{0}" + fact] = AppFact(subject: subject, bundleId: bundle, fact: fact, value: value,
+                                                                      detail: detail, event: event)
     }
 
     private mutating func signal(_ subject: String, _ platform: String, _ outcome: String, _ event: LedgerEvent) {
@@ -101,7 +138,8 @@ public struct SubjectStateFold: Sendable {
         case .eligibilityChecked, .ageRangeRequested, .ageRangeDeclined, .ageRangeRequestFailed, .significantChangeDeclared,
              .significantChangeAcknowledged, .permissionQuestionSent, .permissionQuestionFailed, .parentalAnswerReceived,
              .questionExpired, .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .installAttempted,
-             .ageExceptionRequested, .ageExceptionDecided, .approveInPersonFailed, .operatorDecision, .retentionApplied,
+             .ageExceptionRequested, .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
+             .significantChangeNotifiedToStore, .operatorDecision, .retentionApplied,
              .subjectErased:
             return (event, nil, nil, nil)
         }

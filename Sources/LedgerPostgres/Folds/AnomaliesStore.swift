@@ -33,7 +33,7 @@ struct AnomaliesStore: SwiftFold {
         let columns = [
             column(needs.openingSubjects), requirementKeys.0, requirementKeys.1, installKeys.0, installKeys.1,
             column(needs.changeIds), column(needs.bundles), column(needs.questionIds), column(needs.gateSubjects),
-            column(needs.exceptionIds), exceptionInstalls.0, exceptionInstalls.1,
+            column(needs.exceptionIds), exceptionInstalls.0, exceptionInstalls.1, column(needs.citedIds),
         ]
         var stored = AnomaliesFold.Stored()
         let rows = try await connection.watchedQuery(
@@ -51,9 +51,10 @@ struct AnomaliesStore: SwiftFold {
             func n(_ i: Int) -> Int64? { if case .number(let x) = v[i] { return Int64(x) } else { return nil } }
             func b(_ i: Int) -> Bool { if case .bool(let x) = v[i] { return x } else { return false } }
             switch table {
-            case "age":
-                stored.ageSignals.append(.init(subject: s(0)!, position: n(1)!, occurredAt: s(2)!, category: s(3),
-                                               verifiedAdult: b(4), approvalRequired: b(5)))
+            case "age", "cited":
+                let row = AnomalyRows.AgeSignal(subject: s(0)!, position: n(1)!, occurredAt: s(2)!, eventId: s(6)!, category: s(3),
+                                                verifiedAdult: b(4), approvalRequired: b(5))
+                if table == "age" { stored.ageSignals.append(row) } else { stored.citedSignals.append(row) }
             case "decline":
                 stored.declines.append(.init(subject: s(0)!, position: n(1)!))
             case "requirement":
@@ -99,6 +100,7 @@ struct AnomaliesStore: SwiftFold {
         func text(_ value: Bool?) -> String? { value.map { $0 ? "true" : "false" } }
         try await run("age_signals.sql", fold.newAgeSignals, [
             \.subject, { String($0.position) }, \.occurredAt, \.category, { text($0.verifiedAdult) }, { text($0.approvalRequired) },
+            \.eventId,
         ])
         try await run("declines.sql", fold.newDeclines, [\.subject, { String($0.position) }])
         try await run("requirements.sql", fold.newRequirements, [

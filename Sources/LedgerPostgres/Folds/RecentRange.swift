@@ -9,6 +9,7 @@ final class RecentRange: @unchecked Sendable {
     private let lock = NSLock()
     private var key: (log: String, after: Int64, through: Int64)?
     private var events: [LedgerEvent] = []
+    private var directory = ChangeDirectoryMemo()
 
     /// The events of every type at positions (`after`, `through`] of `log`: the kept ones when they
     /// are that range, else `read()`'s, which are kept instead.
@@ -24,7 +25,17 @@ final class RecentRange: @unchecked Sendable {
         lock.withLock {
             key = (log, after, through)
             events = fresh
+            directory = ChangeDirectoryMemo()
         }
         return fresh
+    }
+
+    /// The fold range of the kept range, whose change directory every projection folding it shares.
+    func range(log: String, after: Int64, through: Int64) -> FoldRange {
+        lock.withLock {
+            var range = FoldRange(log: log, after: after, through: through)
+            if let key, key.log == log, key.after == after, key.through == through { range.directory = directory }
+            return range
+        }
     }
 }

@@ -7,6 +7,9 @@ import PostgresNIO
 /// them and adds up the period counts and installs.
 struct ReportFactsStore: SwiftFold {
     var reads: [String] { ReportFactsFold.reads }
+    /// Every event has its row, with its environment: the regulator report's scope counts the test
+    /// environments' events, and its figures leave them out (decision 0068).
+    var foldsTestEnvironments: Bool { true }
 
     func fold(_ events: [LedgerEvent], range: FoldRange, definition: ProjectionDefinition,
               on connection: PostgresConnection, logger: Logger) async throws {
@@ -17,7 +20,7 @@ struct ReportFactsStore: SwiftFold {
         column(\.log); column { String($0.position) }; column(\.eventId); column(\.type); column(\.occurredAt)
         column(\.subject); column(\.bundleId); column(\.jurisdiction); column(\.environment); column(\.ref)
         column(\.trigger); column(\.category); column(\.declaration); column(\.playStatus); column(\.checkMethod)
-        column(\.checkOutcome); column(\.error); column(\.answer); column(\.channel); column(\.answeredAt)
+        column(\.outcome); column(\.error); column(\.answer); column(\.channel); column(\.answeredAt)
         column(\.changeId); column(\.ratedAge); column(\.gateState); column(\.version); column(\.description)
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: definition.statement("write.sql"), binds: binds), logger: logger)
     }

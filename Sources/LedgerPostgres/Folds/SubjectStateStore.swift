@@ -5,7 +5,8 @@ import PostgresNIO
 
 /// `subject_state` folded in Swift: ``SubjectStateFold`` takes the range's latest event of each
 /// kind per key; the statements merge them where they are later than the stored rows
-/// (`subjects.sql`, `erased.sql`, `platforms.sql`, `features.sql`), so no stored state is loaded.
+/// (`subjects.sql`, `erased.sql`, `platforms.sql`, `features.sql`, `app_facts.sql`), so no stored
+/// state is loaded.
 struct SubjectStateStore: SwiftFold {
     var reads: [String] { SubjectStateFold.reads }
 
@@ -56,6 +57,14 @@ struct SubjectStateStore: SwiftFold {
                 column(\.subject), column(\.bundleId), column(\.gate.feature), column(\.gate.state.rawValue),
                 column(\.gate.policyVersion), column { Self.arrayLiteral($0.gate.basis) }, column { String($0.event.position) },
                 column(\.event.envelope.eventId), column(\.event.envelope.occurredAt),
+            ])
+        }
+        let facts = Array(fold.appFacts.values)
+        if !facts.isEmpty {
+            func column(_ value: (SubjectStateFold.AppFact) -> String?) -> TextColumn { TextColumn(facts.map(value)) }
+            try await run("app_facts.sql", [
+                column(\.subject), column(\.bundleId), column(\.fact), column(\.value), column { Self.arrayLiteral($0.detail) },
+                column { String($0.event.position) }, column(\.event.envelope.eventId), column(\.event.envelope.occurredAt),
             ])
         }
     }

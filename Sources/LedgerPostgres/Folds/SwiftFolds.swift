@@ -3,12 +3,16 @@ import LedgerFolds
 import Logging
 import PostgresNIO
 
-/// A range of one log that a fold takes: positions (`after`, `through`] passing `filter`.
+/// A range of one log that a fold takes: positions (`after`, `through`] passing `filter`. The
+/// projections that fold the same range share one `FoldRange` (or one ``RecentRange``'s memo), so
+/// that the change directory is read once for all of them.
 struct FoldRange: Sendable {
     var log: String
     var after: Int64
     var through: Int64
     var filter: FoldInput.Filter = .none
+    /// The range's change directory, once a fold has read it (``ChangeDirectory/load(for:range:on:logger:)``).
+    var directory = ChangeDirectoryMemo()
 }
 
 /// A projection folded in Swift (decision 0061): it folds a range's typed events (``LogReader``)
@@ -19,9 +23,18 @@ protocol SwiftFold: Sendable {
     /// The event types the fold reads (the reader reads no others).
     var reads: [String] { get }
 
+    /// Whether the fold takes events from test environments too (``LedgerEvent/isFromTestEnvironment``):
+    /// only `report_facts`, which counts them by environment in the regulator report's scope.
+    var foldsTestEnvironments: Bool { get }
+
     /// Folds `events` (the range's events of the types the projection reads, in position order).
     func fold(_ events: [LedgerEvent], range: FoldRange, definition: ProjectionDefinition,
               on connection: PostgresConnection, logger: Logger) async throws
+}
+
+extension SwiftFold {
+    /// Events from test environments change no state (decision 0068).
+    var foldsTestEnvironments: Bool { false }
 }
 
 /// The projections' folds, by projection name.
@@ -63,15 +76,17 @@ extension FoldInput {
     static func foldRange(_ projection: ProjectionDefinition, _ range: FoldRange, read: [LedgerEvent]? = nil,
                           on connection: PostgresConnection, logger: Logger) async throws -> Int {
         let types = Set(projection.reads)
-        let events: [LedgerEvent]
+        var events: [LedgerEvent]
         if let read {
             events = read.filter { types.contains($0.type) }
         } else {
             events = try await LogReader.events(log: range.log, after: range.after, through: range.through,
                                                 types: projection.reads, filter: range.filter, on: connection, logger: logger)
         }
+        let fold = SwiftFolds.fold(of: projection)
+        if !fold.foldsTestEnvironments { events.removeAll { $0.isFromTestEnvironment } }
         if !events.isEmpty {
-            try await SwiftFolds.fold(of: projection).fold(events, range: range, definition: projection, on: connection, logger: logger)
+            try await fold.fold(events, range: range, definition: projection, on: connection, logger: logger)
         }
         return events.count
     }

@@ -315,14 +315,14 @@ public struct ProjectionRebuilder: Sendable {
     private func foldRead(_ projections: [ProjectionDefinition], events: [LedgerEvent], range: Range,
                           on connection: PostgresConnection) async throws -> [ProjectionDefinition] {
         var failed: [ProjectionDefinition] = []
+        let shared = FoldRange(log: range.log, after: range.after, through: range.through)
         for projection in projections {
             try await connection.watchedQuery(PostgresQuery(unsafeSQL:
                 "SET LOCAL search_path = \(ProjectionSchema.quoted(projection.buildSchema)), pg_temp"), logger: logger)
             let folded: Int
             do {
                 try await connection.watchedQuery("SAVEPOINT member_fold", logger: logger)
-                folded = try await FoldInput.foldRange(projection, FoldRange(log: range.log, after: range.after, through: range.through),
-                                                       read: events, on: connection, logger: logger)
+                folded = try await FoldInput.foldRange(projection, shared, read: events, on: connection, logger: logger)
                 try await connection.watchedQuery("RELEASE SAVEPOINT member_fold", logger: logger)
             } catch where ProjectionStall.foldFailure(error) != nil {
                 try await connection.watchedQuery("ROLLBACK TO SAVEPOINT member_fold", logger: logger)

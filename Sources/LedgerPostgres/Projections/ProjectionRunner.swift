@@ -270,8 +270,8 @@ public struct ProjectionRunner: Sendable {
                     read = nil
                 }
             }
-            let events = try await FoldInput.foldRange(projection, FoldRange(log: log, after: after, through: through),
-                                                       read: read, on: connection, logger: logger)
+            let range = keep ? recent.range(log: log, after: after, through: through) : FoldRange(log: log, after: after, through: through)
+            let events = try await FoldInput.foldRange(projection, range, read: read, on: connection, logger: logger)
             if !keep { try await connection.watchedQuery("ROLLBACK TO SAVEPOINT fold_attempt", logger: logger) }
             try await connection.watchedQuery("RELEASE SAVEPOINT fold_attempt", logger: logger)
             return .success(events)

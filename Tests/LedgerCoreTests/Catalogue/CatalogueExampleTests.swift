@@ -11,7 +11,7 @@ struct CatalogueExampleTests {
         "SignificantChangeDeclared", "SignificantChangeAcknowledged", "PermissionQuestionSent", "PermissionQuestionFailed",
         "ParentalAnswerReceived", "QuestionExpired", "ConsentRescinded", "AccessGateApplied",
         "DeviceRatingLimitObserved", "InstallAttempted", "AgeExceptionRequested", "AgeExceptionDecided", "ApproveInPersonFailed",
-        "PlayAgeSignalReceived", "AgeVerificationCompleted", "OperatorDecision",
+        "ApproveInPersonPresented", "StoreConsentStatusReceived", "SignificantChangeNotifiedToStore", "PlayAgeSignalReceived", "AgeVerificationCompleted", "OperatorDecision",
         "RetentionApplied", "SubjectErased",
     ]
 
@@ -29,7 +29,8 @@ struct CatalogueExampleTests {
         let groups = Dictionary(grouping: EventCatalogue.schemas, by: \.group).mapValues { $0.map(\.type) }
         #expect(groups[.ageRange] == Array(Self.eventsMd[0..<5]))
         #expect(groups[.consent] == Array(Self.eventsMd[5..<13]))
-        #expect(groups[.ageRatingExceptions] == Array(Self.eventsMd[13..<18]))
+        #expect(groups[.ageRatingExceptions] == Array(Self.eventsMd[13..<19]))
+        #expect(groups[.appStoreLaws] == ["StoreConsentStatusReceived", "SignificantChangeNotifiedToStore"])
         #expect(groups[.otherPlatformsAndPeople] == ["PlayAgeSignalReceived", "AgeVerificationCompleted", "OperatorDecision"])
         #expect(groups[.ledger] == ["RetentionApplied", "SubjectErased"])
     }

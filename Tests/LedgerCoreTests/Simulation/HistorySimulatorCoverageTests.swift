@@ -141,6 +141,7 @@ import Testing
                 && $0.payload["guardianAuthenticated"] == true })
         #expect(decisions.contains { $0.string("decision") == "declined" })
         #expect(!of("ApproveInPersonFailed").isEmpty)
+        #expect(!of("ApproveInPersonPresented").isEmpty)
         #expect(values("InstallAttempted", "outcome") == ["installed", "ratingRestricted", "ageRatingExceptionNotNeeded", "cancelled"])
         let limits = Set(of("DeviceRatingLimitObserved").compactMap { $0.derived("ratingLabel")?.stringValue })
         #expect(limits.isSuperset(of: ["9+", "13+", "16+"]))

@@ -64,13 +64,13 @@ import LedgerSimulation
         for event in SimulationFixtures.modest {
             let envelope = event.input.envelope
             switch event.type {
-            case "SignificantChangeDeclared":
+            case "SignificantChangeDeclared", "SignificantChangeNotifiedToStore":
                 #expect(envelope.stream == "change-" + (event.string("changeId") ?? "?"))
                 #expect(envelope.subject == nil)
             case "PermissionQuestionSent", "PermissionQuestionFailed", "ParentalAnswerReceived", "QuestionExpired":
                 #expect(envelope.stream == "question-" + (event.string("questionId") ?? "?"))
                 #expect(envelope.correlationId == event.string("questionId"))
-            case "AgeExceptionRequested", "AgeExceptionDecided", "ApproveInPersonFailed":
+            case "AgeExceptionRequested", "AgeExceptionDecided", "ApproveInPersonFailed", "ApproveInPersonPresented":
                 #expect(envelope.stream == "exception-" + (event.string("exceptionId") ?? "?"))
             case "InstallAttempted" where event.string("exceptionId") != nil:
                 #expect(envelope.stream == "exception-" + event.string("exceptionId")!)
@@ -78,7 +78,7 @@ import LedgerSimulation
                 #expect(envelope.stream == "subject-" + (envelope.subject ?? "?"), "\(event.type) on \(envelope.stream)")
             }
             if let subject = envelope.subject { #expect(SimulationFixtures.isPseudonym(subject, prefix: "p_"), "\(subject)") }
-            if envelope.type != "SignificantChangeDeclared" {
+            if envelope.type != "SignificantChangeDeclared" && envelope.type != "SignificantChangeNotifiedToStore" {
                 #expect(envelope.jurisdiction != nil, "\(event.type) has no jurisdiction")
             }
             #expect(envelope.app != nil || event.type == "OperatorDecision", "\(event.type) has no app")

@@ -16,7 +16,11 @@ import Testing
 /// (the laws a regulator report's sections name, with their dates and status), 0064 (a change judged
 /// in force without the original version, marked as needing review), 0065 (declines, two new rules)
 /// and the simulator's self-declared children (the subject state, report facts and dossier of seeds
-/// that have one).
+/// that have one); issue 38's facts (decision 0066: three new event types the simulator now writes,
+/// the subject's app facts, the regulator's new figures, a failed question's topic and time in the
+/// register, the age signals' event ids) and rule (decision 0067, signal-disregarded, with the
+/// simulator's teens who first overstate their age), the parental controls among the regulator's
+/// figures, and decision 0068 (test environments fold into no state): every table and report moved.
 @Suite("Projections: every table and report as the SQL folds made them")
 struct FoldOracleTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

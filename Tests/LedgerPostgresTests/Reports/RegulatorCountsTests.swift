@@ -71,7 +71,7 @@ struct RegulatorCountsTests {
     /// A count row as a comparable line.
     static func line(_ row: RegulatorCounts.Row) -> String {
         [row.jurisdiction, row.environment, row.type, row.trigger, row.category, row.declaration, row.playStatus, row.error,
-         row.checkMethod, row.checkOutcome, "\(row.events)", "\(row.firstPosition)"].map { $0 ?? "-" }.joined(separator: "|")
+         row.checkMethod, row.outcome, "\(row.events)", "\(row.firstPosition)"].map { $0 ?? "-" }.joined(separator: "|")
     }
 
     /// The same counts from facts, row by row.
@@ -84,9 +84,9 @@ struct RegulatorCountsTests {
         return try await strings("""
             SELECT concat_ws('|', coalesce(jurisdiction, '-'), coalesce(environment, '-'), type, coalesce(trigger, '-'),
                    coalesce(category, '-'), coalesce(declaration, '-'), coalesce(play_status, '-'), coalesce(error, '-'),
-                   coalesce(check_method, '-'), coalesce(check_outcome, '-'), count(*), min(position))
+                   coalesce(check_method, '-'), coalesce(outcome, '-'), count(*), min(position))
               FROM facts WHERE log_id = $1 AND position <= $2 AND occurred_at >= $3 AND occurred_at < $4
-             GROUP BY jurisdiction, environment, type, trigger, category, declaration, play_status, error, check_method, check_outcome
+             GROUP BY jurisdiction, environment, type, trigger, category, declaration, play_status, error, check_method, outcome
             """, binds, on: connection)
     }
 

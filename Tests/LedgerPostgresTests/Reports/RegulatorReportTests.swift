@@ -11,7 +11,8 @@ import LedgerReportHTML
 /// jurisdiction (#26, #32, #33).
 /// Age signals (US-TX): requests launch 1 (#6), backfill 1 (#20), download 0 (#2 is before the
 /// period, #23 is California); responses under13 1, 13to15 1, 16to17 1, adult 1; declarations
-/// guardianDeclared 2, selfDeclared 1, confirmed 1; no declines, no failures (#24, #25 elsewhere).
+/// guardianDeclared 2, selfDeclared 1, confirmed 1; parental controls: approval required 3 (#3, #7,
+/// #11), none 1 (#21); no declines, no failures (#24, #25 elsewhere).
 /// Consent: q1-q4 sent (4), q5 failed; q1 approval, q2 approval (the answer after expiry still
 /// counts, as in the consent register), q3 denial, q4 pending (answered only on 10-16), so 2 / 1 /
 /// 0 expired / 1 failed / 1 pending. Times to answer 7,200, 86,400 and 93,000 s: median 86,400;
@@ -65,6 +66,8 @@ struct RegulatorReportTests {
             ($0["key"]!.stringValue!, $0["count"]!.intValue!) })
         #expect(categories == ["under13": 1, "13to15": 1, "16to17": 1, "18toMajority": 0, "adult": 1, "unknown": 0])
         #expect(Self.counts(signals["responsesByDeclaration"]) == ["guardianDeclared": 2, "selfDeclared": 1, "confirmed": 1])
+        #expect(Self.counts(signals["responsesByParentalControl"])
+                == ["communicationLimits": 0, "significantAppChangeApprovalRequired": 3, "none": 1])
         #expect(signals["declines"] == 0)
         #expect(Self.counts(signals["failures"]) == ["invalidRequest": 0, "notAvailable": 0])
 
@@ -85,7 +88,7 @@ struct RegulatorReportTests {
 
         #expect(report["significantChanges"] == [[
             "changeId": "c-rooms", "app": .string(RegulatorScenario.appA), "introducedInVersion": "3.0.0",
-            "declaredAt": "2026-09-20T10:00:00Z", "minorsAsked": 3, "approved": 2, "denied": 1, "adultsAcknowledged": 1,
+            "declaredAt": "2026-09-20T10:00:00Z", "notifiedToStoreAt": nil, "minorsAsked": 3, "approved": 2, "denied": 1, "adultsAcknowledged": 1,
             "evidencePositions": [1], "evidenceEventIds": [.string(RegulatorScenario.id(1))],
         ]])
 

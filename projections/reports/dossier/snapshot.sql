@@ -23,6 +23,10 @@ SELECT jsonb_build_object(
                 'policyVersion', f.policy_version, 'basis', to_jsonb(f.basis), 'position', f.position)
                 ORDER BY f.bundle_id, f.feature)
                 FROM features f WHERE f.log_id = $1 AND f.subject = w.subject), '[]'::jsonb),
+  'appFacts', coalesce((SELECT jsonb_agg(jsonb_build_object(
+                'app', a.bundle_id, 'fact', a.fact, 'value', a.value, 'detail', to_jsonb(a.detail), 'position', a.position)
+                ORDER BY a.bundle_id, a.fact)
+                FROM app_facts a WHERE a.log_id = $1 AND a.subject = w.subject), '[]'::jsonb),
   'consents', coalesce((SELECT jsonb_agg(jsonb_build_object(
                 'kind', e.kind, 'id', e.item_id, 'app', e.bundle_id, 'topic', e.topic,
                 'changeId', e.change_id, 'ratedApp', e.rated_app, 'status', e.status,

@@ -13,3 +13,4 @@ SELECT subject, bundle_id
   FROM facts
  WHERE log_id = $1 AND jurisdiction = ANY($5::text[]) AND position <= $2 AND subject IS NOT NULL AND bundle_id IS NOT NULL
    AND ((occurred_at >= $3 AND occurred_at < $6) OR (occurred_at >= $7 AND occurred_at < $4))
+   AND environment IS DISTINCT FROM 'sandbox' AND environment IS DISTINCT FROM 'development'

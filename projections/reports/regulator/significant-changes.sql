@@ -1,5 +1,6 @@
 -- Each significant change declared in the period, or asked about or acknowledged in it: its first
--- declaration at positions up to the report's, the minors asked about it (regulator_questions) and
+-- declaration at positions up to the report's, its first notice to a store (SignificantChangeNotifiedToStore)
+-- at positions up to the report's and before the period's end, the minors asked about it (regulator_questions) and
 -- how many approved or denied by the period's end, and the adults whose acknowledgment of it holds.
 WITH asked AS (
        SELECT change_id, count(DISTINCT subject) AS minors,
@@ -30,6 +31,7 @@ WITH asked AS (
        UNION SELECT change_id FROM asked
        UNION SELECT change_id FROM acknowledged)
 SELECT ids.change_id, d.bundle_id, d.version, to_char(d.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), d.position, d.event_id::text,
+       to_char(n.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), n.position, n.event_id::text,
        coalesce(a.minors, 0)::bigint, coalesce(a.approved, 0)::bigint, coalesce(a.denied, 0)::bigint,
        coalesce(k.adults, 0)::bigint
   FROM ids
@@ -37,6 +39,11 @@ SELECT ids.change_id, d.bundle_id, d.version, to_char(d.occurred_at AT TIME ZONE
                       WHERE d.log_id = $1 AND d.ref = ids.change_id AND d.type = 'SignificantChangeDeclared'
                         AND d.position <= $2
                       ORDER BY d.position LIMIT 1) d ON true
+  LEFT JOIN LATERAL (SELECT n.occurred_at, n.position, n.event_id FROM facts n
+                      WHERE n.log_id = $1 AND n.ref = ids.change_id AND n.type = 'SignificantChangeNotifiedToStore'
+                        AND n.position <= $2 AND n.occurred_at < $4
+                        AND n.environment IS DISTINCT FROM 'sandbox' AND n.environment IS DISTINCT FROM 'development'
+                      ORDER BY n.position LIMIT 1) n ON true
   LEFT JOIN asked a ON a.change_id = ids.change_id
   LEFT JOIN acknowledged k ON k.change_id = ids.change_id
  ORDER BY d.position NULLS LAST, ids.change_id

@@ -6,6 +6,9 @@ public enum EventGroup: String, Sendable, CaseIterable {
     case consent
     /// MarketplaceKit age-rating limits and exceptions.
     case ageRatingExceptions
+    /// What the state app store acts have the store and the developer exchange: the store's
+    /// parental-consent status, the developer's notice of a significant change.
+    case appStoreLaws
     /// Google Play Age Signals, an app's own age gate or a third-party verifier, and people working on the ledger.
     case otherPlatformsAndPeople
     /// Retention and erasure carried out by the ledger.
@@ -17,6 +20,7 @@ public enum EventGroup: String, Sendable, CaseIterable {
         case .ageRange: return "Age range (DeclaredAgeRange)"
         case .consent: return "Significant changes and consent (DeclaredAgeRange + PermissionKit)"
         case .ageRatingExceptions: return "Age-rating exceptions (MarketplaceKit)"
+        case .appStoreLaws: return "App store acts"
         case .otherPlatformsAndPeople: return "Other platforms and people"
         case .ledger: return "The ledger's own facts"
         }

@@ -21,6 +21,16 @@ public enum RegulatorVocabulary {
     public static let environments = ["production", "sandbox", "development", "not stated"]
     /// MarketplaceKit rating labels; exceptions whose request gave no rating are listed as `not stated`.
     public static let ratings = ["4+", "9+", "13+", "16+", "18+", "unrated"]
+    /// `EligibilityChecked`: eligible, notEligible, or the check's error.
+    public static let eligibilityOutcomes = ["eligible", "notEligible"] + EligibilityChecked.Failure.allCases.map(\.rawValue)
+    /// `AgeRangeShared.activeParentalControls`, then `none` for a response with none active.
+    public static let parentalControls = AgeRangeShared.ParentalControl.allCases.map(\.rawValue) + ["none"]
+    /// `InstallAttempted.outcome`.
+    public static let installOutcomes = InstallAttempted.Outcome.allCases.map(\.rawValue)
+    /// `DeviceRatingLimitObserved`: the limit's label, `noLimit` for 2000 (all apps allowed).
+    public static let ratingLimits = ["4+", "9+", "13+", "16+", "18+", "noLimit"]
+    /// `StoreConsentStatusReceived.status`.
+    public static let storeConsentStatuses = StoreConsentStatusReceived.Status.allCases.map(\.rawValue)
 
     /// The buckets of the time-to-answer distribution: [from, to) in seconds, the last open-ended.
     /// An answer received before its question was asked (device clocks) falls in the first.

@@ -52,22 +52,25 @@ extension RegulatorQuery {
         return .object(scope)
     }
 
-    /// Requests by trigger, responses by category and declaration, declines, failures, Play statuses,
-    /// and the age checks that are neither platform's (an app's own gate, a third-party verifier)
-    /// by method and outcome.
+    /// Eligibility checks by outcome, requests by trigger, responses by category and declaration,
+    /// declines, failures, Play statuses, and the age checks that are neither platform's (an app's
+    /// own gate, a third-party verifier) by method and outcome.
     func ageSignals(_ counts: RegulatorCounts) -> JSONValue {
         var triggers: [String: Int64] = [:], declarations: [String: Int64] = [:], failures: [String: Int64] = [:]
+        var eligibility: [String: Int64] = [:], controls: [String: Int64] = [:]
         var play: [String: Int64] = [:], apple: [String: Int64] = [:], playStatus: [String: Int64] = [:]
         var checks: [String: [String: Int64]] = [:]
         var declines: Int64 = 0
-        for row in counts.ours(scope.codes) {
+        for row in counts.counted(scope.codes) {
             let count = row.events
             switch row.type {
-            case "AgeVerificationCompleted": checks[row.checkMethod ?? "none", default: [:]][row.checkOutcome ?? "none", default: 0] += count
+            case "EligibilityChecked": eligibility[row.outcome ?? "none", default: 0] += count
+            case "AgeVerificationCompleted": checks[row.checkMethod ?? "none", default: [:]][row.outcome ?? "none", default: 0] += count
             case "AgeRangeRequested": triggers[row.trigger ?? "none", default: 0] += count
             case "AgeRangeShared":
                 apple[row.category ?? "unknown", default: 0] += count
                 declarations[row.declaration ?? "none", default: 0] += count
+                for control in (row.outcome ?? "none").split(separator: ",") { controls[String(control), default: 0] += count }
             case "AgeRangeDeclined": declines += count
             case "AgeRangeRequestFailed": failures[row.error ?? "none", default: 0] += count
             case "PlayAgeSignalReceived":
@@ -80,9 +83,11 @@ extension RegulatorQuery {
             let a = apple[key] ?? 0, p = play[key] ?? 0
             return ["key": .string(key), "declaredAgeRange": Self.number(a), "play": Self.number(p), "count": Self.number(a + p)]
         }
-        return ["requestsByTrigger": Self.keyCounts(triggers, keys: RegulatorVocabulary.triggers),
+        return ["eligibilityChecks": Self.keyCounts(eligibility, keys: RegulatorVocabulary.eligibilityOutcomes),
+                "requestsByTrigger": Self.keyCounts(triggers, keys: RegulatorVocabulary.triggers),
                 "responsesByCategory": .array(categories),
                 "responsesByDeclaration": Self.keyCounts(declarations, keys: RegulatorVocabulary.declarations),
+                "responsesByParentalControl": Self.keyCounts(controls, keys: RegulatorVocabulary.parentalControls),
                 "declines": Self.number(declines),
                 "failures": Self.keyCounts(failures, keys: RegulatorVocabulary.ageRangeErrors),
                 "playSignalsByStatus": Self.keyCounts(playStatus, keys: RegulatorVocabulary.playStatuses),

@@ -38,6 +38,8 @@ struct RegulatorQuery: Sendable {
         sections["ageSignals"] = ageSignals(counts)
         step(2, Self.steps[2])
         var consent = try await consent(on: connection)
+        consent["storeConsentStatus"] = Self.keyCounts(counts.outcomes(of: StoreConsentStatusReceived.eventType, scope.codes),
+                                                       keys: RegulatorVocabulary.storeConsentStatuses)
         step(3, Self.steps[3])
         let erased = try await erasedSubjects(on: connection)
         let (rescissions, lateOrMissing) = try await rescissions(on: connection, erased: erased)
@@ -47,7 +49,7 @@ struct RegulatorQuery: Sendable {
         step(4, Self.steps[4])
         sections["significantChanges"] = try await significantChanges(on: connection)
         step(5, Self.steps[5])
-        sections["exceptions"] = try await exceptions(on: connection)
+        sections["exceptions"] = try await exceptions(counts, on: connection)
         step(6, Self.steps[6])
         let found = try await ruleViolations(on: connection, erased: erased)
         sections["violations"] = .array((found + lateOrMissing + expired).sorted { $0.position < $1.position }.map(\.json))

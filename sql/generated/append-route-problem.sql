@@ -83,6 +83,18 @@ SELECT CASE p_function
       WHEN 'appStore' THEN 'actor.kind: ApproveInPersonFailed with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
       WHEN 'ledger' THEN 'actor.kind: ApproveInPersonFailed with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
     END
+    WHEN 'ApproveInPersonPresented' THEN CASE (p_event -> 'actor' ->> 'kind')
+      WHEN 'appStore' THEN 'actor.kind: ApproveInPersonPresented with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
+      WHEN 'ledger' THEN 'actor.kind: ApproveInPersonPresented with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
+    END
+    WHEN 'StoreConsentStatusReceived' THEN CASE (p_event -> 'actor' ->> 'kind')
+      WHEN 'appStore' THEN 'actor.kind: StoreConsentStatusReceived with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
+      WHEN 'ledger' THEN 'actor.kind: StoreConsentStatusReceived with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
+    END
+    WHEN 'SignificantChangeNotifiedToStore' THEN CASE (p_event -> 'actor' ->> 'kind')
+      WHEN 'appStore' THEN 'actor.kind: SignificantChangeNotifiedToStore with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
+      WHEN 'ledger' THEN 'actor.kind: SignificantChangeNotifiedToStore with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
+    END
     WHEN 'PlayAgeSignalReceived' THEN CASE (p_event -> 'actor' ->> 'kind')
       WHEN 'appStore' THEN 'actor.kind: PlayAgeSignalReceived with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
       WHEN 'ledger' THEN 'actor.kind: PlayAgeSignalReceived with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'
@@ -117,6 +129,9 @@ SELECT CASE p_function
     WHEN 'AgeExceptionRequested' THEN 'type: AgeExceptionRequested is not appended this way: append it as any other event'
     WHEN 'AgeExceptionDecided' THEN 'type: AgeExceptionDecided is not appended this way: append it as any other event'
     WHEN 'ApproveInPersonFailed' THEN 'type: ApproveInPersonFailed is not appended this way: append it as any other event'
+    WHEN 'ApproveInPersonPresented' THEN 'type: ApproveInPersonPresented is not appended this way: append it as any other event'
+    WHEN 'StoreConsentStatusReceived' THEN 'type: StoreConsentStatusReceived is not appended this way: append it as any other event'
+    WHEN 'SignificantChangeNotifiedToStore' THEN 'type: SignificantChangeNotifiedToStore is not appended this way: append it as any other event'
     WHEN 'PlayAgeSignalReceived' THEN 'type: PlayAgeSignalReceived is not appended this way: append it as any other event'
     WHEN 'AgeVerificationCompleted' THEN 'type: AgeVerificationCompleted is not appended this way: append it as any other event'
     WHEN 'OperatorDecision' THEN 'type: OperatorDecision is not appended this way: append it as any other event'
@@ -149,6 +164,9 @@ SELECT CASE p_function
     WHEN 'AgeExceptionRequested' THEN 'type: AgeExceptionRequested is not appended this way: append it as any other event'
     WHEN 'AgeExceptionDecided' THEN 'type: AgeExceptionDecided is not appended this way: append it as any other event'
     WHEN 'ApproveInPersonFailed' THEN 'type: ApproveInPersonFailed is not appended this way: append it as any other event'
+    WHEN 'ApproveInPersonPresented' THEN 'type: ApproveInPersonPresented is not appended this way: append it as any other event'
+    WHEN 'StoreConsentStatusReceived' THEN 'type: StoreConsentStatusReceived is not appended this way: append it as any other event'
+    WHEN 'SignificantChangeNotifiedToStore' THEN 'type: SignificantChangeNotifiedToStore is not appended this way: append it as any other event'
     WHEN 'PlayAgeSignalReceived' THEN 'type: PlayAgeSignalReceived is not appended this way: append it as any other event'
     WHEN 'AgeVerificationCompleted' THEN 'type: AgeVerificationCompleted is not appended this way: append it as any other event'
     WHEN 'OperatorDecision' THEN 'type: OperatorDecision is not appended this way: append it as any other event'

@@ -317,11 +317,17 @@ BEGIN
     SELECT batch.ord, CASE (p_event) ->> 'schemaVersion'
       WHEN '1' THEN coalesce(
         coalesce(
-          CASE WHEN (((p_event)->'payload') - ARRAY['questionId', 'error']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['questionId', 'error']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
+          CASE WHEN (((p_event)->'payload') - ARRAY['questionId', 'error', 'topic', 'customTopicName']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['questionId', 'error', 'topic', 'customTopicName']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
           CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'questionId'), 'null') = 'null' THEN 'payload.questionId: required field is missing'
             ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'questionId') <> 'string' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' WHEN NOT ((((p_event)->'payload')->'questionId') #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN 'payload.questionId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' END END,
           CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'error'), 'null') = 'null' THEN 'payload.error: required field is missing'
-            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'error') <> 'string' THEN 'payload.error: must be a string: one of communicationLimitsNotEnabled, contactSyncNotSetup, invalidQuestion, notAvailable, systemError, unknown' WHEN (((p_event)->'payload')->'error') #>> '{}' NOT IN ('communicationLimitsNotEnabled', 'contactSyncNotSetup', 'invalidQuestion', 'notAvailable', 'systemError', 'unknown') THEN ('payload.error' || ': ' || (((p_event)->'payload')->'error')::text || ' is not an allowed value') END END),
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'error') <> 'string' THEN 'payload.error: must be a string: one of communicationLimitsNotEnabled, contactSyncNotSetup, invalidQuestion, notAvailable, systemError, unknown' WHEN (((p_event)->'payload')->'error') #>> '{}' NOT IN ('communicationLimitsNotEnabled', 'contactSyncNotSetup', 'invalidQuestion', 'notAvailable', 'systemError', 'unknown') THEN ('payload.error' || ': ' || (((p_event)->'payload')->'error')::text || ' is not an allowed value') END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'topic'), 'null') = 'null' THEN NULL
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'topic') <> 'string' THEN 'payload.topic: must be a string: one of significantAppUpdate, communication, custom' WHEN (((p_event)->'payload')->'topic') #>> '{}' NOT IN ('significantAppUpdate', 'communication', 'custom') THEN ('payload.topic' || ': ' || (((p_event)->'payload')->'topic')::text || ' is not an allowed value') END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'customTopicName'), 'null') = 'null' THEN NULL
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'customTopicName') <> 'string' THEN 'payload.customTopicName: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT (length((((p_event)->'payload')->'customTopicName') #>> '{}') BETWEEN 1 AND 128 AND ((((p_event)->'payload')->'customTopicName') #>> '{}') ~ '^[A-Za-z0-9._:-]+$') THEN 'payload.customTopicName: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
+          CASE WHEN NOT coalesce(jsonb_typeof(((p_event)->'payload')->'customTopicName'), 'null') = 'null' AND NOT coalesce(jsonb_typeof(((p_event)->'payload')->'topic') = 'string' AND (((p_event)->'payload')->'topic') #>> '{}' IN ('custom'), false) THEN 'payload.customTopicName: only allowed when topic is custom' END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'topic') = 'string' AND (((p_event)->'payload')->'topic') #>> '{}' IN ('custom'), false) AND NOT NOT coalesce(jsonb_typeof(((p_event)->'payload')->'customTopicName'), 'null') = 'null' THEN ('payload.customTopicName' || ': ' || 'required when topic is ' || ((((p_event)->'payload')->'topic') #>> '{}')) END),
         CASE WHEN jsonb_typeof(((p_event)->'payload')->'questionId') = 'string' AND (p_event) ->> 'stream' <> 'question-' || ((((p_event)->'payload')->'questionId') #>> '{}') THEN 'stream: a PermissionQuestionFailed belongs on its question stream question-' || ((((p_event)->'payload')->'questionId') #>> '{}') || ', not ' || ((p_event) ->> 'stream') END)
       ELSE 'schemaVersion: PermissionQuestionFailed has no schema version ' || ((p_event) ->> 'schemaVersion') || '; it reads 1' END AS problem
       FROM unnest(p_events) WITH ORDINALITY AS batch(p_event, ord)
@@ -592,6 +598,83 @@ BEGIN
 END
 $fn$;
 
+-- ledger.payload_problems_approve_in_person_presented: the first problem in the payload of each event of type ApproveInPersonPresented.
+CREATE OR REPLACE FUNCTION ledger.payload_problems_approve_in_person_presented(p_events jsonb[]) RETURNS TABLE (ord bigint, problem text)
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+AS $fn$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  SELECT c.ord, c.problem FROM (
+    SELECT batch.ord, CASE (p_event) ->> 'schemaVersion'
+      WHEN '1' THEN coalesce(
+        coalesce(
+          CASE WHEN (((p_event)->'payload') - ARRAY['appleItemID', 'exceptionId']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['appleItemID', 'exceptionId']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'appleItemID'), 'null') = 'null' THEN 'payload.appleItemID: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'appleItemID') <> 'number' THEN 'payload.appleItemID: must be an integer from 1' WHEN (((p_event)->'payload')->'appleItemID')::numeric <> trunc((((p_event)->'payload')->'appleItemID')::numeric) OR (((p_event)->'payload')->'appleItemID')::numeric NOT BETWEEN 1 AND 9007199254740992 THEN 'payload.appleItemID: must be an integer from 1' END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'exceptionId'), 'null') = 'null' THEN NULL
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'exceptionId') <> 'string' THEN 'payload.exceptionId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT (length((((p_event)->'payload')->'exceptionId') #>> '{}') BETWEEN 1 AND 128 AND ((((p_event)->'payload')->'exceptionId') #>> '{}') ~ '^[A-Za-z0-9._:-]+$') THEN 'payload.exceptionId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END))
+      ELSE 'schemaVersion: ApproveInPersonPresented has no schema version ' || ((p_event) ->> 'schemaVersion') || '; it reads 1' END AS problem
+      FROM unnest(p_events) WITH ORDINALITY AS batch(p_event, ord)
+     WHERE (p_event) ->> 'type' = 'ApproveInPersonPresented') c
+  WHERE c.problem IS NOT NULL;
+END
+$fn$;
+
+-- ledger.payload_problems_store_consent_status_received: the first problem in the payload of each event of type StoreConsentStatusReceived.
+CREATE OR REPLACE FUNCTION ledger.payload_problems_store_consent_status_received(p_events jsonb[]) RETURNS TABLE (ord bigint, problem text)
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+AS $fn$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  SELECT c.ord, c.problem FROM (
+    SELECT batch.ord, CASE (p_event) ->> 'schemaVersion'
+      WHEN '1' THEN coalesce(
+        coalesce(
+          CASE WHEN (((p_event)->'payload') - ARRAY['store', 'purpose', 'status', 'changeId']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['store', 'purpose', 'status', 'changeId']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'store'), 'null') = 'null' THEN 'payload.store: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'store') <> 'string' THEN 'payload.store: must be a string: one of appStore, googlePlay, other' WHEN (((p_event)->'payload')->'store') #>> '{}' NOT IN ('appStore', 'googlePlay', 'other') THEN ('payload.store' || ': ' || (((p_event)->'payload')->'store')::text || ' is not an allowed value') END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'purpose'), 'null') = 'null' THEN 'payload.purpose: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'purpose') <> 'string' THEN 'payload.purpose: must be a string: one of download, purchase, inAppPurchase, significantChange' WHEN (((p_event)->'payload')->'purpose') #>> '{}' NOT IN ('download', 'purchase', 'inAppPurchase', 'significantChange') THEN ('payload.purpose' || ': ' || (((p_event)->'payload')->'purpose')::text || ' is not an allowed value') END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'status'), 'null') = 'null' THEN 'payload.status: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'status') <> 'string' THEN 'payload.status: must be a string: one of obtained, notObtained, pending, revoked, notRequired' WHEN (((p_event)->'payload')->'status') #>> '{}' NOT IN ('obtained', 'notObtained', 'pending', 'revoked', 'notRequired') THEN ('payload.status' || ': ' || (((p_event)->'payload')->'status')::text || ' is not an allowed value') END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'changeId'), 'null') = 'null' THEN NULL
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'changeId') <> 'string' THEN 'payload.changeId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT (length((((p_event)->'payload')->'changeId') #>> '{}') BETWEEN 1 AND 128 AND ((((p_event)->'payload')->'changeId') #>> '{}') ~ '^[A-Za-z0-9._:-]+$') THEN 'payload.changeId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
+          CASE WHEN NOT coalesce(jsonb_typeof(((p_event)->'payload')->'changeId'), 'null') = 'null' AND NOT coalesce(jsonb_typeof(((p_event)->'payload')->'purpose') = 'string' AND (((p_event)->'payload')->'purpose') #>> '{}' IN ('significantChange'), false) THEN 'payload.changeId: only allowed when purpose is significantChange' END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'purpose') = 'string' AND (((p_event)->'payload')->'purpose') #>> '{}' IN ('significantChange'), false) AND NOT NOT coalesce(jsonb_typeof(((p_event)->'payload')->'changeId'), 'null') = 'null' THEN ('payload.changeId' || ': ' || 'required when purpose is ' || ((((p_event)->'payload')->'purpose') #>> '{}')) END))
+      ELSE 'schemaVersion: StoreConsentStatusReceived has no schema version ' || ((p_event) ->> 'schemaVersion') || '; it reads 1' END AS problem
+      FROM unnest(p_events) WITH ORDINALITY AS batch(p_event, ord)
+     WHERE (p_event) ->> 'type' = 'StoreConsentStatusReceived') c
+  WHERE c.problem IS NOT NULL;
+END
+$fn$;
+
+-- ledger.payload_problems_significant_change_notified_to_store: the first problem in the payload of each event of type SignificantChangeNotifiedToStore.
+CREATE OR REPLACE FUNCTION ledger.payload_problems_significant_change_notified_to_store(p_events jsonb[]) RETURNS TABLE (ord bigint, problem text)
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+AS $fn$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  SELECT c.ord, c.problem FROM (
+    SELECT batch.ord, CASE (p_event) ->> 'schemaVersion'
+      WHEN '1' THEN coalesce(
+        coalesce(
+          CASE WHEN (((p_event)->'payload') - ARRAY['changeId', 'store', 'reference']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['changeId', 'store', 'reference']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'changeId'), 'null') = 'null' THEN 'payload.changeId: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'changeId') <> 'string' THEN 'payload.changeId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT (length((((p_event)->'payload')->'changeId') #>> '{}') BETWEEN 1 AND 128 AND ((((p_event)->'payload')->'changeId') #>> '{}') ~ '^[A-Za-z0-9._:-]+$') THEN 'payload.changeId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'store'), 'null') = 'null' THEN 'payload.store: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'store') <> 'string' THEN 'payload.store: must be a string: one of appStore, googlePlay, other' WHEN (((p_event)->'payload')->'store') #>> '{}' NOT IN ('appStore', 'googlePlay', 'other') THEN ('payload.store' || ': ' || (((p_event)->'payload')->'store')::text || ' is not an allowed value') END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'reference'), 'null') = 'null' THEN NULL
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'reference') <> 'string' THEN 'payload.reference: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT (length((((p_event)->'payload')->'reference') #>> '{}') BETWEEN 1 AND 128 AND ((((p_event)->'payload')->'reference') #>> '{}') ~ '^[A-Za-z0-9._:-]+$') THEN 'payload.reference: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END))
+      ELSE 'schemaVersion: SignificantChangeNotifiedToStore has no schema version ' || ((p_event) ->> 'schemaVersion') || '; it reads 1' END AS problem
+      FROM unnest(p_events) WITH ORDINALITY AS batch(p_event, ord)
+     WHERE (p_event) ->> 'type' = 'SignificantChangeNotifiedToStore') c
+  WHERE c.problem IS NOT NULL;
+END
+$fn$;
+
 -- ledger.payload_problems_play_age_signal_received: the first problem in the payload of each event of type PlayAgeSignalReceived.
 CREATE OR REPLACE FUNCTION ledger.payload_problems_play_age_signal_received(p_events jsonb[]) RETURNS TABLE (ord bigint, problem text)
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -794,13 +877,16 @@ BEGIN
       WHEN 'AgeExceptionRequested' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_age_exception_requested(p_events);
       WHEN 'AgeExceptionDecided' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_age_exception_decided(p_events);
       WHEN 'ApproveInPersonFailed' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_approve_in_person_failed(p_events);
+      WHEN 'ApproveInPersonPresented' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_approve_in_person_presented(p_events);
+      WHEN 'StoreConsentStatusReceived' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_store_consent_status_received(p_events);
+      WHEN 'SignificantChangeNotifiedToStore' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_significant_change_notified_to_store(p_events);
       WHEN 'PlayAgeSignalReceived' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_play_age_signal_received(p_events);
       WHEN 'AgeVerificationCompleted' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_age_verification_completed(p_events);
       WHEN 'OperatorDecision' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_operator_decision(p_events);
       WHEN 'RetentionApplied' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_retention_applied(p_events);
       WHEN 'SubjectErased' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_subject_erased(p_events);
       ELSE RETURN QUERY
-        SELECT u.ord, 'type: unknown event type ' || (u.e -> 'type')::text || '; known types: EligibilityChecked, AgeRangeRequested, AgeRangeShared, AgeRangeDeclined, AgeRangeRequestFailed, SignificantChangeDeclared, SignificantChangeAcknowledged, PermissionQuestionSent, PermissionQuestionFailed, ParentalAnswerReceived, QuestionExpired, ConsentRescinded, AccessGateApplied, DeviceRatingLimitObserved, InstallAttempted, AgeExceptionRequested, AgeExceptionDecided, ApproveInPersonFailed, PlayAgeSignalReceived, AgeVerificationCompleted, OperatorDecision, RetentionApplied, SubjectErased'
+        SELECT u.ord, 'type: unknown event type ' || (u.e -> 'type')::text || '; known types: EligibilityChecked, AgeRangeRequested, AgeRangeShared, AgeRangeDeclined, AgeRangeRequestFailed, SignificantChangeDeclared, SignificantChangeAcknowledged, PermissionQuestionSent, PermissionQuestionFailed, ParentalAnswerReceived, QuestionExpired, ConsentRescinded, AccessGateApplied, DeviceRatingLimitObserved, InstallAttempted, AgeExceptionRequested, AgeExceptionDecided, ApproveInPersonFailed, ApproveInPersonPresented, StoreConsentStatusReceived, SignificantChangeNotifiedToStore, PlayAgeSignalReceived, AgeVerificationCompleted, OperatorDecision, RetentionApplied, SubjectErased'
           FROM unnest(p_events) WITH ORDINALITY AS u(e, ord)
          WHERE u.e IS NOT NULL AND (u.e ->> 'type') IS NOT DISTINCT FROM v_type;
     END CASE;

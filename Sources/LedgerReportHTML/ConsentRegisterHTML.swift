@@ -66,6 +66,11 @@ enum ConsentRegisterHTML {
         let provenance = try ReportPage.Provenance(report)
         let rowCount = try report.int("rowCount")
         let rows = try report.objects("rows").map(Row.init)
+        // What a reader must know before trusting the rows comes before the summary (issue 39).
+        var warnings: HTML = .empty
+        for notice in try report.objects("notices") {
+            warnings += ReportMarkup.paragraph(try notice.string("message"), className: "warning")
+        }
 
         var body: HTML = .empty
         let weekly = outcomesByWeek(rows, from: from, to: to)
@@ -93,7 +98,7 @@ enum ConsentRegisterHTML {
             subtitle: "Log \(log), as of position \(ReportFormat.count(asOf)); asked \(period)"
                 + (subject.map { "; subject \($0)" } ?? "; all subjects"),
             runningTitle: "Consent register · log \(log) · position \(ReportFormat.count(asOf))",
-            summary: summary(rows, rowCount: rowCount),
+            summary: warnings + summary(rows, rowCount: rowCount),
             lead: [
                 "This register lists every question an app sent to a parent or guardian through Apple’s PermissionKit and every request "
                     + "to use an app rated above a child’s age (a MarketplaceKit age-rating exception), with what became of each: approved, denied, "

@@ -94,7 +94,7 @@ extension RegulatorHTML {
         let names = known + descriptions.keys.filter { !known.contains($0) }.sorted()
         let rules = names.map { rule -> HTML in
             let description = descriptions[rule] ?? RegulatorVocabulary.description(of: rule)
-            return "<li><strong>\(rule)</strong> (\(ReportFormat.plural(counts[rule] ?? 0, "violation"))): \(description)</li>"
+            return "<li><strong>\(rule)</strong> (\(ReportFormat.plural(counts[rule] ?? 0, "violation"))): \(ReportMarkup.prose(description))</li>"
         }
         html += "<p class=\"note\">The rules the ledger checks:</p><ul class=\"note rules\">\(rules)</ul>\n"
         return ReportMarkup.section(id: "violations", title: title("violations"),

@@ -42,7 +42,12 @@ enum RegulatorHTML {
         let contents = sections(coverage: try coverage.string("title"), retention: try retention.string("title"))
 
         let passed = try integrity.bool("passed")
-        var summary = ReportMarkup.keyFigures([
+        // What a reader must know before trusting the figures comes before them (issue 39).
+        var summary: HTML = .empty
+        for notice in try report.objects("notices") {
+            summary += ReportMarkup.paragraph(try notice.string("message"), className: "warning")
+        }
+        summary += ReportMarkup.keyFigures([
             (ReportFormat.count(try scope.int("eventsInJurisdiction")), "events counted"),
             (ReportFormat.count(try consent.int("questionsSent")), "questions to parents"),
             (ReportFormat.count(try consent.int("approved")), "approved"),
@@ -184,14 +189,14 @@ enum RegulatorHTML {
         let totals = try categories.map { try $0.int("count") }
         let chart = BarChart(
             id: "chart-age-categories", title: "Age signals received per age band, Apple and Google Play side by side",
-            categories: keys, series: [.init(name: "Apple Declared Age Range", color: .blue), .init(name: "Google Play Age Signals", color: .orange)],
+            categories: keys.map(ReportLabels.words), series: [.init(name: "Apple Declared Age Range", color: .blue), .init(name: "Google Play Age Signals", color: .orange)],
             values: zip(apple, play).map { [$0, $1] }, layout: .grouped,
             xAxisTitle: "Age band (derived legal category)", yAxisTitle: "Responses", unit: "responses",
             emptySentence: "No age signal was received in this period.",
             note: "AgeRangeShared (Apple) and PlayAgeSignalReceived (Google Play) by the legal category the ledger derived from the range; "
                 + "“unknown”: the range straddles a band, or Play sent none.")
         let categoryRows = keys.indices.map { index -> [HTML] in
-            ["<th scope=\"row\">\(keys[index])</th>", ReportMarkup.countCell(apple[index]), ReportMarkup.countCell(play[index]),
+            [ReportLabels.rowHeader(keys[index]), ReportMarkup.countCell(apple[index]), ReportMarkup.countCell(play[index]),
              ReportMarkup.countCell(totals[index])]
         }
         let categoryTable = ReportMarkup.table(
@@ -322,7 +327,7 @@ enum RegulatorHTML {
         let outcomes = ["passed", "failed", "inconclusive", "count"]
         let values = try items.map { item in try outcomes.map { try item.int($0) } }
         let rows = try items.indices.map { index -> [HTML] in
-            ["<th scope=\"row\">\(try items[index].string("key"))</th>"] + values[index].map { ReportMarkup.countCell($0) }
+            [ReportLabels.rowHeader(try items[index].string("key"))] + values[index].map { ReportMarkup.countCell($0) }
         }
         let columns = outcomes.indices.map { column in values.map { $0[column] } }
         return ReportMarkup.table(columns: [("Method", ""), ("Passed", "num"), ("Failed", "num"), ("Inconclusive", "num"), ("All", "num")],
@@ -336,7 +341,7 @@ enum RegulatorHTML {
 
     /// A table of (key, count) with a total row.
     static func keyCountTable(_ items: [(String, Int)], keyHeader: String) -> HTML {
-        let rows = items.map { key, count -> [HTML] in ["<th scope=\"row\">\(key)</th>", ReportMarkup.countCell(count)] }
+        let rows = items.map { key, count -> [HTML] in [ReportLabels.rowHeader(key), ReportMarkup.countCell(count)] }
         return ReportMarkup.table(columns: [(keyHeader, ""), ("Count", "num")],
                                   rows: rows + [total(label: "All", [items.map(\.1)])], className: "data compact")
     }

@@ -161,6 +161,25 @@ enum ReportMarkup {
     }
 
     /// A paragraph of text.
+    /// Prose written with Markdown's inline code (the rules catalogue's statements: "`requiredRegulatoryFeatures`
+    /// containing …"): escaped, each `…` span as `<code>`, so that no backtick is printed. A lone
+    /// backtick stays as it is.
+    static func prose(_ text: String) -> HTML {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
+        let spans = (parts.count - 1) / 2
+        var html: HTML = .empty
+        for (index, part) in parts.enumerated() {
+            if index % 2 == 0 {
+                html += HTML(text: part)
+            } else if (index + 1) / 2 <= spans {
+                html += "<code>\(part)</code>"
+            } else {
+                html += HTML(text: "`" + part)
+            }
+        }
+        return html
+    }
+
     static func paragraph(_ text: String, className: String = "") -> HTML {
         className.isEmpty ? "<p>\(text)</p>\n" : "<p class=\"\(className)\">\(text)</p>\n"
     }

@@ -69,7 +69,7 @@ enum SubjectDossierHTML {
         var summary: HTML = ReportMarkup.keyFigures([
             (ReportFormat.count(stepCount), stepCount == 1 ? "event" : "events"),
             (ReportFormat.count(steps.filter(\.changedState).count), "changed the state"),
-            (final?.ageCategory ?? "—", "age category at the end"),
+            (final?.ageCategory.map(ReportLabels.words) ?? "—", "age category at the end"),
             (ReportFormat.count(final?.consents.count ?? 0), "questions and exceptions"),
         ])
         if let erasure = steps.first(where: { $0.state?.erased == true }) {
@@ -77,9 +77,16 @@ enum SubjectDossierHTML {
                 + "(\(ReportMarkup.time(erasure.occurredAt))): their key was destroyed, so their personal data can no longer be read. "
                 + "The pseudonym and the facts below are not personal data and remain.</p>\n"
         }
-        if let first = steps.first, let last = steps.last {
-            summary += ReportMarkup.paragraph("The history runs from \(ReportFormat.timestamp(first.occurredAt)) (position \(first.position)) "
-                + "to \(ReportFormat.timestamp(last.occurredAt)) (position \(last.position)).")
+        // By the devices' clocks, which need not follow the ledger's order: an event can reach it late.
+        // The dossier's times are all UTC in one form (`2026-11-20T16:02:19Z`), so they sort as text.
+        if let earliest = steps.min(by: { $0.occurredAt < $1.occurredAt }), let latest = steps.max(by: { $0.occurredAt < $1.occurredAt }),
+           let first = steps.first, let last = steps.last {
+            var sentence = "The history’s events occurred from \(ReportFormat.timestamp(earliest.occurredAt)) (position \(earliest.position)) "
+                + "to \(ReportFormat.timestamp(latest.occurredAt)) (position \(latest.position)), by the devices’ clocks"
+            if earliest.position != first.position || latest.position != last.position {
+                sentence += "; the ledger recorded them from position \(first.position) to \(last.position), some later than they occurred"
+            }
+            summary += ReportMarkup.paragraph(sentence + ".")
         }
         if stepCount != steps.count {
             summary += ReportMarkup.paragraph("Note: the report says it has \(ReportFormat.count(stepCount)) steps but lists \(ReportFormat.count(steps.count)).",
@@ -224,11 +231,11 @@ enum SubjectDossierHTML {
         case let (nil, u?): details.append("up to \(u)")
         case (nil, nil): break
         }
-        details.append(age["declaration"]?.stringValue ?? "declaration not stated")
+        details.append(age["declaration"]?.stringValue.map(ReportLabels.words) ?? "declaration not stated")
         if age["verifiedAdult"]?.boolValue == true { details.append("verified adult") }
         let source = age["source"]?.stringValue.map { " from \($0)" } ?? ""
         let position = age["position"]?.intValue.map { " at #\($0)" } ?? ""
-        return "<strong>\(category)</strong> (\(details.joined(separator: ", ")))\(source)\(position)"
+        return "<strong>\(ReportLabels.words(category))</strong> (\(details.joined(separator: ", ")))\(source)\(position)"
     }
 
     /// Who answered a consent entry and how: "g_2b81d4, by message", "not disclosed by platform,

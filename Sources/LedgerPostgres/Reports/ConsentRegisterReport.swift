@@ -63,8 +63,8 @@ public struct ConsentRegisterReport: Sendable {
         }
         let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, pool: pool, logger: logger)
         let source = ReportSource(pool: pool, logger: logger)
-        let texts = try await source.with(log: parameters.log, position: provenance.position, projections: try .consentRegister,
-                                          note: note, progress: progress) { connection in
+        let (texts, span) = try await source.with(log: parameters.log, position: provenance.position, projections: try .consentRegister,
+                                                  note: note, progress: progress) { connection in
             var binds = PostgresBindings(capacity: 4)
             binds.append(parameters.log)
             binds.append(parameters.subject)
@@ -75,7 +75,16 @@ public struct ConsentRegisterReport: Sendable {
                 PostgresQuery(unsafeSQL: ReportSQL.consentRegisterRows, binds: binds), logger: logger).decode(String.self) {
                 texts.append(text)
             }
-            return texts
+            var spanBinds = PostgresBindings(capacity: 3)
+            spanBinds.append(parameters.log)
+            spanBinds.append(parameters.subject)
+            spanBinds.append(provenance.position)
+            var span: (first: Date?, last: Date?, newest: Date?) = (nil, nil, nil)
+            for try await row in try await connection.watchedQuery(
+                PostgresQuery(unsafeSQL: ReportSQL.consentRegisterSpan, binds: spanBinds), logger: logger).decode((Date?, Date?, Date?).self) {
+                span = row
+            }
+            return (texts, span)
         }
         let rows = try texts.map { try JSONParser.parse($0) }
         var parametersJSON: [String: JSONValue] = ["log": .string(parameters.log), "asOf": .number(Double(provenance.position))]
@@ -90,6 +99,7 @@ public struct ConsentRegisterReport: Sendable {
             "columns": .array(columns.map(JSONValue.string)),
             "rowCount": .number(Double(rows.count)),
             "rows": .array(rows),
+            "notices": notices(parameters, position: provenance.position, empty: rows.isEmpty, span: span),
         ])
         return Result(json: bytes, sha256: digest, rows: rows, provenance: provenance)
     }
@@ -98,6 +108,27 @@ public struct ConsentRegisterReport: Sendable {
     /// joined with spaces, absent values are empty.
     public static func csv(_ rows: [JSONValue]) -> String {
         ReportTable.csv(rows: rows, columns: columns)
+    }
+
+    /// What a reader must know before trusting a clean-looking register (issue 39), `{code,
+    /// message}` each: a period with no item (`no-items-in-period`, saying when the register's items
+    /// were asked), a period that had not ended when the newest event read was recorded
+    /// (`period-not-over`).
+    static func notices(_ parameters: Parameters, position: Int64, empty: Bool,
+                        span: (first: Date?, last: Date?, newest: Date?)) -> JSONValue {
+        var notices: [(String, String)] = []
+        if empty, parameters.from != nil || parameters.to != nil {
+            let whose = parameters.subject.map { " of subject \($0)" } ?? ""
+            let held = span.first.flatMap { first in span.last.map { "its items\(whose) were asked from \(timestamp(first)) to \(timestamp($0))" } }
+                ?? "it held no item\(whose)"
+            notices.append(("no-items-in-period", "No question or exception\(whose) was asked in this period: as of position \(position), \(held)."))
+        }
+        if let to = parameters.to, let newest = span.newest, newest < to {
+            notices.append(("period-not-over",
+                            "The period had not ended when the newest event this register reads was recorded (\(timestamp(newest)), "
+                                + "position \(position)): items of the period recorded later are not in it."))
+        }
+        return .array(notices.map { ["code": .string($0.0), "message": .string($0.1)] })
     }
 
     static func timestamp(_ date: Date) -> String {

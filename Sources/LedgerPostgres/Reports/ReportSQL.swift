@@ -6,6 +6,8 @@
 enum ReportSQL {
     /// The consent register's rows (``ConsentRegisterReport``).
     static let consentRegisterRows = file("reports/consent-register/rows.sql")
+    /// When the register's first and last items were asked, and the newest event's recording time (its notices).
+    static let consentRegisterSpan = file("reports/consent-register/span.sql")
     /// A subject's state as JSON (``SubjectSnapshot``): the dossier's states, and `state`'s.
     static let subjectSnapshot = file("reports/dossier/snapshot.sql")
 
@@ -28,6 +30,7 @@ enum ReportSQL {
         static let exceptions = regulator("exceptions")
         static let coverage = regulator("coverage")
         static let retention = regulator("retention")
+        static let logSpan = regulator("log-span")
 
         private static func regulator(_ name: String) -> String { file("reports/regulator/\(name).sql") }
     }

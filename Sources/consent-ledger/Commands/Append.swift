@@ -23,6 +23,10 @@ struct Append: AsyncParsableCommand {
             and, on a terminal, progress with its rate and the time left. With --verbose it also prints one \
             JSON line per event to standard output: {"line":…,"position":…,"eventId":…,"stream":…,\
             "streamVersion":…}.
+
+            EXAMPLES:
+              consent-ledger append --log acme --file events.ndjson
+              consent-ledger append --log acme --file big.ndjson --batch-size 10000
             """)
 
     @OptionGroup var database: DatabaseOptions

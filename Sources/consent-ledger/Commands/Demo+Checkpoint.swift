@@ -30,7 +30,7 @@ extension Demo {
         let outcome = try ProofBundleVerifier.verify(bundle, key: verifier)
         Console.note("   proved that position 3 (the teen's age range, shared) is in it: \(bundlePath)")
         Console.note("   checked offline with only the public key: \(outcome.summary)")
-        Console.note("   check it yourself: swift run consent-ledger verify-proof \(bundlePath) --public-key \(verifier.text)")
+        Console.note("   check it yourself: \(Demo.invocation) verify-proof \(bundlePath) --public-key \(verifier.text)")
         Console.note("                  or: tools/verify-proof.py \(bundlePath) --public-key \(verifier.text)")
     }
 }

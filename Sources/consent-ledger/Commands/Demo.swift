@@ -112,25 +112,42 @@ struct Demo: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try await signAndProve(target: target, folder: folder)
         try await writeReports(target: target, folder: folder)
+        let me = Self.invocation
         Console.note("""
 
-            Try next:
-              swift run consent-ledger events --log \(log)            # the records as hashed, with their hashes
-              swift run consent-ledger verify --log \(log)            # recompute every hash, the Merkle tree and checkpoints
-              swift run consent-ledger prove consistency --log \(log) --from 10   # this checkpoint extends the tree of 10
-              swift run consent-ledger events --log \(log) --stream subject-\(DemoHistory.subject)
-              swift run consent-ledger replay --log \(log) --subject \(DemoHistory.subject) --as-of 2026-11-20T17:00:00Z --clock occurred
-              swift run consent-ledger project status                # each read model's position and lag
-              swift run consent-ledger report regulator --log \(log) --jurisdiction US-CA --from 2026-10-01 --to 2026-11-01 --format csv
+            Try next, with the binary just built (each answers in well under a second; `swift run` would build again first):
+              \(me) events --log \(log)            # the records as hashed, with their hashes
+              \(me) verify --log \(log)            # recompute every hash, the Merkle tree and checkpoints
+              \(me) prove consistency --log \(log) --from 10   # this checkpoint extends the tree of 10
+              \(me) events --log \(log) --stream subject-\(DemoHistory.subject)
+              \(me) replay --log \(log) --subject \(DemoHistory.subject) --as-of 2026-11-20T17:00:00Z --clock occurred
+              \(me) project status                # each read model's position and lag
+              \(me) report regulator --log \(log) --jurisdiction US-CA --from 2026-10-01 --to 2026-11-01 --format csv
               tools/render-reports <the reports above>              # PNG and A4/Letter PDF through headless Chromium
-              swift run consent-ledger catalogue                     # every event type and field (docs/events.md)
-              swift run consent-ledger simulate --families 100 --days 30 | swift run consent-ledger append --log sim --batch-size 1000 -
-              swift run consent-ledger db start                      # keep the database running; prints a psql command
+              \(me) catalogue                     # every event type and field (docs/events.md)
+              \(me) simulate --families 100 --days 30 | \(me) append --log sim --batch-size 1000 -
+              \(me) db start                      # keep the database running; prints a psql command
             """)
     }
 }
 
 extension Demo {
+    /// How to run this binary again from the current folder: its path, relative when it lies
+    /// below (`.build/x86_64-unknown-linux-gnu/debug/consent-ledger`), so that the suggestions
+    /// skip `swift run`'s build.
+    static var invocation: String {
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        var path = resolved(CommandLine.arguments[0])
+        // SwiftPM's `.build/debug` (or `release`) link names the same binary, shorter.
+        if let build = path.range(of: "/.build/") {
+            let configuration = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
+            let short = String(path[..<build.upperBound]) + configuration + "/" + URL(fileURLWithPath: path).lastPathComponent
+            if resolved(short) == path { path = short }
+        }
+        let here = resolved(FileManager.default.currentDirectoryPath) + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+    }
+
     /// Where the demo writes what an auditor would open: beside the embedded database (or
     /// ./consent-ledger-reports for a server of one's own).
     func reportFolder(target: DatabaseTarget) -> URL {

@@ -12,6 +12,10 @@ struct Explain: AsyncParsableCommand {
             the subject's age signal when it was decided, what the ledger's rules found about it, any \
             rescission it did not follow, and the earlier decisions on the feature. A feature never \
             opened is closed: the answer says so and lists the features the subject has.
+
+            EXAMPLES:
+              consent-ledger explain --log acme --subject p_7f3a9c --feature sharedRooms
+              consent-ledger explain --log acme --subject p_7f3a9c --feature sharedRooms --at 2026-11-21T09:00:00Z --format json
             """)
 
     @OptionGroup var database: DatabaseOptions

@@ -14,6 +14,10 @@ struct Replay: AsyncParsableCommand {
             comes from the same SQL that builds the subject_state and consent_register projections. \
             --as-of stops at a position or a time (by the ledger's clock, or the device's with \
             --clock occurred). --format json prints every step with its full payload and state.
+
+            EXAMPLES:
+              consent-ledger replay --log acme --subject p_7f3a9c
+              consent-ledger replay --log acme --subject p_7f3a9c --as-of 2026-11-20T17:00:00Z --clock occurred
             """)
 
     @OptionGroup var database: DatabaseOptions

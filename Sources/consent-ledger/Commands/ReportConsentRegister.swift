@@ -16,6 +16,10 @@ struct ReportConsentRegister: AsyncParsableCommand {
             whose `sha256` member seals the rest (remove it and hash the canonical form to check). CSV: \
             RFC 4180, its SHA-256 printed on standard error. HTML: one self-contained printable page with charts, \
             showing the JSON report's seal. With --out, FILE.sha256 holds the SHA-256 of the file's bytes.
+
+            EXAMPLES:
+              consent-ledger report consent-register --log acme --from 2026-07-01 --to 2026-10-01 --format csv --out register-q3.csv
+              consent-ledger report consent-register --log acme --subject p_7f3a9c --format html --out register-p_7f3a9c.html
             """)
 
     @OptionGroup var database: DatabaseOptions

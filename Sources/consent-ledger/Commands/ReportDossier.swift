@@ -15,6 +15,9 @@ struct ReportDossier: AsyncParsableCommand {
             as `replay`). No payloads, so no personal data. JSON: canonical, sealed by its `sha256` member. \
             CSV: one record per event (columns \(SubjectDossierReport.columns.joined(separator: ", "))), its \
             SHA-256 on standard error and in FILE.sha256 with --out. HTML: one self-contained printable page.
+
+            EXAMPLES:
+              consent-ledger report dossier --log acme --subject p_7f3a9c --format html --out p_7f3a9c.html
             """)
 
     @OptionGroup var database: DatabaseOptions

@@ -26,6 +26,10 @@ struct ReportRegulator: AsyncParsableCommand {
             run`), else folds them in a private transaction first (slower, same bytes). JSON: canonical, sealed \
             by its `sha256` member; CSV: one row per figure (\(RegulatorCSV.columns.joined(separator: ", "))); \
             HTML: one printable page with charts. With --out, FILE.sha256 holds the SHA-256 of the file's bytes.
+
+            EXAMPLES:
+              consent-ledger report regulator --log acme --jurisdiction US-TX --from 2026-07-01 --to 2026-10-01 --format html --out tx-q3.html
+              consent-ledger report regulator --log acme --jurisdiction EU --from 2026-07-01 --to 2026-10-01 --policy policy.json --format json --out eu-q3.json
             """)
 
     @OptionGroup var database: DatabaseOptions

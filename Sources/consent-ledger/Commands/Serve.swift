@@ -19,6 +19,10 @@ struct Serve: AsyncParsableCommand {
             (everything, and erase). /health and /ready are open. Errors are application/problem+json. \
             SIGTERM or SIGINT stops it gracefully: requests in flight (appends included) finish first. With \
             no --database-url the embedded database is used (started if needed, stopped on exit if started here).
+
+            EXAMPLES:
+              consent-ledger serve --port 8080
+              consent-ledger serve --host 0.0.0.0 --port 8080 --report-policy policy.json
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -158,7 +162,7 @@ struct Serve: AsyncParsableCommand {
         var settings = ServerSettings(host: host, port: port, maxBodyBytes: maxBodyBytes, maxBatchEvents: maxBatchEvents,
                                       maxQueuedEvents: maxQueuedEvents, maxQueuedEventsPerKey: maxQueuedEventsPerKey,
                                       appStore: try appStoreSettings(),
-                                      reportPolicy: try ReportOptions(policy: reportPolicy).loadPolicy())
+                                      reportPolicy: try ReportOptions(policy: reportPolicy).loadPolicy(option: "report-policy"))
         settings.publicProofs = publicProofs
         settings.publicEntries = publicEntries
         settings.trustedProxies = trustedProxies
@@ -199,7 +203,10 @@ struct Serve: AsyncParsableCommand {
                                                             serverName: LedgerSoftware.product, logger: logger),
                                      services: services,
                                      onServerRunning: { channel in
-                                         Console.note("listening on http://\(host):\(channel.localAddress?.port ?? port)")
+                                         let base = "http://\(host):\(channel.localAddress?.port ?? port)"
+                                         Console.note("listening on \(base)")
+                                         Console.note("the console: \(base)/console (sign in with an auditor or admin API key: "
+                                                      + "consent-ledger keys create --log L --role auditor)")
                                      },
                                      logger: logger)
             try await server.runService()

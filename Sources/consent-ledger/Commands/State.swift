@@ -13,6 +13,10 @@ struct State: AsyncParsableCommand {
             snapshot: age category and declaration, parental controls, latest signal per platform, \
             features, consents. Without --as-of it folds up to the head. The live projections answer the \
             same from SQL (`SELECT * FROM subject_state.subjects`), without folding.
+
+            EXAMPLES:
+              consent-ledger state --log acme --subject p_7f3a9c --format text
+              consent-ledger state --log acme --as-of 120 --format json
             """)
 
     @OptionGroup var database: DatabaseOptions

@@ -39,17 +39,19 @@ struct ReportOptions: ParsableArguments {
         _ = try ReportTime.parse(asOf, option: "as-of")
     }
 
-    /// The policy file's contents, or the defaults without one.
-    func loadPolicy() throws -> ReportPolicy {
+    /// The policy file's contents, or the defaults without one; errors name the option as the
+    /// command spells it (`--policy`, `serve`'s `--report-policy`).
+    func loadPolicy(option: String = "policy") throws -> ReportPolicy {
         guard let policy else { return .defaults }
         guard let data = FileManager.default.contents(atPath: policy) else {
-            throw ValidationError("--policy \(policy): no such file, or it cannot be read")
+            throw LedgerError(.invalidRequest, "--\(option) \(policy): no such file, or it cannot be read", field: option,
+                              hint: "Give the path of a JSON policy file (docs/reports.md), or leave --\(option) out for the defaults.")
         }
         do {
             return try ReportPolicy.parse(Array(data))
         } catch {
             var located = error
-            located.message = "--policy \(policy): " + error.message
+            located.message = "--\(option) \(policy): " + error.message
             throw located
         }
     }

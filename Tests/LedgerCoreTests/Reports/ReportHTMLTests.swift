@@ -93,6 +93,53 @@ struct ReportHTMLTests {
         #expect(html.contains("No law of the ledger’s catalogue on this subject governs the whole of this jurisdiction."))
     }
 
+    @Test("a regulator report's notices come first, as warnings, before its key figures")
+    func regulatorNotices() throws {
+        let html = try ReportHTML.render(ReportHTMLSamples.regulator { report in
+            report["notices"] = [["code": "no-events-in-period",
+                                  "message": "No event of log acme-kids occurred in this period: as of position 41, its events occurred from 2026-10-02T09:00:00Z to 2026-10-30T18:00:00Z."],
+                                 ["code": "issued-before-period-end", "message": "The policy dates this report 2026-09-15, before its period ended (2026-10-01T00:00:00Z)."]]
+        })
+        let warning = try #require(html.range(of: "<p class=\"warning\">No event of log acme-kids occurred in this period"))
+        let figures = try #require(html.range(of: "events counted"))
+        #expect(warning.lowerBound < figures.lowerBound)
+        #expect(html.contains("<p class=\"warning\">The policy dates this report 2026-09-15, before its period ended"))
+        #expect(!(try ReportHTML.render(ReportHTMLSamples.regulator())).contains("<p class=\"warning\">"))
+    }
+
+    @Test("a dossier's history runs by the devices' clocks, and says when the ledger recorded events later than they occurred")
+    func dossierSpanByOccurrence() throws {
+        let inOrder = try ReportHTML.render(ReportHTMLSamples.dossier())
+        #expect(inOrder.contains("The history’s events occurred from 2026-11-20 16:01:19 UTC (position 1) to 2026-11-20 16:09:19 UTC (position 9), by the devices’ clocks."))
+        guard case .object(var members) = try ReportHTMLSamples.dossier(), case .array(var steps)? = members["steps"],
+              case .object(var late) = steps[steps.count - 1] else {
+            Issue.record("the sample has no steps")
+            return
+        }
+        late["occurredAt"] = "2026-11-20T15:00:00Z"   // reached the ledger last, occurred first
+        steps[steps.count - 1] = .object(late)
+        members["steps"] = .array(steps)
+        members[ReportSeal.member] = nil
+        let html = try ReportHTML.render(ReportHTMLSamples.sealed(members))
+        #expect(html.contains("The history’s events occurred from 2026-11-20 15:00:00 UTC (position 9) to 2026-11-20 16:08:19 UTC (position 8), "
+                              + "by the devices’ clocks; the ledger recorded them from position 1 to 9, some later than they occurred."))
+    }
+
+    @Test("printed labels are words, each with its key in the title: 13 to 15, supervised, approval pending, government ID checked")
+    func labels() throws {
+        #expect(ReportLabels.words("13to15") == "13 to 15" && ReportLabels.words("18toMajority") == "18, under the age of majority")
+        #expect(ReportLabels.words("SUPERVISED_APPROVAL_PENDING") == "supervised, approval pending")
+        #expect(ReportLabels.words("VERIFIED") == "verified")
+        #expect(ReportLabels.words("guardianDeclared") == "guardian declared")
+        #expect(ReportLabels.words("governmentIDChecked") == "government ID checked")
+        #expect(ReportLabels.words("ageRatingExceptionNotNeeded") == "age rating exception not needed")
+        #expect(ReportLabels.words("13+") == "13+" && ReportLabels.words("none") == "none" && ReportLabels.words("not stated") == "not stated")
+        let html = try ReportHTML.render(ReportHTMLSamples.regulator())
+        #expect(html.contains("<th scope=\"row\" title=\"13to15\">13 to 15</th>"))
+        #expect(html.contains("<th scope=\"row\" title=\"SUPERVISED_APPROVAL_PENDING\">supervised, approval pending</th>"))
+        #expect(!html.contains(">13to15<") && !html.contains(">guardianDeclared<"))
+    }
+
     @Test("a chart with nothing to show says so in a sentence instead of drawing an empty axis")
     func emptyCharts() throws {
         let html = try ReportHTML.render(ReportHTMLSamples.register(rows: []))
@@ -270,6 +317,10 @@ struct ReportHTMLTests {
         #expect(html.contains("<h3>Install attempts</h3>") && html.contains("ratingRestricted"))
         #expect(html.contains("<h3>Devices’ rating limits</h3>") && html.contains("noLimit"))
         #expect(html.contains("Sheets shown</th><td class=\"num\">7</td>"))
+        // The rules' statements are written with Markdown's inline code: printed as code, no backtick.
+        #expect(html.contains("<code>isEligibleForAgeFeatures</code>"))
+        let rulesList = try #require(html.components(separatedBy: "<ul class=\"note rules\">").dropFirst().first?.components(separatedBy: "</ul>").first)
+        #expect(!rulesList.contains("`"))
         #expect(!html.contains("null"))
 
         // A failed verification is shown as such.
@@ -319,7 +370,7 @@ struct ReportHTMLTests {
         #expect(ReportHTMLSamples.count("class=\"bar\"", in: ages) == 10)
         #expect(ages.contains(">Apple Declared Age Range</text>") && ages.contains(">Google Play Age Signals</text>"))
         #expect(ages.contains("adult: 410 Apple Declared Age Range, 77 Google Play Age Signals"))
-        for band in ["under13", "13to15", "16to17", "adult", "unknown"] { #expect(ages.contains(">\(band)</text>")) }
+        for band in ["under 13", "13 to 15", "16 to 17", "adult", "unknown"] { #expect(ages.contains(">\(band)</text>")) }
     }
 
     @Test("regulator: violations cite their evidence, and an erased subject carries a visible marker")
@@ -355,7 +406,7 @@ struct ReportHTMLTests {
         let cited = try #require(html.components(separatedBy: "<section id=\"cited-events\">").dropFirst().first)
         #expect(cited.contains("<span class=\"pos\">#2</span>") && cited.contains("The app declared significant change c-rooms"))
         #expect(html.contains("<span class=\"pos\">#3</span><br><code class=\"id\">0c4b2d6e-<wbr>1f3a-<wbr>4b5c-<wbr>8d7e-<wbr>9f0a1b2c3d03</code>"))
-        #expect(html.contains("<strong>Age</strong>: <strong>13to15</strong> (13–15, guardianDeclared) from AgeRangeShared at #3"))
+        #expect(html.contains("<strong>Age</strong>: <strong>13 to 15</strong> (13–15, guardian declared) from AgeRangeShared at #3"))
         #expect(html.contains("<span class=\"unchanged\">unchanged</span>"))
         #expect(html.contains("<span class=\"outcome o-approved\">approved</span> by g_2b81d4, by message"))
         #expect(html.contains("Feature sharedRooms of com.example.kidsdraw: <strong>closed</strong>"))
@@ -514,6 +565,7 @@ enum ReportHTMLSamples {
                         "rescindedAt", "evidencePositions", "evidenceEventIds"],
             "rowCount": .number(Double(rows.count)),
             "rows": .array(rows),
+            "notices": [],
         ])
     }
 
@@ -587,6 +639,7 @@ enum ReportHTMLSamples {
     static let regulatorJSON = #"""
         {
           "report": "regulator",
+          "notices": [],
           "parameters": {"log": "acme-kids", "jurisdiction": "US-TX", "from": "2026-07-01T00:00:00Z", "to": "2026-10-01T00:00:00Z", "asOf": 48213},
           "ledger": {"log": "acme-kids", "position": 48213, "headHash": "9a0d09fefdfc99af4a6208290dfc84ad4a51da019d0eca14010298f2fb649021"},
           "software": "consent-ledger/0.1.0",

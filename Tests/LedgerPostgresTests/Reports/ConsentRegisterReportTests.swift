@@ -11,6 +11,25 @@ import LedgerSimulation
 /// 10:19:40 (#11), 277 s, the guardian not named by the app.
 @Suite("Consent register report")
 struct ConsentRegisterReportTests {
+    @Test("a register that would look clean says why: a period with no item says when the items were asked; a period not over says so")
+    func notices() async throws {
+        let db = try await TestDatabase.create()
+        try await DemoStoryProjectionTests.appendStory(db)
+        try await db.as(.auditor) { client async throws in
+            func codes(_ from: String, _ to: String) async throws -> (codes: [String], messages: [String]) {
+                let result = try await ConsentRegisterReport.compute(.init(log: "demo", from: AsOf.date(from)!, to: AsOf.date(to)!), pool: client)
+                let report = try JSONParser.parse(result.json)
+                let notices = report["notices"]?.arrayValue ?? []
+                return (notices.compactMap { $0["code"]?.stringValue }, notices.compactMap { $0["message"]?.stringValue })
+            }
+            let before = try await codes("2026-07-01T00:00:00Z", "2026-10-01T00:00:00Z")
+            #expect(before.codes == ["no-items-in-period"])
+            #expect(before.messages.first?.contains("its items were asked from 2026-11-20T16:02:25Z to 2026-11-21T10:15:03Z") == true)
+            #expect(try await codes("2026-11-01T00:00:00Z", "2099-01-01T00:00:00Z").codes == ["period-not-over"])
+            #expect(try await codes("2026-11-01T00:00:00Z", "2026-11-22T00:00:00Z").codes == [])
+        }
+    }
+
     @Test("the demo story's register, row by row")
     func demoStory() async throws {
         let db = try await TestDatabase.create()

@@ -325,3 +325,38 @@ struct RegulatorReportHTMLTests {
         #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("<script"))
     }
 }
+
+/// A report that would look clean but should not (issue 39): each notice, and none on a report
+/// that needs none.
+@Suite("Regulator report: notices")
+struct RegulatorNoticeTests {
+    static func codes(_ report: JSONValue) -> [String] {
+        report["notices"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+    }
+
+    @Test("a period before the log, a jurisdiction with no events, a period not over and an early date of issue each say so")
+    func notices() async throws {
+        let db = try await TestDatabase.create()
+        try await RegulatorScenario.append(db)
+        let issuedEarly = try ReportPolicy.parse(Array(#"{"dateOfIssue": "2026-09-01"}"#.utf8))
+        try await db.as(.auditor) { client async throws in
+            func report(_ jurisdiction: String, _ from: String, _ to: String, policy: ReportPolicy = .defaults) async throws -> JSONValue {
+                try await RegulatorReport.compute(.init(log: RegulatorScenario.log, jurisdiction: jurisdiction, from: AsOf.date(from)!,
+                                                        to: AsOf.date(to)!), policy: policy, pool: client).report
+            }
+            // The scenario's own period, as the first suite reads it: nothing to say.
+            #expect(Self.codes(try await report("US-TX", "2026-10-01T00:00:00Z", "2026-10-15T00:00:00Z")) == [])
+            // The third quarter: the log's first event occurred on 2026-09-20, so two events are in it;
+            // the second quarter holds none, and says when the log's events occurred.
+            let before = try await report("US-TX", "2026-04-01T00:00:00Z", "2026-07-01T00:00:00Z")
+            #expect(Self.codes(before) == ["no-events-in-period"])
+            #expect(before["notices"]?.arrayValue?.first?["message"]?.stringValue?.contains("its events occurred from 2026-09-20T10:00:00Z to 2026-10-16T10:00:00Z") == true)
+            #expect(Self.codes(try await report("FR", "2026-10-01T00:00:00Z", "2026-10-15T00:00:00Z")) == ["no-events-in-jurisdiction"])
+            // A period that ends after the newest event was recorded (now): it was not over.
+            #expect(Self.codes(try await report("US-TX", "2026-10-01T00:00:00Z", "2029-01-01T00:00:00Z")) == ["period-not-over"])
+            // Dated 2026-09-01: before the period's end, and before the events were recorded (today).
+            #expect(Self.codes(try await report("US-TX", "2026-10-01T00:00:00Z", "2026-10-15T00:00:00Z", policy: issuedEarly))
+                    == ["issued-before-period-end", "issued-before-newest-event"])
+        }
+    }
+}

@@ -57,6 +57,7 @@ struct RegulatorQuery: Sendable {
         sections["coverage"] = try await coverage(backfillRequests: counts.backfillRequests(scope.codes), on: connection)
         step(8, Self.steps[8])
         sections["retention"] = try await retention(on: connection)
+        sections["notices"] = try await notices(scope: sections["scope"] ?? .null, on: connection)
         return sections
     }
 

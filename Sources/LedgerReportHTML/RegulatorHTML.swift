@@ -52,7 +52,7 @@ enum RegulatorHTML {
             (ReportFormat.count(try consent.int("questionsSent")), "questions to parents"),
             (ReportFormat.count(try consent.int("approved")), "approved"),
             (ReportFormat.count(violations.count), violations.count == 1 ? "violation found" : "violations found"),
-            (try coverage.optionalDouble("shareAtDownload").map(ReportFormat.percent) ?? "—", "installs asked at download"),
+            (try coverage.optionalDouble("shareAtDownload").map(ReportFormat.percent) ?? "—", "of installs asked for an age range at download"),
             (passed ? "passed" : "FAILED", "integrity check"),
         ])
         summary += try findings(scope: scope, consent: consent, violations: violations, integrity: integrity, coverage: coverage)

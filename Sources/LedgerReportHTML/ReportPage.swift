@@ -94,6 +94,7 @@ struct ReportPage {
             page += "<nav class=\"contents\" aria-label=\"Contents\"><strong>Contents</strong><ol>\(items)</ol></nav>\n"
         }
         page += "<main>\n\(body)</main>\n"
+        page += signOffBlock()
         page += methodAppendix()
         page += """
             <footer>
@@ -104,6 +105,22 @@ struct ReportPage {
 
             """
         return page.markup
+    }
+
+    /// The sign-off a filed report carries: who prepared and who reviewed it (the policy file's
+    /// `signOff`, else a line to write on), each with lines for a signature and a date, and the date
+    /// of issue.
+    private func signOffBlock() -> HTML {
+        func person(_ role: String, _ name: String?) -> HTML {
+            let who: HTML = name.map { "<strong>\($0)</strong>" as HTML } ?? "<span class=\"line\"></span>"
+            return "<tr><th scope=\"row\">\(role)</th><td>\(who)</td><td>Signature <span class=\"line\"></span></td>"
+                + "<td>Date <span class=\"line short\"></span></td></tr>"
+        }
+        let issued: HTML = policy.dateOfIssue.map { "Date of issue: <strong>\($0)</strong>." as HTML }
+            ?? "Date of issue: <span class=\"line short\"></span>"
+        return "<section id=\"sign-off\" class=\"signoff\"><h2>Sign-off</h2>\n<table class=\"signoff\">"
+            + person("Prepared by", policy.signOff?.preparedBy) + person("Reviewed by", policy.signOff?.reviewedBy)
+            + "</table>\n<p>\(issued)</p>\n</section>\n"
     }
 
     /// "Issued by … (contact); date of issue …", saying plainly what the policy file left out.

@@ -103,6 +103,11 @@ enum ReportStyle {
         ul.findings { margin: 1mm 0 3mm; padding-left: 5mm; }
         ul.findings li { margin-bottom: 1mm; }
         section.appendix { break-before: page; page-break-before: always; margin-top: 0; }
+        section.signoff { break-inside: avoid; page-break-inside: avoid; margin-top: 6mm; }
+        table.signoff { width: 100%; border-collapse: collapse; }
+        table.signoff th, table.signoff td { text-align: left; padding: 4mm 2mm 1mm 0; vertical-align: bottom; }
+        .line { display: inline-block; min-width: 45mm; border-bottom: 0.75pt solid #1a1a1a; height: 1em; }
+        .line.short { min-width: 25mm; }
         table.keep { break-inside: avoid; page-break-inside: avoid; }
         footer { margin-top: 8mm; padding-top: 2mm; border-top: .5pt solid #8a8a8a; font-size: 8pt; color: #4a4a4a; }
         """

@@ -10,7 +10,8 @@ import Foundation
 ///  "ageSignalRecheckDays": 365,
 ///  "retention": {"policyId": "retention-2026-01", "statement": "Age signals are kept 3 years …"},
 ///  "issuer": {"organisation": "Example Kids Ltd", "contact": "compliance@example.com"},
-///  "dateOfIssue": "2026-11-24"}
+///  "dateOfIssue": "2026-11-24",
+///  "signOff": {"preparedBy": "A. Auditor, compliance", "reviewedBy": "B. Counsel"}}
 /// ```
 /// `policyId` and `policyVersion` name the policy itself; `rules` governs the rules of the rules
 /// catalogue (docs/rules.md) by id: `{"access-opened-without-basis": {"enabled": false},
@@ -22,7 +23,8 @@ import Foundation
 ///
 /// `issuer` and `dateOfIssue` are what a printed report shows as who issued it and when, on its
 /// first page and in every page's running footer; they come from the file, never from the clock,
-/// so the same report with the same file is the same page.
+/// so the same report with the same file is the same page. `signOff` names who prepared and who
+/// reviewed it: every printed report ends its findings with a sign-off block, with lines to sign.
 public struct ReportPolicy: Sendable, Equatable {
     /// Where the policy came from: `built-in defaults`, or `file sha256:<hex of the file's bytes>`.
     public var source: String
@@ -45,6 +47,22 @@ public struct ReportPolicy: Sendable, Equatable {
     public var issuer: Issuer?
     /// The report's date of issue (`YYYY-MM-DD`), when the file gives one.
     public var dateOfIssue: String?
+    /// Who prepares and who reviews the printed report (`signOff`), when the file names them: the
+    /// page's sign-off block prints them, with lines to sign.
+    public var signOff: SignOff?
+
+    /// The people a printed report names as preparing and reviewing it.
+    public struct SignOff: Sendable, Equatable {
+        /// Who prepared it (a name or a role).
+        public var preparedBy: String?
+        /// Who reviewed it.
+        public var reviewedBy: String?
+        /// Creates it.
+        public init(preparedBy: String?, reviewedBy: String?) {
+            self.preparedBy = preparedBy
+            self.reviewedBy = reviewedBy
+        }
+    }
     /// The policy's own id, when the file names it.
     public var policyId: String?
     /// The policy's version, when the file names it.
@@ -98,7 +116,7 @@ public struct ReportPolicy: Sendable, Equatable {
 
     /// The members a policy file may have.
     public static let members = ["policyId", "policyVersion", "rules", "rescissionEnforcementWindowHours", "ageSignalRecheckDays",
-                                 "retention", "issuer", "dateOfIssue"]
+                                 "retention", "issuer", "dateOfIssue", "signOff"]
 
     /// Reads a policy file's bytes; members left out keep their defaults.
     /// - Throws: `invalid-json` or `invalid-field` naming the member and what it must be.
@@ -193,6 +211,17 @@ public struct ReportPolicy: Sendable, Equatable {
                 policy.rules[id] = RuleSetting(enabled: setting["enabled"]?.boolValue ?? true, jurisdictions: codes)
             }
         }
+        if let signOff = members["signOff"] {
+            func person(_ key: String) -> Bool {
+                signOff[key].map { $0.stringValue.map { (1...200).contains($0.count) } ?? false } ?? true
+            }
+            guard let object = signOff.objectValue, !object.isEmpty,
+                  object.keys.allSatisfy({ ["preparedBy", "reviewedBy"].contains($0) }), person("preparedBy"), person("reviewedBy") else {
+                throw LedgerError(.invalidField, "signOff must be an object with preparedBy and/or reviewedBy, each 1 to 200 characters",
+                                  field: "signOff", hint: example)
+            }
+            policy.signOff = SignOff(preparedBy: object["preparedBy"]?.stringValue, reviewedBy: object["reviewedBy"]?.stringValue)
+        }
         if let date = members["dateOfIssue"] {
             guard let text = date.stringValue, Self.isCalendarDate(text) else {
                 throw LedgerError(.invalidField, "dateOfIssue must be a calendar date written YYYY-MM-DD, such as 2026-11-24",
@@ -229,5 +258,5 @@ public struct ReportPolicy: Sendable, Equatable {
          "retention": ["policyId": .string(retentionPolicyId), "statement": .string(retentionStatement)]]
     }
 
-    private static let example = #"Example: {"policyId": "acme-consent", "policyVersion": "2026-11", "rules": {"access-opened-without-basis": {"enabled": false}, "unverified-adult-access": {"jurisdictions": ["US-TX", "US-UT"]}}, "rescissionEnforcementWindowHours": 24, "ageSignalRecheckDays": 365, "retention": {"policyId": "retention-2026-01", "statement": "…"}, "issuer": {"organisation": "Example Kids Ltd", "contact": "compliance@example.com"}, "dateOfIssue": "2026-11-24"}"#
+    private static let example = #"Example: {"policyId": "acme-consent", "policyVersion": "2026-11", "rules": {"access-opened-without-basis": {"enabled": false}, "unverified-adult-access": {"jurisdictions": ["US-TX", "US-UT"]}}, "rescissionEnforcementWindowHours": 24, "ageSignalRecheckDays": 365, "retention": {"policyId": "retention-2026-01", "statement": "…"}, "issuer": {"organisation": "Example Kids Ltd", "contact": "compliance@example.com"}, "dateOfIssue": "2026-11-24", "signOff": {"preparedBy": "A. Auditor, compliance", "reviewedBy": "B. Counsel"}}"#
 }

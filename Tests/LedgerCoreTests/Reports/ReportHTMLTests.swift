@@ -140,6 +140,19 @@ struct ReportHTMLTests {
         #expect(!html.contains(">13to15<") && !html.contains(">guardianDeclared<"))
     }
 
+    @Test("every page ends with a sign-off block: the policy's preparer and reviewer, or lines to write on, and the date of issue")
+    func signOff() throws {
+        let named = try ReportPolicy.parse(Array(#"{"dateOfIssue": "2026-11-24", "signOff": {"preparedBy": "A. Auditor", "reviewedBy": "B. <Counsel>"}}"#.utf8))
+        let html = try ReportHTML.render(ReportHTMLSamples.register(), policy: named)
+        let block = try #require(html.components(separatedBy: "<section id=\"sign-off\" class=\"signoff\">").dropFirst().first?
+            .components(separatedBy: "</section>").first)
+        #expect(block.contains("<th scope=\"row\">Prepared by</th><td><strong>A. Auditor</strong></td>"))
+        #expect(block.contains("<strong>B. &lt;Counsel&gt;</strong>") && block.contains("Date of issue: <strong>2026-11-24</strong>."))
+        let blank = try ReportHTML.render(ReportHTMLSamples.regulator())
+        #expect(blank.contains("<th scope=\"row\">Reviewed by</th><td><span class=\"line\"></span></td>"))
+        #expect(throws: LedgerError.self) { try ReportPolicy.parse(Array(#"{"signOff": {"approvedBy": "C"}}"#.utf8)) }
+    }
+
     @Test("a chart with nothing to show says so in a sentence instead of drawing an empty axis")
     func emptyCharts() throws {
         let html = try ReportHTML.render(ReportHTMLSamples.register(rows: []))

@@ -109,7 +109,7 @@ def serve_trial(ctx, state, number, mode):
     server = state.server
     if server.process.poll() is not None:
         raise Violation(f"trial {number}: serve is no longer running (exit {server.process.returncode}); "
-                        f"log {server.log_path}:\n{server.tail()}")
+                        f"log {server.log_path}:\n{server.crash_report()}")
     writers = Writers(server.port, state.token, state.log, CLIENTS, f"subject-{state.log}{number}",
                       allowed=(200, 201, 503, 429))
     writers.start()

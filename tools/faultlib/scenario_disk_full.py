@@ -140,7 +140,7 @@ def serve_trial(ctx, state, number):
     cluster, server = state.cluster, state.server
     if server.process.poll() is not None:
         raise Violation(f"trial {number}: serve is no longer running (exit {server.process.returncode}); "
-                        f"log {server.log_path}:\n{server.tail()}")
+                        f"log {server.log_path}:\n{server.crash_report()}")
     # A few hundred single events write well under a MiB of WAL.
     room, leave = near_segment_end(ctx, cluster, 1 << 19)
     writers = Writers(server.port, state.token, SERVE_LOG, CLIENTS, f"subject-df{number}", allowed=(200, 201, 503, 429))

@@ -124,6 +124,20 @@ class Server:
         except OSError:
             return ""
 
+    def crash_report(self, lines=60):
+        """What a dead serve's log says of why it died: from the Swift runtime's first crash line
+        ("Fatal error", "Program crashed") on, with the frames after it; the log's tail when there
+        is none. (The tail alone showed only the end of a backtrace's image list.)"""
+        try:
+            with open(self.log_path, errors="replace") as handle:
+                text = handle.readlines()
+        except OSError:
+            return ""
+        for index, line in enumerate(text):
+            if "Fatal error" in line or "Program crashed" in line or "fatal error" in line:
+                return "".join(text[max(0, index - 3):index + lines])
+        return "".join(text[-15:])
+
 
 def await_ready(server, probe, since, limit=60.0):
     """Polls `/ready` through `probe` until it answers 200. Returns (seconds from `since` until it

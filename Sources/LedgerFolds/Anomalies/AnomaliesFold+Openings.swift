@@ -4,8 +4,9 @@ extension AnomaliesFold {
     /// The minors' legal categories (the rules' "a minor").
     static let minors: Set<String> = ["under13", "13to15", "16to17", "18toMajority"]
 
-    /// The legal categories from youngest to oldest (`unknown` is in no order).
-    static let bands = ["under13", "13to15", "16to17", "18toMajority", "adult"]
+    /// The legal categories from youngest to oldest, as ``LegalCategory`` declares them (`unknown`
+    /// is in no order).
+    static let bands = LegalCategory.allCases.filter { $0 != .unknown }.map(\.rawValue)
 
     /// Judges one opening of a feature against what stood before it: the subject's latest age
     /// signal, the latest requirement DeclaredAgeRange gave the app for the subject, the app's

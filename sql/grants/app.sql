@@ -17,6 +17,10 @@ GRANT EXECUTE ON FUNCTION ledger.upcast_age_range_shared_v1(jsonb), ledger.versi
 -- The HTTP API stores witnesses' cosignatures, which it has checked (POST …/checkpoint/cosignatures).
 GRANT SELECT ON ledger.merkle_trees, ledger.merkle_nodes, ledger.checkpoints, ledger.checkpoint_cosignatures TO consent_ledger_app;
 GRANT EXECUTE ON FUNCTION ledger.extend_merkle_tree(text, bigint) TO consent_ledger_app;
+-- A checkpoint signed by serve's --checkpoint-every: record_checkpoint refuses anything but the
+-- log's own tree and chain hash, so the application role can record no false one (decision 0070).
+GRANT EXECUTE ON FUNCTION ledger.record_checkpoint(text, bigint, bytea, bytea, text, text, bigint, text, text)
+  TO consent_ledger_app;
 GRANT EXECUTE ON FUNCTION ledger.record_cosignatures(text, bigint, text[], bigint[], text[], bigint[], text[]) TO consent_ledger_app;
 -- The HTTP API authenticates requests with the application role: it reads the key table (only
 -- hashes of secrets are stored there); keys are created and revoked by the owner.

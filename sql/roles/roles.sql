@@ -6,10 +6,11 @@
 --   consent_ledger_app      appends only through ledger.append_events, and reads.
 --   consent_ledger_auditor  reads, nothing else.
 --   consent_ledger_projector owns the projections' schemas and alone writes them (decision 0058).
---                           Nobody logs in as it: the folds take it with SET LOCAL ROLE. The owner
---                           is a member (so that whoever may act as the owner may run the folds) but
---                           does not inherit its rights: as itself, the owner cannot write a
---                           projection table.
+--                           The folds take it with SET LOCAL ROLE. The owner is a member (so that
+--                           whoever may act as the owner may run the folds) but does not inherit its
+--                           rights: as itself, the owner cannot write a projection table. On a server
+--                           of your own, `consent-ledger project run --follow` logs in as it
+--                           (decision 0070), so it may log in too.
 DO $roles$
 DECLARE
   r text;
@@ -29,10 +30,13 @@ DO $projector$
 BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'consent_ledger_projector') THEN
     BEGIN
-      CREATE ROLE consent_ledger_projector NOLOGIN;
+      CREATE ROLE consent_ledger_projector LOGIN;
     EXCEPTION WHEN duplicate_object OR unique_violation THEN
       NULL;
     END;
+  END IF;
+  IF NOT (SELECT rolcanlogin FROM pg_roles WHERE rolname = 'consent_ledger_projector') THEN
+    ALTER ROLE consent_ledger_projector LOGIN;
   END IF;
   IF NOT pg_has_role('consent_ledger_owner', 'consent_ledger_projector', 'MEMBER') THEN
     GRANT consent_ledger_projector TO consent_ledger_owner;

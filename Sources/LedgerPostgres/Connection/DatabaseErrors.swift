@@ -121,7 +121,9 @@ public enum DatabaseErrors {
         case "CL010": code = .appendNotPermitted
         case "42501":
             return LedgerError(.immutabilityViolation, message,
-                               hint: "This role may only read and call ledger.append_events.")
+                               hint: "The database role this connection uses may not do this: the application role appends "
+                                   + "and reads, the auditor reads, the projector folds, and only the administrator migrates, "
+                                   + "erases, applies retention, loads in bulk and manages API keys (docs/operations.md, \"Who may do what\").")
         case _ where state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state):
             // The connection failed, the server is shutting down, restarting or starting up, or
             // has no connection slot left: the same request may succeed in a moment.

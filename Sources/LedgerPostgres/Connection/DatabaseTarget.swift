@@ -21,6 +21,12 @@ public enum DatabaseTarget: Sendable {
         case auditor
     }
 
+    /// Whether this is the embedded cluster (which the tool administers itself).
+    public var isEmbedded: Bool {
+        if case .embedded = self { return true }
+        return false
+    }
+
     /// A short description for messages: `embedded (./.consent-ledger)` or `postgres://host:port/db`.
     public var displayName: String {
         switch self {

@@ -56,12 +56,25 @@ public struct Migrator: Sendable {
         }
     }
 
+    /// Throws unless the database's schema is exactly this build's version: for `serve` on a
+    /// server of the user's own, which connects as the application role and so cannot migrate
+    /// (decision 0070). Names the command that fixes it.
+    public func requireCurrent() async throws {
+        try await requireSchema()
+        guard let version = try await currentVersion(), version < manifest.version else { return }
+        throw LedgerError(.schemaMissing,
+                          "the database's ledger schema is version \(version), older than version \(manifest.version) that this build needs",
+                          hint: "Run `consent-ledger migrate` with the administrator's --database-url first (docs/operations.md, "
+                              + "\"Your own PostgreSQL\"); serve does not migrate a server of your own.")
+    }
+
     /// Applies the schema.
     public func migrate() async throws -> Outcome {
         try await pool.withConnection { connection in
             _ = try await connection.watchedQuery("BEGIN", logger: logger)
             do {
                 _ = try await connection.watchedQuery("SELECT pg_advisory_xact_lock(hashtext('consent_ledger.migrate'))", logger: logger)
+                try await Self.requireRightToMigrate(on: connection, logger: logger)
                 let previous = try await Self.recordedVersion(on: connection, logger: logger)
                 if let previous, previous > manifest.version {
                     throw LedgerError(.schemaTooNew,
@@ -90,6 +103,21 @@ public struct Migrator: Sendable {
                 _ = try? await connection.watchedQuery("ROLLBACK", logger: logger)
                 throw error
             }
+        }
+    }
+
+    /// Throws unless the session's role may create roles (a superuser, or a role with CREATEROLE):
+    /// before the first statement, so a role that may not migrate hears why, not a failure deep in
+    /// sql/roles (decision 0070).
+    static func requireRightToMigrate(on connection: PostgresConnection, logger: Logger) async throws {
+        let rows = try await connection.watchedQuery(
+            "SELECT current_user::text, rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user", logger: logger)
+        for try await (role, may) in rows.decode((String, Bool).self) where !may {
+            throw LedgerError(.immutabilityViolation,
+                              "the database role \(role) may not migrate: the migration creates the ledger's roles",
+                              hint: "Run `consent-ledger migrate` with the administrator's --database-url: a superuser, or a role "
+                                  + "with CREATEROLE that owns the ledger's database (docs/operations.md, \"Who may do what\"). "
+                                  + "Nothing was changed.")
         }
     }
 

@@ -10,7 +10,8 @@ enum ProjectionSchema {
     static let bookkeepingSQL = EmbeddedProjections.files["common/bookkeeping.sql"] ?? ""
     /// The role that owns the projections' schemas and alone may write them: every fold, build and
     /// swap acts as it (``actAsProjector(on:logger:)``), and no other role, the ledger's owner
-    /// included, holds a write privilege on a projection table (decision 0058). Nobody logs in as it.
+    /// included, holds a write privilege on a projection table (decision 0058). On a server of the
+    /// user's own, `project run --follow` logs in as it (decision 0070).
     static let projector = "consent_ledger_projector"
 
     /// Makes the rest of the current transaction act as ``projector``.

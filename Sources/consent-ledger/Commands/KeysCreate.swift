@@ -25,7 +25,10 @@ struct KeysCreate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (key, token) = try await Ledger.with(try database.target(), migrating: true, progress: Console.note) { ledger in
+        // The embedded database is set up on first use; a server of your own is migrated by its
+        // administrator, as a step of its own (decision 0070).
+        let target = try database.target()
+        let (key, token) = try await Ledger.with(target, migrating: target.isEmbedded, progress: Console.note) { ledger in
             try await ledger.createKey(log: log, role: APIRole(rawValue: role)!, label: label)
         }
         Console.note("created API key \(key.keyID) for log \(key.log), role \(key.role.rawValue); it is shown once, keep it secret:")

@@ -183,13 +183,21 @@ struct Serve: AsyncParsableCommand {
             return logger
         }()
         let metrics = ServerMetrics.bootstrap()
-        try await Ledger.with(target, migrating: true, progress: Console.note) { ledger in
-            Console.note("schema version \(ledger.migration?.version ?? 0)")
+        // The embedded database is migrated here; a server of the user's own is migrated by its
+        // administrator (`consent-ledger migrate`), since serve connects as the application role
+        // there (decision 0070).
+        try await Ledger.with(target, migrating: target.isEmbedded, progress: Console.note) { ledger in
+            let migrator = try Migrator(pool: ledger.pools.administrator)
+            if !target.isEmbedded { try await migrator.requireCurrent() }
+            let version = try await migrator.currentVersion()
+            Console.note("schema version \(ledger.migration?.version ?? version ?? 0)")
+            let runner = ProjectionRunner(pool: ledger.pools.administrator)
+            if !noProjections { try await runner.requireRightToFold() }
             let api = LedgerAPI(ledger: ledger, settings: settings, metrics: metrics, logger: logger)
             var services: [any Service] = [ProjectionLagService(pool: ledger.pools.auditor, logger: logger),
                                            KeyChangeService(ledger: ledger)]
             if !noProjections {
-                services.append(ProjectionService(follower: ProjectionFollower(runner: ProjectionRunner(pool: ledger.pools.administrator)),
+                services.append(ProjectionService(follower: ProjectionFollower(runner: runner),
                                                   note: { logger.info("\($0)") }))
             }
             if let checkpointEvery, let checkpointKey {

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LedgerApplication", targets: ["LedgerApplication"]),
         .library(name: "LedgerAPIModel", targets: ["LedgerAPIModel"]),
         .library(name: "LedgerClient", targets: ["LedgerClient"]),
+        .library(name: "ConsentLedgerEvents", targets: ["ConsentLedgerEvents"]),
         .library(name: "LedgerFuzzTargets", targets: ["LedgerFuzzTargets"]),
         .executable(name: "consent-ledger", targets: ["consent-ledger"]),
         .executable(name: "consent-ledger-bench", targets: ["consent-ledger-bench"]),
@@ -87,6 +88,12 @@ let package = Package(
         .target(name: "LedgerApplication", dependencies: ["LedgerCore", "LedgerPostgres"]),
         // The HTTP API's bodies (docs/openapi.json's schemas) as Codable types.
         .target(name: "LedgerAPIModel", dependencies: ["LedgerCore"]),
+        // The event catalogue's types for app backends, with the envelope: an event that would be
+        // refused throws where it is made (docs/client.md).
+        .target(name: "ConsentLedgerEvents", dependencies: ["LedgerCore"]),
+        // docs/getting-started.md's Swift, compiled: GettingStartedSwiftTests checks that every
+        // Swift block of the guide is in this file as it is written there.
+        .executableTarget(name: "getting-started-example", dependencies: ["ConsentLedgerEvents", "LedgerClient"]),
         // The client library for app backends: typed calls, retries that reuse the idempotency key.
         .target(
             name: "LedgerClient",
@@ -146,7 +153,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCoreTests",
-            dependencies: ["LedgerCore", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets"]
+            dependencies: ["LedgerCore", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets", "ConsentLedgerEvents"]
         ),
         // The HTTP route layer and the client library, against scripted operations: no database.
         .testTarget(

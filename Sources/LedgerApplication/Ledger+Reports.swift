@@ -20,9 +20,11 @@ extension Ledger {
     }
 
     /// A subject's dossier as of `asOf` (nil: the head): its timeline, the state after each event
-    /// and each event's inclusion proof, sealed.
-    public func dossier(log: String, subject: String, asOf: Int64? = nil) async throws -> SubjectDossierReport.Result {
+    /// and each event's inclusion proof, sealed; with the report policy's `dateOfIssue`, noticed when
+    /// it falls before the newest event read.
+    public func dossier(log: String, subject: String, asOf: Int64? = nil, dateOfIssue: String? = nil) async throws -> SubjectDossierReport.Result {
         try SubjectPseudonym.check(subject)
-        return try await SubjectDossierReport.compute(log: log, subject: subject, asOf: asOf, pool: pools.auditor, logger: logger)
+        return try await SubjectDossierReport.compute(log: log, subject: subject, asOf: asOf, dateOfIssue: dateOfIssue,
+                                                      pool: pools.auditor, logger: logger)
     }
 }

@@ -27,8 +27,8 @@ public protocol LedgerOperations: Sendable {
     func consentRegister(_ parameters: ConsentRegisterReport.Parameters) async throws -> ConsentRegisterReport.Result
     /// See ``Ledger/regulatorReport(_:policy:progress:note:)``.
     func regulatorReport(_ parameters: RegulatorReport.Parameters, policy: ReportPolicy) async throws -> RegulatorReport.Result
-    /// See ``Ledger/dossier(log:subject:asOf:)``.
-    func dossier(log: String, subject: String, asOf: Int64?) async throws -> SubjectDossierReport.Result
+    /// See ``Ledger/dossier(log:subject:asOf:dateOfIssue:)``.
+    func dossier(log: String, subject: String, asOf: Int64?, dateOfIssue: String?) async throws -> SubjectDossierReport.Result
     /// See ``Ledger/subjectEvents(log:subject:asOf:)``.
     func subjectEvents(log: String, subject: String, asOf: AsOf) async throws -> (throughPosition: Int64, events: [ReplayedEvent])
     /// See ``Ledger/openConsoleSession(key:lifetime:client:)``.

@@ -67,10 +67,7 @@ enum ConsentRegisterHTML {
         let rowCount = try report.int("rowCount")
         let rows = try report.objects("rows").map(Row.init)
         // What a reader must know before trusting the rows comes before the summary (issue 39).
-        var warnings: HTML = .empty
-        for notice in try report.objects("notices") {
-            warnings += ReportMarkup.paragraph(try notice.string("message"), className: "warning")
-        }
+        let warnings = try ReportMarkup.notices(report)
 
         var body: HTML = .empty
         let weekly = outcomesByWeek(rows, from: from, to: to)

@@ -43,10 +43,7 @@ enum RegulatorHTML {
 
         let passed = try integrity.bool("passed")
         // What a reader must know before trusting the figures comes before them (issue 39).
-        var summary: HTML = .empty
-        for notice in try report.objects("notices") {
-            summary += ReportMarkup.paragraph(try notice.string("message"), className: "warning")
-        }
+        var summary = try ReportMarkup.notices(report)
         summary += ReportMarkup.keyFigures([
             (ReportFormat.count(try scope.int("eventsInJurisdiction")), "events counted"),
             (ReportFormat.count(try consent.int("questionsSent")), "questions to parents"),

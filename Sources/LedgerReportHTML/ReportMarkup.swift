@@ -180,6 +180,16 @@ enum ReportMarkup {
         return html
     }
 
+    /// The report's `notices` (``ReportNotice``), each a warning paragraph: what a reader must know
+    /// before trusting the figures, printed before them on the first page (decision 0069).
+    static func notices(_ report: ReportNode) throws -> HTML {
+        var html: HTML = .empty
+        for notice in try report.objects("notices") {
+            html += paragraph(try notice.string("message"), className: "warning")
+        }
+        return html
+    }
+
     static func paragraph(_ text: String, className: String = "") -> HTML {
         className.isEmpty ? "<p>\(text)</p>\n" : "<p class=\"\(className)\">\(text)</p>\n"
     }

@@ -66,7 +66,9 @@ enum SubjectDossierHTML {
         let final = steps.last?.state
 
         var body: HTML = .empty
-        var summary: HTML = ReportMarkup.keyFigures([
+        // What a reader must know before trusting the history comes before it (issue 39).
+        var summary: HTML = try ReportMarkup.notices(report)
+        summary += ReportMarkup.keyFigures([
             (ReportFormat.count(stepCount), stepCount == 1 ? "event" : "events"),
             (ReportFormat.count(steps.filter(\.changedState).count), "changed the state"),
             (final?.ageCategory.map(ReportLabels.words) ?? "—", "age category at the end"),

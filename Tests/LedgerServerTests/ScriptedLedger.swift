@@ -99,7 +99,7 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         throw record(.report("regulator")).reports
     }
 
-    func dossier(log: String, subject: String, asOf: Int64?) async throws -> SubjectDossierReport.Result {
+    func dossier(log: String, subject: String, asOf: Int64?, dateOfIssue: String?) async throws -> SubjectDossierReport.Result {
         throw record(.report("dossier")).reports
     }
 

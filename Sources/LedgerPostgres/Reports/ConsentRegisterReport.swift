@@ -21,14 +21,18 @@ public struct ConsentRegisterReport: Sendable {
         public var to: Date?
         /// Only this subject's items, when given.
         public var subject: String?
+        /// The report policy's date of issue (`YYYY-MM-DD`), when it has one: sealed, and noticed when
+        /// it falls before the period's end or the newest event read.
+        public var dateOfIssue: String?
 
         /// Creates parameters.
-        public init(log: String, asOf: Int64? = nil, from: Date? = nil, to: Date? = nil, subject: String? = nil) {
+        public init(log: String, asOf: Int64? = nil, from: Date? = nil, to: Date? = nil, subject: String? = nil, dateOfIssue: String? = nil) {
             self.log = log
             self.asOf = asOf
             self.from = from
             self.to = to
             self.subject = subject
+            self.dateOfIssue = dateOfIssue
         }
     }
 
@@ -91,6 +95,7 @@ public struct ConsentRegisterReport: Sendable {
         parametersJSON["from"] = parameters.from.map { .string(Self.timestamp($0)) } ?? .null
         parametersJSON["to"] = parameters.to.map { .string(Self.timestamp($0)) } ?? .null
         parametersJSON["subject"] = parameters.subject.map(JSONValue.string) ?? .null
+        parametersJSON["dateOfIssue"] = parameters.dateOfIssue.map(JSONValue.string) ?? .null
         let (bytes, digest) = ReportSeal.seal([
             "report": "consent-register",
             "parameters": .object(parametersJSON),
@@ -110,25 +115,26 @@ public struct ConsentRegisterReport: Sendable {
         ReportTable.csv(rows: rows, columns: columns)
     }
 
-    /// What a reader must know before trusting a clean-looking register (issue 39), `{code,
-    /// message}` each: a period with no item (`no-items-in-period`, saying when the register's items
-    /// were asked), a period that had not ended when the newest event read was recorded
-    /// (`period-not-over`).
+    /// What a reader must know before trusting a clean-looking register (issue 39; ``ReportNotice``):
+    /// a period with no item (`no-items-in-period`, saying when the register's items were asked), a
+    /// period that had not ended when the newest event read was recorded (`period-not-over`), a date
+    /// of issue before the period's end or that event (`issued-before-…`).
     static func notices(_ parameters: Parameters, position: Int64, empty: Bool,
                         span: (first: Date?, last: Date?, newest: Date?)) -> JSONValue {
-        var notices: [(String, String)] = []
+        var notices: [ReportNotice] = []
         if empty, parameters.from != nil || parameters.to != nil {
             let whose = parameters.subject.map { " of subject \($0)" } ?? ""
             let held = span.first.flatMap { first in span.last.map { "its items\(whose) were asked from \(timestamp(first)) to \(timestamp($0))" } }
                 ?? "it held no item\(whose)"
-            notices.append(("no-items-in-period", "No question or exception\(whose) was asked in this period: as of position \(position), \(held)."))
+            notices.append(ReportNotice("no-items-in-period",
+                                        "No question or exception\(whose) was asked in this period: as of position \(position), \(held)."))
         }
         if let to = parameters.to, let newest = span.newest, newest < to {
-            notices.append(("period-not-over",
-                            "The period had not ended when the newest event this register reads was recorded (\(timestamp(newest)), "
-                                + "position \(position)): items of the period recorded later are not in it."))
+            notices.append(.periodNotOver(newest: timestamp(newest), position: position, report: "register", later: "items"))
         }
-        return .array(notices.map { ["code": .string($0.0), "message": .string($0.1)] })
+        notices += ReportNotice.issuance(dateOfIssue: parameters.dateOfIssue, periodEnd: parameters.to.map(timestamp),
+                                         newest: span.newest.map(timestamp), report: "register")
+        return ReportNotice.json(notices)
     }
 
     static func timestamp(_ date: Date) -> String {

@@ -30,7 +30,7 @@ public enum SubjectDossierReport {
     }
 
     /// The dossier of `subject` in `log` as of `asOf` (nil: the head).
-    public static func compute(log: String, subject: String, asOf: Int64? = nil, pool: LedgerPool,
+    public static func compute(log: String, subject: String, asOf: Int64? = nil, dateOfIssue: String? = nil, pool: LedgerPool,
                                logger: Logger = Logger(label: "consent-ledger.reports")) async throws -> Result {
         let provenance = try await ReportProvenance.resolve(log: log, position: asOf, pool: pool, logger: logger)
         let history = try await SubjectReplay(pool: pool, logger: logger)
@@ -77,7 +77,12 @@ public enum SubjectDossierReport {
         }
         let (bytes, digest) = ReportSeal.seal([
             "report": "subject-dossier",
-            "parameters": ["log": .string(log), "subject": .string(subject), "asOf": .number(Double(provenance.position))],
+            "parameters": ["log": .string(log), "subject": .string(subject), "asOf": .number(Double(provenance.position)),
+                           "dateOfIssue": dateOfIssue.map(JSONValue.string) ?? .null],
+            // The newest event the dossier reads is the newest of the subject's history and the events its findings cite.
+            "notices": ReportNotice.json(ReportNotice.issuance(
+                dateOfIssue: dateOfIssue, periodEnd: nil,
+                newest: (history.steps.map(\.event.recordedAt) + cited.map(\.recordedAt)).max(), report: "dossier")),
             "ledger": provenance.json,
             "software": .string(LedgerSoftware.name),
             "columns": .array(columns.map(JSONValue.string)),

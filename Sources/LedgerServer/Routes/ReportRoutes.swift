@@ -34,7 +34,7 @@ struct ReportRoutes {
         let parameters = ConsentRegisterReport.Parameters(
             log: log, asOf: try EventRoutes.integer(query["asOf"], name: "asOf", minimum: 0),
             from: try Self.time(query["from"], name: "from"), to: try Self.time(query["to"], name: "to"),
-            subject: query["subject"].map(String.init))
+            subject: query["subject"].map(String.init), dateOfIssue: policy.dateOfIssue)
         let format = try Self.format(query["format"])
         // The whole register is a read of every subject's data (issue 36, finding 5).
         try await context.recordRead(request, operations: operations, log: log, what: "consent-register",
@@ -74,7 +74,7 @@ struct ReportRoutes {
         try await context.recordRead(request, operations: operations, log: log, what: "dossier", subject: subject,
                                      detail: "as of \(asOf.map(String.init) ?? "the head"), \(format.rawValue)")
         return try await admission.run(log: log) {
-            let result = try await operations.dossier(log: log, subject: subject, asOf: asOf)
+            let result = try await operations.dossier(log: log, subject: subject, asOf: asOf, dateOfIssue: policy.dateOfIssue)
             return try response(format, json: result.json, seal: result.sha256) { SubjectDossierReport.csv(result.steps) }
         }
     }

@@ -50,7 +50,8 @@ struct ReportConsentRegister: AsyncParsableCommand {
         let bar = ProgressBar(label: "consent register", unit: "positions")
         let result = try await Ledger.with(try database.target(), progress: Console.note) { ledger in
             let asOf = try await options.position(log: log, ledger: ledger)
-            let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: from, to: to, subject: subject)
+            let parameters = ConsentRegisterReport.Parameters(log: log, asOf: asOf, from: from, to: to, subject: subject,
+                                                              dateOfIssue: policy.dateOfIssue)
             if let subject {
                 try await ReadRecording.record(ledger, log: log, what: "consent-register", subject: subject,
                                                detail: "as of \(asOf.map(String.init) ?? "the head"), \(format)")

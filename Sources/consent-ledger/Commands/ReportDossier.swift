@@ -42,7 +42,7 @@ struct ReportDossier: AsyncParsableCommand {
             let asOf = try await options.position(log: log, ledger: ledger)
             try await ReadRecording.record(ledger, log: log, what: "dossier", subject: subject,
                                            detail: "as of \(asOf.map(String.init) ?? "the head"), \(format)")
-            return try await ledger.dossier(log: log, subject: subject, asOf: asOf)
+            return try await ledger.dossier(log: log, subject: subject, asOf: asOf, dateOfIssue: policy.dateOfIssue)
         }
         try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { SubjectDossierReport.csv(result.steps) },
                                 policy: policy, to: out, describing: "dossier of \(subject) in log \(log) as of position \(result.provenance.position) "

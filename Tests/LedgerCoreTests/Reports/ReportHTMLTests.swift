@@ -570,7 +570,7 @@ enum ReportHTMLSamples {
     static func register(rows: [JSONValue] = registerRows) throws -> JSONValue {
         try sealed([
             "report": "consent-register",
-            "parameters": ["log": "acme-kids", "asOf": 41, "from": nil, "to": nil, "subject": nil],
+            "parameters": ["log": "acme-kids", "asOf": 41, "from": nil, "to": nil, "subject": nil, "dateOfIssue": nil],
             "ledger": ["log": "acme-kids", "position": 41, "headHash": .string(headHash)],
             "software": "consent-ledger/0.1.0",
             "columns": ["kind", "id", "subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia", "expiresAt",
@@ -625,7 +625,8 @@ enum ReportHTMLSamples {
         ]
         return try sealed([
             "report": "subject-dossier",
-            "parameters": ["log": "demo", "subject": "p_7f3a9c", "asOf": 738],
+            "parameters": ["log": "demo", "subject": "p_7f3a9c", "asOf": 738, "dateOfIssue": nil],
+            "notices": [],
             "ledger": ["log": "demo", "position": 738, "headHash": .string(headHash)],
             "software": "consent-ledger/0.1.0",
             "columns": ["position", "eventId", "type", "stream", "occurredAt", "recordedAt", "actor", "app", "sentence", "changedState", "state"],

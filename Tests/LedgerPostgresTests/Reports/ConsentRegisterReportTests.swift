@@ -30,6 +30,32 @@ struct ConsentRegisterReportTests {
         }
     }
 
+    @Test("a register or a dossier dated before its period ended, or before the newest event it reads was recorded, says so")
+    func issuanceNotices() async throws {
+        let db = try await TestDatabase.create()
+        try await DemoStoryProjectionTests.appendStory(db)   // recorded today, 2026-11-29 or later
+        try await db.as(.auditor) { client async throws in
+            func register(issued: String?) async throws -> [String] {
+                let result = try await ConsentRegisterReport.compute(
+                    .init(log: "demo", from: AsOf.date("2026-11-01T00:00:00Z")!, to: AsOf.date("2026-11-22T00:00:00Z")!, dateOfIssue: issued),
+                    pool: client)
+                let report = try JSONParser.parse(result.json)
+                #expect(report["parameters"]?["dateOfIssue"] == issued.map(JSONValue.string) ?? .null)
+                return (report["notices"]?.arrayValue ?? []).compactMap { $0["code"]?.stringValue }
+            }
+            func dossier(issued: String?) async throws -> [String] {
+                let result = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, dateOfIssue: issued, pool: client)
+                return (try JSONParser.parse(result.json)["notices"]?.arrayValue ?? []).compactMap { $0["code"]?.stringValue }
+            }
+            #expect(try await register(issued: "2026-11-21") == ["issued-before-period-end", "issued-before-newest-event"])
+            #expect(try await register(issued: "2026-11-23") == ["issued-before-newest-event"])
+            #expect(try await register(issued: "2099-01-01") == [])
+            #expect(try await register(issued: nil) == [])
+            #expect(try await dossier(issued: "2026-11-21") == ["issued-before-newest-event"])
+            #expect(try await dossier(issued: "2099-01-01") == [])
+        }
+    }
+
     @Test("the demo story's register, row by row")
     func demoStory() async throws {
         let db = try await TestDatabase.create()

@@ -15,34 +15,23 @@ extension RegulatorQuery {
         }
         let inPeriod = scope["eventsInPeriod"]?.intValue ?? 0
         let inJurisdiction = scope["eventsInJurisdiction"]?.intValue ?? 0
-        var notices: [(String, String)] = []
+        var notices: [ReportNotice] = []
         if inPeriod == 0 {
             let held = first.flatMap { first in last.map { "its events occurred from \(Self.timestamp(first)) to \(Self.timestamp($0))" } }
                 ?? "it held no event"
-            notices.append(("no-events-in-period",
-                            "No event of log \(parameters.log) occurred in this period: as of position \(position), \(held). "
-                                + "Every figure of this report is zero for that reason, not because nothing happened that should have."))
+            notices.append(ReportNotice("no-events-in-period",
+                                        "No event of log \(parameters.log) occurred in this period: as of position \(position), \(held). "
+                                            + "Every figure of this report is zero for that reason, not because nothing happened that should have."))
         } else if inJurisdiction == 0 {
-            notices.append(("no-events-in-jurisdiction",
-                            "\(inPeriod) events of the log occurred in this period, none of them in \(parameters.jurisdiction) or a place "
-                                + "within it: every figure of this report is zero for that reason."))
+            notices.append(ReportNotice("no-events-in-jurisdiction",
+                                        "\(inPeriod) events of the log occurred in this period, none of them in \(parameters.jurisdiction) or a place "
+                                            + "within it: every figure of this report is zero for that reason."))
         }
         if let newest, newest < parameters.to {
-            notices.append(("period-not-over",
-                            "The period had not ended when the newest event this report reads was recorded (\(Self.timestamp(newest)), "
-                                + "position \(position)): events of the period recorded later are not in it."))
+            notices.append(.periodNotOver(newest: Self.timestamp(newest), position: position, report: "report", later: "events"))
         }
-        if let issued = policy.dateOfIssue {
-            let end = String(Self.timestamp(parameters.to).prefix(10))
-            if issued < end {
-                notices.append(("issued-before-period-end",
-                                "The policy dates this report \(issued), before its period ended (\(Self.timestamp(parameters.to)))."))
-            }
-            if let newest, issued < String(Self.timestamp(newest).prefix(10)) {
-                notices.append(("issued-before-newest-event",
-                                "The policy dates this report \(issued), before the newest event it reads was recorded (\(Self.timestamp(newest)))."))
-            }
-        }
-        return .array(notices.map { ["code": .string($0.0), "message": .string($0.1)] })
+        notices += ReportNotice.issuance(dateOfIssue: policy.dateOfIssue, periodEnd: Self.timestamp(parameters.to),
+                                         newest: newest.map(Self.timestamp))
+        return ReportNotice.json(notices)
     }
 }

@@ -133,7 +133,7 @@ extension RegulatorHTML {
         let policy = try retention.object("policy")
         var html = ReportMarkup.subsection("The retention policy",
             ReportMarkup.facts([("Policy id", ReportMarkup.id(try policy.string("policyId")))])
-                + "<p class=\"statement\">\(try policy.string("statement"))</p>\n")
+                + ReportMarkup.markdown(try policy.string("statement")))
         let applied = try retention.objects("retentionApplied").map { item -> [HTML] in
             [ReportMarkup.cell(ReportMarkup.id(try item.string("policyId"))),
              ReportMarkup.cell(HTML(text: try item.string("scope")) + "<br><span class=\"note\">\(try item.string("reason"))</span>"),
@@ -255,7 +255,7 @@ extension RegulatorHTML {
                               "applied only to events of \(codes.compactMap(\.stringValue).joined(separator: ", "))"))
             }
         }
-        let html = ReportMarkup.facts(facts) + "<p class=\"statement\">\(try retention.string("statement"))</p>\n"
+        let html = ReportMarkup.facts(facts) + ReportMarkup.markdown(try retention.string("statement"))
         return ReportMarkup.section(id: "policy", title: title("policy"),
             intro: "The settings the rules above were applied with: the built-in defaults, or a policy file identified by its SHA-256.", html)
     }

@@ -160,7 +160,6 @@ enum ReportMarkup {
         return "<div class=\"subsection\">\n<h3>\(title)</h3>\n\(introMarkup)\(body)</div>\n"
     }
 
-    /// A paragraph of text.
     /// Prose written with Markdown's inline code (the rules catalogue's statements: "`requiredRegulatoryFeatures`
     /// containing …"): escaped, each `…` span as `<code>`, so that no backtick is printed. A lone
     /// backtick stays as it is.
@@ -190,6 +189,7 @@ enum ReportMarkup {
         return html
     }
 
+    /// A paragraph of text (markup, not escaped: callers pass text built from escaped parts).
     static func paragraph(_ text: String, className: String = "") -> HTML {
         className.isEmpty ? "<p>\(text)</p>\n" : "<p class=\"\(className)\">\(text)</p>\n"
     }

@@ -96,7 +96,8 @@ enum ReportStyle {
         .key-figures .label { display: block; font-size: 8pt; color: #404040; }
         .pass { color: #005a3c; font-weight: 700; }
         .fail { color: #8b0000; font-weight: 700; }
-        .statement { margin: 1mm 0 3mm; padding: 2mm 3mm; border-left: 1.5mm solid #7a7a7a; background: #f6f6f6; white-space: pre-wrap; }
+        .statement { margin: 1mm 0 3mm; padding: 2mm 3mm; border-left: 1.5mm solid #7a7a7a; background: #f6f6f6; }
+        .statement p, .statement ul { margin: 0 0 1.5mm; } .statement > :last-child { margin-bottom: 0; }
         .unchanged { color: #5f5f5f; }
         .issue { margin: 0 0 3mm; font-size: 10pt; }
         section.about p.lead { margin-bottom: 1.5mm; }

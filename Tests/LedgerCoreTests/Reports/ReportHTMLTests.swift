@@ -93,6 +93,22 @@ struct ReportHTMLTests {
         #expect(html.contains("No law of the ledger’s catalogue on this subject governs the whole of this jurisdiction."))
     }
 
+    @Test("a policy's statement prints its Markdown as text set out (paragraphs, lists, code, strong, emphasis, links' addresses), never its marks or HTML of its own")
+    func statementMarkdown() throws {
+        let statement = "Records are kept **three years**, then *erased* with `erase`.\n\n- age signals\n- answers\n\n"
+            + "See [the policy](https://example.com/retention) <script>alert(1)</script> and 2 * 3 * 4."
+        let html = ReportMarkup.markdown(statement).markup
+        #expect(html == "<div class=\"statement\"><p>Records are kept <strong>three years</strong>, then <em>erased</em> with <code>erase</code>.</p>"
+            + "<ul><li>age signals</li><li>answers</li></ul>"
+            + "<p>See the policy (https://example.com/retention) &lt;script&gt;alert(1)&lt;/script&gt; and 2 * 3 * 4.</p></div>\n")
+        let page = try ReportHTML.render(ReportHTMLSamples.regulator { report in
+            var retention = report["retention"]?.objectValue ?? [:]
+            retention["policy"] = ["policyId": "retention-2026-01", "statement": .string(statement)]
+            report["retention"] = .object(retention)
+        })
+        #expect(page.contains("kept <strong>three years</strong>") && !page.contains("**"))
+    }
+
     @Test("a regulator report's notices come first, as warnings, before its key figures")
     func regulatorNotices() throws {
         let html = try ReportHTML.render(ReportHTMLSamples.regulator { report in
@@ -316,7 +332,7 @@ struct ReportHTMLTests {
         #expect(html.contains("Oldest pending question"))
         #expect(html.contains("9 d 2 h <span class=\"exact\">(784,800 s)</span>"))
         #expect(html.contains("Enforced within 24 hours</th><td class=\"num\">6</td>"))
-        #expect(html.contains("<p class=\"statement\">Age signals and consent records are kept for 3 years after the account closes"))
+        #expect(html.contains("<div class=\"statement\"><p>Age signals and consent records are kept for 3 years after the account closes"))
         #expect(html.contains("<code class=\"id\">retention-<wbr>2026-<wbr>01</code>"))
         #expect(html.contains("<code class=\"id\">file sha256:<wbr>"))
         #expect(html.contains("<th scope=\"row\">16+</th><td class=\"num\">9</td><td class=\"num\">5</td><td class=\"num\">3</td>"))

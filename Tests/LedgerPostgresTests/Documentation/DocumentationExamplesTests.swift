@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import LedgerPostgres
 import Testing
 
 /// The examples of the documents a newcomer reads first, taken from the Markdown and run (issue 39,
@@ -118,11 +119,33 @@ struct DocumentationExamplesTests {
                 serverStarted = true
                 continue
             }
+            // A reader types the next command seconds later, by when the server has folded what it
+            // was sent; the test waits for that instead (`subjects` reads the live projections).
+            if serverStarted { try await Self.projectionsCaughtUp(db) }
             let outcome = try shell.run(block.code)
             guard outcome.status == 0 else {
                 Issue.record("\(block) exited with \(outcome.status):\n\(shell.script(block.code))\n--- it printed:\n\(outcome.output)")
                 return  // the blocks after it build on it
             }
+        }
+    }
+
+    /// Returns once every projection is built and has folded every log to its head (or stalled on
+    /// it, which the next block then shows).
+    static func projectionsCaughtUp(_ db: TestDatabase) async throws {
+        struct NotCaughtUp: Error, CustomStringConvertible { let description: String }
+        try await db.as(.administrator) { pool in
+            let deadline = Date().addingTimeInterval(120)  // a bound for a server that never catches up, not a speed check
+            var statuses: [ProjectionStatus] = []
+            while Date() < deadline {
+                statuses = try await ProjectionStatus.all(pool: pool)
+                let done = statuses.allSatisfy { status in
+                    status.state == .current && status.logs.allSatisfy { $0.lag == 0 || $0.stall != nil }
+                }
+                if done { return }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            throw NotCaughtUp(description: "serve's projections did not catch up: \(statuses)")
         }
     }
 

@@ -28,6 +28,9 @@ final class ExampleShell: @unchecked Sendable {
         environment["CONSENT_LEDGER_HOME"] = nil
         environment["PATH"] = try CLIRunner.executable().deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["HOME"] = folder.path
+        // The test's server is local: a proxy the machine sets for curl must not stand in between.
+        environment["no_proxy"] = "127.0.0.1,localhost"
+        environment["NO_PROXY"] = "127.0.0.1,localhost"
         environment.merge(extra) { _, new in new }
         self.environment = environment
     }

@@ -8,8 +8,9 @@ import LedgerReportHTML
 /// forbid both (docs/console.md).
 public enum ConsolePage {
     /// The whole document for `title`, with `body` as the main content. `key` is the signed-in key
-    /// (nil on the sign-in page); `log` the log the page is about.
-    public static func document(title: String, key: APIKey?, log: String? = nil, body: HTML) -> String {
+    /// (nil on the sign-in page); `log` the log the page is about; `wide` lets the content use the
+    /// window's whole width (a table of many columns).
+    public static func document(title: String, key: APIKey?, log: String? = nil, wide: Bool = false, body: HTML) -> String {
         let navigation: HTML
         if let key {
             let log = log ?? key.log
@@ -48,7 +49,7 @@ public enum ConsolePage {
         <p class="brand">ConsentLedger console</p>
         \(navigation)
         </header>
-        <main id="main" tabindex="-1">
+        <main id="main" tabindex="-1"\(wide ? HTML(" class=\"wide\"") : .empty)>
         <h1>\(title)</h1>
         \(body)
         </main>
@@ -86,6 +87,17 @@ public enum ConsolePage {
             <input id="log-key" value="\(key)" spellcheck="false" autocomplete="off" data-log="\(log)" aria-describedby="log-key-help">
             <span id="log-key-help" class="help">Filled in from the server. Replace it with the key you were given to check independently of this server.</span></p>
             """
+    }
+
+    /// An identifier (a bundle id, a question id) that may break after its `.`, `-`, `_` and `:`
+    /// in a narrow column, never inside a word.
+    public static func breakable(_ id: String) -> HTML {
+        var html: HTML = .empty
+        for character in id {
+            html += HTML(text: String(character))
+            if ".-_:".contains(character) { html += "<wbr>" }
+        }
+        return html
     }
 
     /// A `<dl>` of a JSON value: objects as nested term and description lists, arrays as lists,

@@ -559,11 +559,15 @@ def run(driver, args, step):
     field.submit()
     wait.until(lambda d: d.find_elements(By.ID, "reads"))
     auditor_id = args.auditor.split("_")[1]
-    rows = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")] for row in driver.find_elements(By.CSS_SELECTOR, "#reads tbody tr")]
+    # A pseudonym shows its first characters, the whole in the link's title.
+    rows = [[(cell.find_elements(By.TAG_NAME, "a") or [cell])[0].get_attribute("title") or cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+            for row in driver.find_elements(By.CSS_SELECTOR, "#reads tbody tr")]
     mine = [r for r in rows if r[3] == auditor_id and r[2] == "console"]
     check(any(r[5] == "replay" for r in mine), f"the auditor's views of the subject are not in the record of reads: {rows[:5]}")
     check(any(r[5] == "dossier" for r in mine), "the auditor's dossier download is not in the record of reads")
     check(all(r[6] == subject or r[6] == "every subject" for r in rows), "the filter let another subject's reads through")
+    fits = driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    check(fits, "the record of reads does not fit the window")
     shoot(driver, shots, "10-who-looked")
     accessible(driver, "the record of reads")
 

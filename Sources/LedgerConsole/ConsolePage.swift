@@ -89,6 +89,27 @@ public enum ConsolePage {
             """
     }
 
+    /// A time as "2026-09-10 12:00" (with `seconds`, "2026-09-10 12:00:05"), on one line, the exact
+    /// RFC 3339 value in `datetime` and in the title; a dash when there is none. A table of many
+    /// columns then fits a 1366-pixel screen without breaking a time in two.
+    public static func time(_ value: String?, seconds: Bool = false) -> HTML {
+        guard let value else { return "—" }
+        let scalars = Array(value.unicodeScalars)
+        let end = seconds ? 19 : 16
+        guard scalars.count >= end else { return "<time class=\"nowrap\">\(value)</time>" }
+        let short = String(String.UnicodeScalarView(scalars[0..<10])) + " " + String(String.UnicodeScalarView(scalars[11..<end]))
+        return "<time class=\"nowrap\" datetime=\"\(value)\" title=\"\(value) (UTC)\">\(short)</time>"
+    }
+
+    /// A pseudonym cut to its first characters, enough to tell subjects apart on a page (the
+    /// whole of it goes in the title and the link).
+    public static func short(_ pseudonym: String) -> String {
+        pseudonym.count <= shortLength + 1 ? pseudonym : String(pseudonym.prefix(shortLength)) + "…"
+    }
+
+    /// How many characters of a pseudonym a table shows.
+    public static let shortLength = 12
+
     /// An identifier (a bundle id, a question id) that may break after its `.`, `-`, `_` and `:`
     /// in a narrow column, never inside a word.
     public static func breakable(_ id: String) -> HTML {

@@ -66,6 +66,7 @@ main.wide { max-width: none; }
 .nowrap { white-space: nowrap; }
 #register th, #register td { padding: .3rem .5rem; vertical-align: top; }
 #register td.evidence { min-width: 5rem; }
+#reads td.detail { overflow-wrap: anywhere; }
 ul.status-totals { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; list-style: none; padding: 0; margin: .75rem 0; }
 ul.status-totals li.current { font-weight: 600; border-bottom: 3px solid var(--accent); }
 section.state-part { margin: 1rem 0 1.5rem; }

@@ -113,24 +113,11 @@ public enum RegisterPage {
     /// What a status, as stored, reads as (``ReportLabels/status(_:)``).
     static func label(_ status: String) -> String { ReportLabels.status(status) }
 
-    /// A time of the register as "2026-09-10 12:00", on one line, the exact RFC 3339 value in
-    /// `datetime` and in the title; a dash when there is none.
-    static func time(_ value: String?) -> HTML {
-        guard let value else { return "—" }
-        let scalars = Array(value.unicodeScalars)
-        guard scalars.count >= 16 else { return "<time class=\"nowrap\">\(value)</time>" }
-        let short = String(String.UnicodeScalarView(scalars[0..<10])) + " " + String(String.UnicodeScalarView(scalars[11..<16]))
-        return "<time class=\"nowrap\" datetime=\"\(value)\" title=\"\(value) (UTC)\">\(short)</time>"
-    }
+    /// A time of the register as "2026-09-10 12:00" (``ConsolePage/time(_:seconds:)``).
+    static func time(_ value: String?) -> HTML { ConsolePage.time(value) }
 
-    /// A pseudonym cut to its first characters, enough to tell subjects apart on a page (the whole
-    /// of it is in the title and the link).
-    static func short(_ pseudonym: String) -> String {
-        pseudonym.count <= shortLength + 1 ? pseudonym : String(pseudonym.prefix(shortLength)) + "…"
-    }
-
-    /// How many characters of a pseudonym the register shows.
-    static let shortLength = 12
+    /// A pseudonym cut to its first characters (``ConsolePage/short(_:)``).
+    static func short(_ pseudonym: String) -> String { ConsolePage.short(pseudonym) }
 
     static func label(_ sort: ConsoleRegister.Sort) -> String {
         switch sort {

@@ -59,7 +59,7 @@ public enum ReportsPage {
                 """
         } else {
             let options = jurisdictions.map { j -> HTML in
-                let name = JurisdictionCatalogue.standard.name(of: j.code).map { " \($0)" } ?? ""
+                let name = JurisdictionCatalogue.standard.name(of: j.code).map { " (\($0))" } ?? ""
                 let after = ReportsPage.dayAfter(j.lastDay)
                 return """
                     <option value="\(j.code)" data-from="\(j.firstDay)" data-to="\(after)">\(j.code)\(name): \(Int(j.events)) event\(j.events == 1 ? "" : "s"), \(j.firstDay) to \(j.lastDay)</option>

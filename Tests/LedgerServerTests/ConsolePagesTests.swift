@@ -79,7 +79,7 @@ struct ConsolePagesTests {
         #expect(ReportsPage.dayAfter("2026-02-28") == "2026-03-01")
         let page = ReportsPage.render(log: "acme", jurisdictions: [.init(code: "US-TX", events: 120, firstDay: "2026-01-05", lastDay: "2026-02-10")],
                                       today: inMarch, key: Self.key)
-        #expect(page.contains("<option value=\"US-TX\" data-from=\"2026-01-05\" data-to=\"2026-02-11\">US-TX Texas: 120 events"))
+        #expect(page.contains("<option value=\"US-TX\" data-from=\"2026-01-05\" data-to=\"2026-02-11\">US-TX (Texas): 120 events"))
     }
 
     @Test("the register's times read short on one line, the exact value in datetime and title; pseudonyms are cut with the whole in the title")

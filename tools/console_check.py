@@ -311,8 +311,8 @@ def run(driver, args, step):
     driver.find_element(By.ID, "eventId").send_keys(pick["eventId"])
     driver.find_element(By.ID, "eventId").submit()
     wait.until(lambda d: heading(d).startswith(f"Position {pick['position']} "))
-    check(driver.find_element(By.ID, "sentence").text == pick["sentence"],
-          f"the event's sentence {driver.find_element(By.ID, 'sentence').text!r} is not the dossier's {pick['sentence']!r}")
+    check(driver.find_element(By.ID, "sentence").get_attribute("data-said") == pick["sentence"],
+          f"the event's sentence {driver.find_element(By.ID, 'sentence').get_attribute('data-said')!r} is not the dossier's {pick['sentence']!r}")
     driver.get(f"{base}/console/logs/{log}")
 
     step("3. a subject found by pseudonym: the timeline holds every event of the CLI's dossier, in log order")
@@ -323,8 +323,12 @@ def run(driver, args, step):
     check(positions == [s["position"] for s in steps], f"the timeline's positions {positions} are not the dossier's")
     check(positions == sorted(positions) and len(set(positions)) == len(positions), "the timeline is not in log order")
     check(len(positions) >= 3, f"the subject has {len(positions)} events; the test needs at least 3")
-    sentences = [p.text for p in driver.find_elements(By.CSS_SELECTOR, "li.event p.sentence")]
+    # Each sentence is the dossier's (kept in data-said), its keys printed in words.
+    sentences = [p.get_attribute("data-said") for p in driver.find_elements(By.CSS_SELECTOR, "li.event p.sentence")]
     check(sentences == [s["sentence"] for s in steps], "the timeline's sentences are not the dossier's")
+    shown = " ".join(p.text for p in driver.find_elements(By.CSS_SELECTOR, "li.event p.sentence"))
+    check(not re.search(r"\b[a-z]{2,}[A-Z][a-z]+[A-Z]|\b[A-Z]{2,}_[A-Z]+", shown), f"the timeline's sentences show raw keys: "
+          f"{re.findall(r'[a-z]{2,}[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}_[A-Z_]+', shown)[:3]}")
     head_state = driver.find_element(By.ID, "current-state").text
     # Issue 39 items 1 and 7: the state in sections with words, not a JSON tree; the JSON collapsed.
     for part in ("age", "signals", "features", "consents", "findings", "app-facts"):

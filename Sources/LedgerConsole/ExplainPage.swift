@@ -80,18 +80,12 @@ public enum ExplainPage {
 
     /// `text` as a reader sees it: an event id becomes a link to its position (any other id, a
     /// question's, its first characters, the whole in the title), a `#N` a link to the event at N,
-    /// a legal category (`13to15`) its words.
+    /// a key (`13to15`, `guardianDeclared`) its words (``ConsoleWords/prose(_:)``).
     static func words(_ text: String, log: String, positions: [String: Int64]) -> HTML {
         let pattern = #/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})|#([0-9]+)/#
         var html: HTML = .empty
         var rest = Substring(text)
-        func plain(_ piece: Substring) -> HTML {
-            var said = String(piece)
-            for (key, words) in ReportLabels.categories where key != words {
-                said = said.replacingOccurrences(of: key, with: words)
-            }
-            return HTML(text: said)
-        }
+        func plain(_ piece: Substring) -> HTML { ConsoleWords.prose(String(piece)) }
         while let match = rest.firstMatch(of: pattern) {
             html += plain(rest[rest.startIndex..<match.range.lowerBound])
             if let id = match.output.1 {

@@ -21,7 +21,7 @@ public enum FindingsPage {
             return """
             <li class="finding \(finding.kind.rawValue)">
             <h3>\(finding.kind == .violation ? "Violation" : "Anomaly"): <span title="\(finding.rule)">\(ReportLabels.rule(finding.rule))</span> at \(link(finding.position))</h3>
-            <p>\(SubjectStateSections.sentence(finding.detail))</p>
+            <p>\(ConsoleWords.prose(SubjectStateSections.sentence(finding.detail)))</p>
             \(rule.map { HTML("<details><summary>The rule</summary><p>\($0.statement)</p></details>") } ?? .empty)
             <p>Subject: \(finding.subject.map { HTML("<a href=\"/console/logs/\(log)/subjects/\($0)\">\($0)</a>") } ?? "none")</p>
             <p>Evidence: \(HTML.join(finding.evidence.map(link), separator: ", "))</p>

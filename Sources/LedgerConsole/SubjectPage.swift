@@ -55,10 +55,10 @@ public enum SubjectPage {
             return """
             <li class="event" id="position-\(Int(event.position))" data-position="\(Int(event.position))">
             <h3><span class="position">Position \(Int(event.position))</span> · <span title="\(event.type)">\(Self.sentenceCase(ReportLabels.words(event.type)))</span></h3>
-            <p class="sentence">\(event.sentence)</p>
+            <p class="sentence" data-said="\(event.sentence)">\(ConsoleWords.prose(event.sentence))</p>
             <dl class="facts">
-            <dt>Recorded by the ledger</dt><dd><time>\(event.recordedAt)</time></dd>
-            <dt>Occurred (device clock)</dt><dd><time>\(event.occurredAt)</time></dd>
+            <dt>Recorded by the ledger (UTC)</dt><dd>\(ConsolePage.time(event.recordedAt, seconds: true))</dd>
+            <dt>Occurred (device clock, UTC)</dt><dd>\(ConsolePage.time(event.occurredAt, seconds: true))</dd>
             <dt>By</dt><dd>\(event.actor)\(event.app.map { HTML(text: " in \($0)") } ?? .empty)</dd>
             <dt>Event id</dt><dd><code>\(event.eventId)</code></dd>
             </dl>

@@ -78,7 +78,7 @@ public enum SubjectStateSections {
         let findingItems = findings.map { finding -> HTML in
             """
             <li class="finding \(finding.kind.rawValue)"><strong>\(finding.kind == .violation ? "Violation" : "Anomaly")</strong>:
-            <span title="\(finding.rule)">\(ReportLabels.rule(finding.rule))</span>, found at \(link(Int(finding.position))). \(sentence(finding.detail))</li>
+            <span title="\(finding.rule)">\(ReportLabels.rule(finding.rule))</span>, found at \(link(Int(finding.position))). \(ConsoleWords.prose(sentence(finding.detail)))</li>
             """
         }
         let findingList: HTML = "<ul class=\"subject-findings\">\(findingItems)</ul>"
@@ -155,12 +155,7 @@ public enum SubjectStateSections {
     }
 
     /// A sentence that ends with one full stop, whatever `text` ends with.
-    static func sentence(_ text: String) -> HTML {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let last = trimmed.last else { return .empty }
-        let capitalised = trimmed.prefix(1).uppercased() + trimmed.dropFirst()
-        return HTML(text: ".!?".contains(last) ? capitalised : capitalised + ".")
-    }
+    static func sentence(_ text: String) -> String { ExplainPage.sentence(text) }
 
     private static func label(_ value: JSONValue?) -> HTML {
         value?.stringValue.map { ReportLabels.labelled($0) } ?? "<span class=\"empty\">—</span>"

@@ -63,9 +63,17 @@ struct ConsolePagesTests {
         let html = ExplainPage.words("citing \(id) and #7; the subject was 13to15.", log: "acme", positions: [id: 12]).markup
         #expect(html.contains("<a href=\"/console/logs/acme/events/12\" title=\"event \(id)\">#12</a>"))
         #expect(html.contains("<a href=\"/console/logs/acme/events/7\">#7</a>"))
-        #expect(html.contains("13 to 15") && !html.contains("13to15"))
+        #expect(html.contains("<span title=\"13to15\">13 to 15</span>"), "the key only in the title")
         let unknown = ExplainPage.words("citing \(id)", log: "acme", positions: [:]).markup
         #expect(unknown.contains("<code class=\"id\" title=\"\(id)\">5c3e8f0a…</code>"), "another id (a question's) cut short, the whole in the title")
+    }
+
+    @Test("a sentence's keys read as words, each key in a title; pseudonyms, ids and acronyms stay as they are")
+    func prose() {
+        let html = ConsoleWords.prose("required: declaredAgeRangeRequired; Play said SUPERVISED_APPROVAL_PENDING for 13to15 on iOS, ID p_ab12 (UTC).").markup
+        #expect(html == "required: <span title=\"declaredAgeRangeRequired\">declared age range required</span>; Play said "
+            + "<span title=\"SUPERVISED_APPROVAL_PENDING\">supervised, approval pending</span> for <span title=\"13to15\">13 to 15</span>"
+            + " on iOS, ID p_ab12 (UTC).")
     }
 
     @Test("the report form's presets are the calendar month and quarter before today, the end exclusive")

@@ -68,13 +68,15 @@ public enum ExplainPage {
             """)
     }
 
-    /// `text` as one sentence: a capital first, one full stop at the end (none added after a `.`,
-    /// `!` or `?`: never "..").
+    /// `text` as one sentence: a capital first unless it starts with an identifier (a bundle id,
+    /// `exception-ex-…`, which keep their spelling), one full stop at the end (none added after a
+    /// `.`, `!` or `?`: never "..").
     static func sentence(_ text: String) -> String {
         var trimmed = text.trimmingCharacters(in: .whitespaces)
         while trimmed.hasSuffix("..") { trimmed.removeLast() }
         guard let last = trimmed.last else { return "" }
-        let capitalised = trimmed.prefix(1).uppercased() + trimmed.dropFirst()
+        let firstWord = trimmed.prefix { $0 != " " }
+        let capitalised = firstWord.allSatisfy(\.isLetter) ? trimmed.prefix(1).uppercased() + trimmed.dropFirst() : trimmed
         return ".!?".contains(last) ? capitalised : capitalised + "."
     }
 

@@ -59,6 +59,8 @@ struct ConsolePagesTests {
     func explanationWords() {
         #expect(ExplainPage.sentence("the gate was applied.") == "The gate was applied.")
         #expect(ExplainPage.sentence("opened for 13to15") == "Opened for 13to15.")
+        #expect(ExplainPage.sentence("com.example.chat opened it") == "com.example.chat opened it.", "an identifier keeps its spelling")
+        #expect(ExplainPage.sentence("exception-ex-1 was already decided..") == "exception-ex-1 was already decided.")
         let id = "5c3e8f0a-1b2c-4d5e-8f90-0123456789ab"
         let html = ExplainPage.words("citing \(id) and #7; the subject was 13to15.", log: "acme", positions: [id: 12]).markup
         #expect(html.contains("<a href=\"/console/logs/acme/events/12\" title=\"event \(id)\">#12</a>"))

@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "LedgerServerTests",
             dependencies: [
-                "LedgerCore", "LedgerPostgres", "LedgerApplication", "LedgerAPIModel", "LedgerServer", "LedgerClient",
+                "LedgerCore", "LedgerPostgres", "LedgerApplication", "LedgerAPIModel", "LedgerServer", "LedgerClient", "LedgerConsole",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -9,7 +9,7 @@ sign-out ending the session on the server, and an admin finding those reads in t
 looked at the subject's data. A full-page screenshot of each page is written.
 Exit 0 and "OK" when every step holds; 1 and "FAILED: <step>: <what>" at the first that does not.
 """
-import argparse, base64, json, pathlib, sys, time, traceback, urllib.parse
+import argparse, base64, json, pathlib, re, sys, time, traceback, urllib.parse
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -17,7 +17,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 COOKIE = "consent_ledger_console"
 
@@ -37,7 +37,7 @@ def main():
     args = parser.parse_args()
     options = Options()
     options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000", "--disable-gpu"):
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1366,900", "--disable-gpu"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_page_load_timeout(60)
@@ -252,6 +252,16 @@ def run(driver, args, step):
     check(driver.find_element(By.ID, "head-position").text == args.head,
           f"the head shown is {driver.find_element(By.ID, 'head-position').text}, not {args.head}")
     check(driver.find_elements(By.CSS_SELECTOR, "figure#events-per-day svg"), "no events-per-day chart")
+    # Issue 39 item 4: both clocks, each named; the demo log was recorded at once, so the device's
+    # clock spreads the same events over more days, and a sentence says why.
+    check(driver.find_elements(By.CSS_SELECTOR, "figure#events-per-day-occurred svg"), "no chart of events by the device's clock")
+    captions = [f.text for f in driver.find_elements(By.CSS_SELECTOR, "figure.chart figcaption")]
+    check(any("recordedAt" in c for c in captions) and any("occurredAt" in c for c in captions),
+          f"the charts do not name their clocks: {captions}")
+    recorded_bars = len(driver.find_elements(By.CSS_SELECTOR, "figure#events-per-day svg rect"))
+    occurred_bars = len(driver.find_elements(By.CSS_SELECTOR, "figure#events-per-day-occurred svg rect"))
+    check(occurred_bars > recorded_bars, f"the device's clock shows {occurred_bars} bars, the ledger's {recorded_bars}: the demo was recorded at once")
+    check("all at once" in driver.find_element(By.ID, "clocks-note").text, "no sentence says why the two clocks differ")
     check(driver.find_elements(By.ID, "log-public-key"), "the newest checkpoint is not shown")
     shoot(driver, shots, "03-overview")
     accessible(driver, "the overview")
@@ -260,10 +270,18 @@ def run(driver, args, step):
     check("skip" in (focused.get_attribute("class") or ""), "the first Tab does not reach the skip link")
 
     step("2a. verify now: the progress streams in, the result passes, and the overview then shows it as the last verification")
+    before = driver.find_element(By.ID, "last-verification").text
+    check(before.startswith("No verification"), f"the log was verified before the check: {before}")
+    marker = driver.execute_script("window.__sameDocument = true; return window.__sameDocument")
     driver.find_element(By.CSS_SELECTOR, "#verify-form button").click()
     result = driver.find_element(By.ID, "verify-result")
     wait.until(lambda d: result.get_attribute("class") in ("verified", "failed"))
     check(result.get_attribute("class") == "verified" and result.text.startswith("Passed"), f"the verification did not pass: {result.text}")
+    # Issue 39 item 5: the sentence on the last verification is replaced by the new one, no reload.
+    wait.until(lambda d: "passed" in d.find_element(By.ID, "last-verification").text)
+    last = driver.find_element(By.ID, "last-verification").text
+    check(marker and driver.execute_script("return window.__sameDocument === true"), "the page was reloaded")
+    check(args.auditor.split("_")[1] in last and "No verification" not in last, f"the last verification was not refreshed in place: {last}")
     shoot(driver, shots, "03a-verified")
     driver.get(f"{base}/console/logs/{log}")
     last = driver.find_element(By.ID, "last-verification").text
@@ -293,8 +311,8 @@ def run(driver, args, step):
     driver.find_element(By.ID, "eventId").send_keys(pick["eventId"])
     driver.find_element(By.ID, "eventId").submit()
     wait.until(lambda d: heading(d).startswith(f"Position {pick['position']} "))
-    check(driver.find_element(By.ID, "sentence").text == pick["sentence"],
-          f"the event's sentence {driver.find_element(By.ID, 'sentence').text!r} is not the dossier's {pick['sentence']!r}")
+    check(driver.find_element(By.ID, "sentence").get_attribute("data-said") == pick["sentence"],
+          f"the event's sentence {driver.find_element(By.ID, 'sentence').get_attribute('data-said')!r} is not the dossier's {pick['sentence']!r}")
     driver.get(f"{base}/console/logs/{log}")
 
     step("3. a subject found by pseudonym: the timeline holds every event of the CLI's dossier, in log order")
@@ -305,11 +323,53 @@ def run(driver, args, step):
     check(positions == [s["position"] for s in steps], f"the timeline's positions {positions} are not the dossier's")
     check(positions == sorted(positions) and len(set(positions)) == len(positions), "the timeline is not in log order")
     check(len(positions) >= 3, f"the subject has {len(positions)} events; the test needs at least 3")
-    sentences = [p.text for p in driver.find_elements(By.CSS_SELECTOR, "li.event p.sentence")]
+    # Each sentence is the dossier's (kept in data-said), its keys printed in words.
+    sentences = [p.get_attribute("data-said") for p in driver.find_elements(By.CSS_SELECTOR, "li.event p.sentence")]
     check(sentences == [s["sentence"] for s in steps], "the timeline's sentences are not the dossier's")
+    shown = " ".join(p.text for p in driver.find_elements(By.CSS_SELECTOR, "li.event p.sentence"))
+    check(not re.search(r"\b[a-z]{2,}[A-Z][a-z]+[A-Z]|\b[A-Z]{2,}_[A-Z]+", shown), f"the timeline's sentences show raw keys: "
+          f"{re.findall(r'[a-z]{2,}[A-Z][a-z]+[A-Z][A-Za-z]*|[A-Z]{2,}_[A-Z_]+', shown)[:3]}")
     head_state = driver.find_element(By.ID, "current-state").text
+    # Issue 39 items 1 and 7: the state in sections with words, not a JSON tree; the JSON collapsed.
+    for part in ("age", "signals", "features", "consents", "findings", "app-facts"):
+        check(driver.find_elements(By.ID, f"state-{part}"), f"the subject's state has no {part} section")
+    raw = driver.find_element(By.ID, "state-json")
+    check(raw.tag_name == "details" and raw.get_attribute("open") is None, "the raw JSON is not a collapsed details element")
+    check(not re.search(r"\b(under13|13to15|16to17|18toMajority)\b|\b[A-Z]+_[A-Z_]+\b", head_state),
+          f"the state shows raw keys: {re.findall(r'under13|13to15|16to17|18toMajority|[A-Z]+_[A-Z_]+', head_state)[:3]}")
+    titles = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "li.event h3")]
+    check(not any(re.search(r"[a-z][A-Z]", t.split("·")[-1]) for t in titles), f"event types are not in words: {titles[:2]}")
     shoot(driver, shots, "04-subject")
     accessible(driver, "the subject page")
+
+    step("3b. a subject found by the start of the pseudonym; a mistyped one gets a page with the near matches")
+    driver.get(f"{base}/console/logs/{log}")
+    driver.find_element(By.ID, "pseudonym").send_keys(subject[:3])
+    driver.find_element(By.ID, "pseudonym").submit()
+    wait.until(lambda d: d.find_elements(By.ID, "subject-matches") or d.find_elements(By.ID, "timeline"))
+    if driver.find_elements(By.ID, "subject-matches"):
+        links = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#subject-matches tbody a code")]
+        check(links and all(t.startswith(subject[:3]) for t in links), f"the matches of {subject[:3]} are {links[:3]}")
+        shoot(driver, shots, "04a-subject-search")
+        accessible(driver, "the subject search")
+    driver.get(f"{base}/console/logs/{log}")
+    driver.find_element(By.ID, "pseudonym").send_keys(subject[:-1])
+    driver.find_element(By.ID, "pseudonym").submit()
+    wait.until(lambda d: d.find_elements(By.ID, "timeline"))
+    check(driver.current_url.endswith(f"/subjects/{subject}"), "the one subject starting with the text typed was not opened")
+    typo = subject[:-3] + "zzz"
+    driver.get(f"{base}/console/logs/{log}/subjects/{typo}")
+    check(heading(driver) == "Subject not found", f"a mistyped pseudonym shows {heading(driver)!r}")
+    page_text = driver.find_element(By.TAG_NAME, "main").text
+    check(driver.find_elements(By.ID, "subject-not-found"), "the not-found page does not say the subject is not in the log")
+    check("consent-ledger" not in page_text and "CLI" not in page_text and "--prefix" not in page_text,
+          f"the not-found page tells a browser user to run a command: {page_text[:200]}")
+    offered = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#subject-matches tbody a")]
+    check(any(h.endswith(f"/subjects/{subject}") for h in offered), f"the not-found page does not offer {subject}: {offered[:3]}")
+    shoot(driver, shots, "04b-subject-not-found")
+    accessible(driver, "the subject not found page")
+    driver.get(f"{base}/console/logs/{log}/subjects/{subject}")
+    wait.until(lambda d: d.find_elements(By.ID, "timeline"))
 
     step("4. the as-of control: an earlier position, then a time on the device clock, change the state shown")
     earlier = next(i for i, s in enumerate(steps) if s["state"] != steps[-1]["state"])
@@ -339,9 +399,15 @@ def run(driver, args, step):
     check(select, "the subject's state names no feature to explain")
     feature = select[0].get_attribute("value")
     driver.find_element(By.ID, "explain-form").submit()
-    wait.until(lambda d: heading(d).startswith(f"Why was {feature} "))
+    wait.until(lambda d: heading(d).startswith("Why was ") and d.find_elements(By.ID, "explain-feature"))
+    check(driver.find_element(By.ID, "explain-feature").get_attribute("title") == feature, "the explanation is not of the feature chosen")
+    explained = driver.find_element(By.TAG_NAME, "main").text
+    check(".." not in explained.replace("…", ""), f"the explanation has a double full stop: {explained[explained.find('..') - 60:explained.find('..') + 5]!r}")
+    check(not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-", explained), "the explanation shows raw event ids")
+    check(not re.search(r"\b(under13|13to15|16to17|18toMajority)\b", explained), "the explanation shows raw age categories")
     gates = {s["position"] for s in steps if f"feature {feature} " in s["sentence"]}
-    since = [int(a.text.lstrip("#")) for a in driver.find_elements(By.XPATH, "//section[@class='decision']/p[starts-with(., 'Since')]/a")]
+    # The first link of "Since …" is the gate; the ids its sentence cites are links to their positions too.
+    since = [int(a.text.lstrip("#")) for a in driver.find_elements(By.XPATH, "//section[@class='decision']/p[starts-with(., 'Since')]/a[1]")]
     check(since and set(since) <= gates, f"the decisions cite {since}, not gates of {feature} in the timeline {sorted(gates)}")
     shoot(driver, shots, "05b-explain")
     accessible(driver, "the explanation")
@@ -393,6 +459,19 @@ def run(driver, args, step):
     check(total > 50, f"the test log has {total} register entries; paging needs more than one page of 50")
     shoot(driver, shots, "11-register")
     accessible(driver, "the register")
+    # Issue 39 item 6: the totals of each status, and a table that fits 1366 px with times on one line.
+    totals = {e.get_attribute("data-status"): int(e.text) for e in driver.find_elements(By.CSS_SELECTOR, "#status-totals strong")}
+    check(totals.get("all") == total and sum(v for k, v in totals.items() if k != "all") == total, f"the status totals {totals} do not add up to {total}")
+    check(totals.get("approval") == sum(1 for r in register["rows"] if r["answer"] == "approval" and r.get("rescindedAt") is None),
+          f"the approved total {totals.get('approval')} is not the CLI report's")
+    fits = driver.execute_script("""
+        const table = document.getElementById("register"), width = document.documentElement.clientWidth;
+        const broken = [...table.querySelectorAll("time")].filter(t => t.getClientRects().length !== 1 || t.getBoundingClientRect().height > 30);
+        return [table.getBoundingClientRect().right <= width, document.documentElement.scrollWidth <= width, broken.length,
+                [...table.querySelectorAll("time")].every(t => t.title && t.getAttribute("datetime"))];""")
+    check(fits[0] and fits[1], f"the register does not fit a {driver.execute_script('return window.innerWidth')} px window: {fits}")
+    check(fits[2] == 0, f"{fits[2]} times of the register are broken over lines")
+    check(fits[3], "a register time has no full value in its title")
     first_page = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
     driver.find_element(By.LINK_TEXT, "Next page").click()
     wait.until(lambda d: "page 2 of" in d.find_element(By.CSS_SELECTOR, "#register caption").text)
@@ -417,7 +496,26 @@ def run(driver, args, step):
 
     step("6c. the regulator report for a jurisdiction and period, with its charts, is the CLI's page")
     driver.get(f"{base}/console/logs/{log}/reports")
-    driver.find_element(By.ID, "jurisdiction").send_keys(args.jurisdiction)
+    # Issue 39 item 3: the log's jurisdictions in a select, and preset periods that fill the dates.
+    jurisdiction = Select(driver.find_element(By.ID, "jurisdiction"))
+    codes = [o.get_attribute("value") for o in jurisdiction.options]
+    check(args.jurisdiction in codes and codes[0] == args.jurisdiction, f"the form offers {codes}, not first the log's most named {args.jurisdiction}")
+    jurisdiction.select_by_value(args.jurisdiction)
+    chosen = jurisdiction.first_selected_option
+    wait.until(lambda d: d.find_element(By.ID, "report-from").get_attribute("value") == chosen.get_attribute("data-from"))
+    check(driver.find_element(By.ID, "report-to").get_attribute("value") == chosen.get_attribute("data-to"),
+          "the period of the jurisdiction's data did not fill the dates")
+    period = Select(driver.find_element(By.ID, "report-period"))
+    period.select_by_value("last-month")
+    wait.until(lambda d: d.find_element(By.ID, "report-from").get_attribute("value").endswith("-01"))
+    filled = (driver.find_element(By.ID, "report-from").get_attribute("value"), driver.find_element(By.ID, "report-to").get_attribute("value"))
+    today = time.gmtime()
+    this_month = f"{today.tm_year:04d}-{today.tm_mon:02d}-01"
+    check(filled[1] == this_month and filled[0] < filled[1], f"last month filled {filled}, not the month before {this_month}")
+    period.select_by_value("last-quarter")
+    wait.until(lambda d: d.find_element(By.ID, "report-to").get_attribute("value") != this_month or today.tm_mon in (1, 4, 7, 10))
+    shoot(driver, shots, "12b-report-form")
+    accessible(driver, "the report form")
     for field, value in (("report-from", args.__dict__["from"]), ("report-to", args.to)):
         driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.ID, field), value)
     driver.find_element(By.ID, "regulator-form").submit()
@@ -465,11 +563,15 @@ def run(driver, args, step):
     field.submit()
     wait.until(lambda d: d.find_elements(By.ID, "reads"))
     auditor_id = args.auditor.split("_")[1]
-    rows = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")] for row in driver.find_elements(By.CSS_SELECTOR, "#reads tbody tr")]
+    # A pseudonym shows its first characters, the whole in the link's title.
+    rows = [[(cell.find_elements(By.TAG_NAME, "a") or [cell])[0].get_attribute("title") or cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+            for row in driver.find_elements(By.CSS_SELECTOR, "#reads tbody tr")]
     mine = [r for r in rows if r[3] == auditor_id and r[2] == "console"]
     check(any(r[5] == "replay" for r in mine), f"the auditor's views of the subject are not in the record of reads: {rows[:5]}")
     check(any(r[5] == "dossier" for r in mine), "the auditor's dossier download is not in the record of reads")
     check(all(r[6] == subject or r[6] == "every subject" for r in rows), "the filter let another subject's reads through")
+    fits = driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    check(fits, "the record of reads does not fit the window")
     shoot(driver, shots, "10-who-looked")
     accessible(driver, "the record of reads")
 
@@ -493,13 +595,13 @@ def run(driver, args, step):
     check(f"page 1 of {pages}" in caption, f"the first page's caption says {caption!r}")
     shoot(driver, shots, "13-register-large")
     accessible(driver, "the register at scale")
-    newest = [row.find_element(By.TAG_NAME, "time").text for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
+    newest = [row.find_element(By.TAG_NAME, "time").get_attribute("datetime") for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
     check(newest == sorted(newest, reverse=True) and newest[0] == max(q["asked"] for q in expected.values()),
           f"the first page does not start with the newest question: {newest[:2]}")
     driver.find_element(By.ID, "last-page").click()
     wait.until(lambda d: f"page {pages} of {pages}" in d.find_element(By.CSS_SELECTOR, "#register caption").text)
     timings["last page"] = server_time(driver)
-    oldest = [row.find_element(By.TAG_NAME, "time").text for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
+    oldest = [row.find_element(By.TAG_NAME, "time").get_attribute("datetime") for row in driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")]
     check(len(oldest) == total - (pages - 1) * 50 and oldest[-1] == min(q["asked"] for q in expected.values()),
           f"the last page does not end with the oldest question: {len(oldest)} rows, the last {oldest[-1:]}")
     check(f"Entries {(pages - 1) * 50 + 1} to {total}" in driver.find_element(By.CSS_SELECTOR, "#register caption").text,
@@ -516,7 +618,7 @@ def run(driver, args, step):
         shown = int(driver.find_element(By.ID, "register-total").text)
         check(shown == len(want), f"{query}: the register counts {shown}, the events {len(want)}")
         rows = driver.find_elements(By.CSS_SELECTOR, "#register tbody tr")
-        first = rows[0].find_element(By.TAG_NAME, "time").text
+        first = rows[0].find_element(By.TAG_NAME, "time").get_attribute("datetime")
         check(first == min(q["asked"] for q in want), f"{query}: the oldest first shows {first}")
         check({cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#register td.status")} <= {REGISTER_LABELS[status]},
               f"{query}: rows of another status are shown")

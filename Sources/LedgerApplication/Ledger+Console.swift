@@ -20,13 +20,18 @@ extension Ledger {
     }
 
     /// The findings of `log` for the console (``ConsoleFindings``), as the auditor.
-    public func findings(log: String, kind: LedgerRule.Kind?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding] {
-        try await ConsoleFindings.list(log: log, kind: kind, limit: limit, before: before, pool: pools.auditor, logger: logger)
+    public func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding] {
+        try await ConsoleFindings.list(log: log, kind: kind, subject: subject, limit: limit, before: before, pool: pools.auditor, logger: logger)
     }
 
     /// One page of `log`'s consent register for the console (``ConsoleRegister``), as the auditor.
     public func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page {
         try await ConsoleRegister.page(log: log, query: query, pool: pools.auditor, logger: logger)
+    }
+
+    /// The jurisdictions `log`'s events name (``ConsoleJurisdictions``), for the report form, as the auditor.
+    public func reportJurisdictions(log: String) async throws -> [ConsoleJurisdictions.Jurisdiction] {
+        try await ConsoleJurisdictions.list(log: log, pool: pools.auditor, logger: logger)
     }
 
     /// What the console shows of `log` at a glance (``ConsoleOverview``), as the auditor.

@@ -41,8 +41,8 @@ public protocol LedgerOperations: Sendable {
     func recordRead(log: String, access: ReadAccess, what: String, subject: String, detail: String) async throws
     /// See ``Ledger/readAudit(log:subject:limit:before:)``.
     func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord]
-    /// See ``Ledger/findings(log:kind:limit:before:)``.
-    func findings(log: String, kind: LedgerRule.Kind?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding]
+    /// See ``Ledger/findings(log:kind:subject:limit:before:)``.
+    func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding]
     /// See ``Ledger/registerPage(log:query:)``.
     func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page
     /// See ``Ledger/explain(log:subject:feature:asOf:policy:)``.
@@ -50,6 +50,8 @@ public protocol LedgerOperations: Sendable {
     /// See ``Ledger/verifyAndRecord(log:sinceCheckpoint:by:progress:treeNote:)``.
     func verifyAndRecord(log: String, sinceCheckpoint: Bool, by: String, progress: @escaping @Sendable (Int64, Int64) -> Void,
                          treeNote: @Sendable (String) -> Void) async throws -> Ledger.Verification
+    /// See ``Ledger/reportJurisdictions(log:)``.
+    func reportJurisdictions(log: String) async throws -> [ConsoleJurisdictions.Jurisdiction]
     /// See ``Ledger/consoleOverview(log:)``.
     func consoleOverview(log: String) async throws -> ConsoleOverview
     /// See ``Ledger/latestCheckpoint(log:)``.

@@ -8,8 +8,9 @@ import LedgerReportHTML
 /// forbid both (docs/console.md).
 public enum ConsolePage {
     /// The whole document for `title`, with `body` as the main content. `key` is the signed-in key
-    /// (nil on the sign-in page); `log` the log the page is about.
-    public static func document(title: String, key: APIKey?, log: String? = nil, body: HTML) -> String {
+    /// (nil on the sign-in page); `log` the log the page is about; `wide` lets the content use the
+    /// window's whole width (a table of many columns).
+    public static func document(title: String, key: APIKey?, log: String? = nil, wide: Bool = false, body: HTML) -> String {
         let navigation: HTML
         if let key {
             let log = log ?? key.log
@@ -48,7 +49,7 @@ public enum ConsolePage {
         <p class="brand">ConsentLedger console</p>
         \(navigation)
         </header>
-        <main id="main" tabindex="-1">
+        <main id="main" tabindex="-1"\(wide ? HTML(" class=\"wide\"") : .empty)>
         <h1>\(title)</h1>
         \(body)
         </main>
@@ -86,6 +87,38 @@ public enum ConsolePage {
             <input id="log-key" value="\(key)" spellcheck="false" autocomplete="off" data-log="\(log)" aria-describedby="log-key-help">
             <span id="log-key-help" class="help">Filled in from the server. Replace it with the key you were given to check independently of this server.</span></p>
             """
+    }
+
+    /// A time as "2026-09-10 12:00" (with `seconds`, "2026-09-10 12:00:05"), on one line, the exact
+    /// RFC 3339 value in `datetime` and in the title; a dash when there is none. A table of many
+    /// columns then fits a 1366-pixel screen without breaking a time in two.
+    public static func time(_ value: String?, seconds: Bool = false) -> HTML {
+        guard let value else { return "—" }
+        let scalars = Array(value.unicodeScalars)
+        let end = seconds ? 19 : 16
+        guard scalars.count >= end else { return "<time class=\"nowrap\">\(value)</time>" }
+        let short = String(String.UnicodeScalarView(scalars[0..<10])) + " " + String(String.UnicodeScalarView(scalars[11..<end]))
+        return "<time class=\"nowrap\" datetime=\"\(value)\" title=\"\(value) (UTC)\">\(short)</time>"
+    }
+
+    /// A pseudonym cut to its first characters, enough to tell subjects apart on a page (the
+    /// whole of it goes in the title and the link).
+    public static func short(_ pseudonym: String) -> String {
+        pseudonym.count <= shortLength + 1 ? pseudonym : String(pseudonym.prefix(shortLength)) + "…"
+    }
+
+    /// How many characters of a pseudonym a table shows.
+    public static let shortLength = 12
+
+    /// An identifier (a bundle id, a question id) that may break after its `.`, `-`, `_` and `:`
+    /// in a narrow column, never inside a word.
+    public static func breakable(_ id: String) -> HTML {
+        var html: HTML = .empty
+        for character in id {
+            html += HTML(text: String(character))
+            if ".-_:".contains(character) { html += "<wbr>" }
+        }
+        return html
     }
 
     /// A `<dl>` of a JSON value: objects as nested term and description lists, arrays as lists,

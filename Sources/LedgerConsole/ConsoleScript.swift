@@ -160,6 +160,7 @@ enum ConsoleScript {
       bar.max = 1; bar.value = 1; bar.textContent = "done";
       output.className = result.passed ? "verified" : "failed";
       output.textContent = (result.passed ? "Passed: " : "FAILED: ") + result.summary;
+      await refreshLastVerification();
     } catch (error) {
       output.className = "failed";
       output.textContent = `Failed: ${error.message}`;
@@ -167,6 +168,36 @@ enum ConsoleScript {
       button.disabled = false;
     }
   });
+
+  // The overview's sentence on the last verification, read again from the server once a
+  // verification is recorded: the page then says what is on record, without a reload.
+  async function refreshLastVerification() {
+    const response = await fetch(window.location.pathname, { credentials: "same-origin" });
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById("last-verification"), old = document.getElementById("last-verification");
+    if (fresh && old) old.replaceWith(document.importNode(fresh, true));
+  }
+
+  // The report form's presets: a period fills the two dates; "the data of the jurisdiction"
+  // takes them from the chosen jurisdiction's option.
+  const fillPeriod = () => {
+    const period = document.getElementById("report-period");
+    if (!period || !period.value) return;
+    let chosen = period.selectedOptions[0];
+    if (period.value === "data") chosen = document.getElementById("jurisdiction").selectedOptions[0];
+    if (!chosen || !chosen.dataset.from) return;
+    document.getElementById("report-from").value = chosen.dataset.from;
+    document.getElementById("report-to").value = chosen.dataset.to;
+  };
+  document.addEventListener("change", (event) => {
+    if (event.target.id === "report-period" || event.target.id === "jurisdiction") fillPeriod();
+    if (event.target.id === "report-from" || event.target.id === "report-to") {
+      const period = document.getElementById("report-period");
+      if (period) period.value = "";
+    }
+  });
+  document.addEventListener("DOMContentLoaded", fillPeriod);
 
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("button.check-proof, button.check-again");

@@ -62,6 +62,21 @@ ol.findings { list-style: none; padding: 0; }
 li.finding { border-left: 4px solid var(--line); padding: .25rem 1rem; margin: .75rem 0; }
 li.finding.violation { border-left-color: var(--bad); }
 li.event:target { outline: 3px solid #c45100; }
+main.wide { max-width: none; }
+.nowrap { white-space: nowrap; }
+#register th, #register td { padding: .3rem .5rem; vertical-align: top; }
+#register td.evidence { min-width: 5rem; }
+#reads td.detail { overflow-wrap: anywhere; }
+ul.status-totals { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; list-style: none; padding: 0; margin: .75rem 0; }
+ul.status-totals li.current { font-weight: 600; border-bottom: 3px solid var(--accent); }
+section.state-part { margin: 1rem 0 1.5rem; }
+section.state-part h3 { font-size: 1.05rem; margin: 0 0 .25rem; }
+p.empty { margin: .25rem 0; }
+details.raw-json pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .85rem; }
+ul.subject-findings { padding-left: 1.25rem; } ul.subject-findings li { margin: .35rem 0; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(28rem, 1fr)); gap: 0 2rem; }
+ul.presets { display: flex; flex-wrap: wrap; gap: .5rem; list-style: none; padding: 0; margin: .25rem 0; }
+ul.presets button { background: #fff; color: var(--accent); }
 @media print {
   header nav, .skip, form, button, .proof, details.proof-bytes { display: none !important; }
   details.state-after { display: block; } details.state-after > * { display: block; }

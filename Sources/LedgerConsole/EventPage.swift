@@ -18,12 +18,13 @@ public enum EventPage {
         let timeline: HTML = subject.map {
             "<p>Subject: <a href=\"/console/logs/\(log)/subjects/\($0)#position-\(Int(event.position))\">\($0)</a> (its whole timeline)</p>"
         } ?? "<p>This event is about no subject (an app's or the operator's).</p>"
-        return ConsolePage.document(title: "Position \(Int(event.position)) · \(event.type)", key: key, log: log, body: """
-            <p class="sentence" id="sentence">\(sentence)</p>
+        return ConsolePage.document(title: "Position \(Int(event.position)) · \(SubjectPage.sentenceCase(ReportLabels.words(event.type)))", key: key, log: log, body: """
+            <p class="sentence" id="sentence" data-said="\(sentence)">\(ConsoleWords.prose(sentence))</p>
             \(timeline)
             <dl class="facts">
-            <dt>Recorded by the ledger</dt><dd><time>\(event.recordedAt)</time></dd>
-            <dt>Occurred (device clock)</dt><dd><time>\(body["occurredAt"]?.stringValue ?? "")</time></dd>
+            <dt>Recorded by the ledger (UTC)</dt><dd>\(ConsolePage.time(event.recordedAt, seconds: true))</dd>
+            <dt>Occurred (device clock, UTC)</dt><dd>\(ConsolePage.time(body["occurredAt"]?.stringValue, seconds: true))</dd>
+            <dt>Event type</dt><dd><code>\(event.type)</code></dd>
             <dt>Event id</dt><dd><code>\(event.eventId)</code></dd>
             <dt>Stream</dt><dd><code>\(event.stream)</code> version \(Int(event.streamVersion))</dd>
             <dt>Leaf hash</dt><dd><code>\(LedgerHash.hex(event.leafHash))</code></dd>

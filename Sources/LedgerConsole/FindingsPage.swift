@@ -20,8 +20,8 @@ public enum FindingsPage {
             }
             return """
             <li class="finding \(finding.kind.rawValue)">
-            <h3>\(finding.kind == .violation ? "Violation" : "Anomaly"): <code>\(finding.rule)</code> at \(link(finding.position))</h3>
-            <p>\(finding.detail)</p>
+            <h3>\(finding.kind == .violation ? "Violation" : "Anomaly"): <span title="\(finding.rule)">\(ReportLabels.rule(finding.rule))</span> at \(link(finding.position))</h3>
+            <p>\(ConsoleWords.prose(SubjectStateSections.sentence(finding.detail)))</p>
             \(rule.map { HTML("<details><summary>The rule</summary><p>\($0.statement)</p></details>") } ?? .empty)
             <p>Subject: \(finding.subject.map { HTML("<a href=\"/console/logs/\(log)/subjects/\($0)\">\($0)</a>") } ?? "none")</p>
             <p>Evidence: \(HTML.join(finding.evidence.map(link), separator: ", "))</p>

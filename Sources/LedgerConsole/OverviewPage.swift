@@ -23,22 +23,17 @@ public enum OverviewPage {
         } else {
             checkpoint = "<p>No checkpoint has been signed yet: nothing can be proved. The operator signs one with <code>consent-ledger checkpoint --log \(log)</code> or <code>serve --checkpoint-every</code>.</p>"
         }
-        let chart = BarChart(
-            id: "events-per-day", title: "Events recorded per day (ledger clock, UTC), the last \(ConsoleOverview.dayWindow) days of the log",
-            categories: overview.days.map { String($0.day.dropFirst(5)) }, series: [BarChart.Series(name: "events", color: .blue)],
-            values: overview.days.map { [$0.events] }, layout: .stacked, xAxisTitle: "day (month-day)", yAxisTitle: "events",
-            unit: "events", emptySentence: "The log has no events yet.")
+        let charts = Self.clocks(overview)
         let projections = overview.projections.map { projection -> HTML in
             let state: HTML = projection.position == nil ? "not built with this software's definition"
                 : projection.stalledAt.map { "<strong>stalled</strong> at position \(Int($0))" } ?? (projection.lag == 0 ? "up to date" : "catching up")
-            return "<tr><th scope=\"row\">\(projection.name)</th><td class=\"num\">\(Int(projection.position ?? 0))</td><td class=\"num\">\(Int(projection.lag))</td><td>\(state)</td></tr>"
+            return "<tr><th scope=\"row\" title=\"\(projection.name)\">\(projection.name.replacingOccurrences(of: "_", with: " "))</th><td class=\"num\">\(Int(projection.position ?? 0))</td><td class=\"num\">\(Int(projection.lag))</td><td>\(state)</td></tr>"
         }
         return ConsolePage.document(title: "Log \(log)", key: key, log: log, body: """
             <section aria-labelledby="head-title">
             <h2 id="head-title">The log</h2>
             <p>Head position <strong id="head-position">\(Int(overview.head.position))</strong> (every event ever recorded, none removed).</p>
-            \(chart.render())
-            \(chart.dataTable(categoryHeader: "day"))
+            \(charts)
             </section>
             <section aria-labelledby="checkpoint-title">
             <h2 id="checkpoint-title">Newest signed checkpoint</h2>
@@ -58,9 +53,10 @@ public enum OverviewPage {
             <section aria-labelledby="find-title" id="find-subject">
             <h2 id="find-title">Find a subject</h2>
             <form method="get" action="/console/logs/\(log)/subjects" class="find">
-            <label for="pseudonym">Pseudonym</label>
-            <input id="pseudonym" name="pseudonym" required spellcheck="false" autocomplete="off">
-            <button type="submit">Show the subject</button>
+            <label for="pseudonym">Pseudonym, or its first characters</label>
+            <input id="pseudonym" name="pseudonym" required spellcheck="false" autocomplete="off" aria-describedby="pseudonym-help">
+            <button type="submit">Find the subject</button>
+            <p id="pseudonym-help" class="help">One subject that starts so opens at once; several are listed to choose from.</p>
             </form>
             <form method="get" action="/console/logs/\(log)/subjects" class="find">
             <label for="eventId">Or an event id</label>
@@ -86,6 +82,36 @@ public enum OverviewPage {
             """)
     }
 
+    /// The events per day on both clocks, side by side and each named: the ledger's (recordedAt,
+    /// which no device can skew) and the device's (occurredAt, when it happened); with a sentence
+    /// when they differ because events reached the ledger late or all at once.
+    static func clocks(_ overview: ConsoleOverview) -> HTML {
+        func chart(_ id: String, _ title: String, _ days: [ConsoleOverview.Day], color: ChartColor, unit: String) -> BarChart {
+            BarChart(id: id, title: title, categories: days.map { String($0.day.dropFirst(5)) }, series: [BarChart.Series(name: unit, color: color)],
+                     values: days.map { [$0.events] }, layout: .stacked, xAxisTitle: "day (month-day, UTC)", yAxisTitle: "events",
+                     unit: "events", emptySentence: "The log has no events yet.")
+        }
+        let recorded = chart("events-per-day", "Recorded by the ledger (recordedAt, the ledger's clock): events per day", overview.days,
+                             color: .blue, unit: "events recorded")
+        let occurred = chart("events-per-day-occurred", "Occurred on the device (occurredAt, the device's clock): events per day",
+                             overview.occurredDays, color: .orange, unit: "events occurred")
+        let first = overview.occurredDays.first?.day ?? "", last = overview.occurredDays.last?.day ?? ""
+        let note: HTML = overview.occurredDays.count > overview.days.count ? """
+            <p class="help" id="clocks-note">The ledger recorded these events on \(overview.days.count) day\(overview.days.count == 1 ? "" : "s"),
+            but they happened on the devices over \(overview.occurredDays.count) days (\(first) to \(last)): they reached the ledger late
+            or all at once (an import). Periods of reports are cut on the device's clock; the ledger's clock is the one no device can skew.</p>
+            """ : "<p class=\"help\" id=\"clocks-note\">Each chart covers the last \(ConsoleOverview.dayWindow) days of its clock. Periods of reports are cut on the device's clock; the ledger's clock is the one no device can skew.</p>"
+        return """
+            <div class="charts">
+            <div>\(recorded.render())
+            <details><summary>The numbers (ledger's clock)</summary>\(recorded.dataTable(categoryHeader: "day recorded"))</details></div>
+            <div>\(occurred.render())
+            <details><summary>The numbers (device's clock)</summary>\(occurred.dataTable(categoryHeader: "day occurred"))</details></div>
+            </div>
+            \(note)
+            """
+    }
+
     /// The newest recorded verification, in a sentence.
     static func lastVerification(_ record: VerificationRecord?) -> HTML {
         guard let record else { return "<p id=\"last-verification\">No verification of this log is on record yet.</p>" }
@@ -102,7 +128,7 @@ public enum OverviewPage {
         case ..<60: return "\(max(seconds, 0)) s"
         case ..<3600: return "\(seconds / 60) min"
         case ..<86_400: return "\(seconds / 3600) h \(seconds % 3600 / 60) min"
-        default: return "\(seconds / 86_400) days"
+        default: return seconds / 86_400 == 1 ? "1 day" : "\(seconds / 86_400) days"
         }
     }
 }

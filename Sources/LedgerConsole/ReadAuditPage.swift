@@ -16,10 +16,11 @@ public enum ReadAuditPage {
         let filter = subject.map { "subject=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" }
         let rows = records.map { record -> HTML in
             let who: HTML = record.subject == ReadAccess.everySubject ? "every subject"
-                : "<a href=\"/console/logs/\(log)/subjects/\(record.subject)\">\(record.subject)</a>"
+                : "<a href=\"/console/logs/\(log)/subjects/\(record.subject)\" title=\"\(record.subject)\"><code>\(ConsolePage.short(record.subject))</code></a>"
             return """
-            <tr><td class="num">\(Int(record.seq))</td><td><time>\(record.readAt)</time></td><td>\(record.access.channel.rawValue)</td>
-            <td><code>\(record.access.reader)</code></td><td>\(record.access.client)</td><td>\(record.what)</td><td>\(who)</td><td>\(record.detail)</td></tr>
+            <tr><td class="num">\(Int(record.seq))</td><td>\(ConsolePage.time(record.readAt, seconds: true))</td><td>\(record.access.channel.rawValue)</td>
+            <td><code>\(ConsolePage.breakable(record.access.reader))</code></td><td>\(record.access.client)</td><td>\(record.what)</td><td>\(who)</td>
+            <td class="detail">\(record.detail)</td></tr>
             """
         }
         let older: HTML = records.count == pageSize
@@ -36,7 +37,7 @@ public enum ReadAuditPage {
             </table>
             \(older)
             """
-        return ConsolePage.document(title: "Who looked at subjects' data", key: key, log: log, body: """
+        return ConsolePage.document(title: "Who looked at subjects' data", key: key, log: log, wide: true, body: """
             <p>Every read of a subject's data (state, replay, explain, dossier, a register filtered to a subject) through
             this console, the HTTP API or the command line is recorded before it is answered, in a record kept like the
             events: append-only and hash-chained. "Who" is the API key's id, or <code>cli/</code> and the user for the command line.</p>

@@ -40,14 +40,29 @@ public enum RegisterPage {
         let orders = [option("desc", "newest or largest first", selected: query.descending), option("asc", "oldest or smallest first", selected: !query.descending)]
         let rows = page.entries.map { entry -> HTML in
             let evidence = HTML.join(entry.evidence.map { "<a href=\"/console/logs/\(log)/events/\(Int($0))\">\(Int($0))</a>" }, separator: ", ")
-            let subject: HTML = entry.subject.map { "<a href=\"/console/logs/\(log)/subjects/\($0)\">\($0)</a>" } ?? "—"
+            let subject: HTML = entry.subject.map { "<a href=\"/console/logs/\(log)/subjects/\($0)\" title=\"\($0)\"><code>\(Self.short($0))</code></a>" } ?? "—"
+            let guardian: HTML = entry.answeredBy.map { "<code title=\"\($0)\">\(Self.short($0))</code>" }
+                ?? (entry.answeredAt == nil ? "—" : "<span class=\"empty\">not disclosed</span>")
             return """
-            <tr><td><time>\(entry.askedAt ?? "—")</time></td><td>\(subject)</td><td>\(entry.app ?? "—")</td><td>\(entry.topic ?? entry.kind)</td>
-            <td class="status \(entry.status)">\(Self.label(entry.status))</td><td><time>\(entry.answeredAt ?? "—")</time></td>
-            <td>\(entry.answeredBy ?? (entry.answeredAt == nil ? "—" : "not disclosed"))</td>
-            <td class="num">\(entry.waitSeconds.map { HTML(text: Self.wait($0)) } ?? "—")</td><td>\(evidence)</td></tr>
+            <tr><td>\(Self.time(entry.askedAt))</td><td>\(subject)</td><td>\(entry.app.map { ConsolePage.breakable($0) } ?? "—")</td>
+            <td>\(entry.topic.map { ReportLabels.labelled($0) } ?? ReportLabels.labelled(entry.kind))</td>
+            <td class="status \(entry.status)">\(Self.label(entry.status))</td><td>\(Self.time(entry.answeredAt))</td>
+            <td>\(guardian)</td>
+            <td class="num nowrap">\(entry.waitSeconds.map { HTML(text: Self.wait($0)) } ?? "—")</td><td class="evidence">\(evidence)</td></tr>
             """
         }
+        // The totals of each status under the other filters, each a link to that status.
+        let allCount = page.statusCounts.values.reduce(0, +)
+        let totals: [(String?, String, Int64)] = [(nil, "all", allCount)]
+            + ConsoleRegister.Query.statuses.map { (Optional($0), Self.label($0), page.statusCounts[$0] ?? 0) }
+        let totalItems = totals.map { status, label, count -> HTML in
+            let href = "\(base)?\(parameters { $0.status = status; $0.page = 0 })"
+            let inner: HTML = "\(label) <strong data-status=\"\(status ?? "all")\">\(Int(count))</strong>"
+            return query.status == status ? "<li aria-current=\"true\" class=\"current\">\(inner)</li>" : "<li><a href=\"\(href)\">\(inner)</a></li>"
+        }
+        let statusTotals: HTML = """
+            <nav aria-label="Entries by status"><ul class="status-totals" id="status-totals">\(totalItems)</ul></nav>
+            """
         let first = query.page * ConsoleRegister.pageSize + 1
         let last = query.page * ConsoleRegister.pageSize + page.entries.count
         let pages = max(1, Int((page.total + Int64(ConsoleRegister.pageSize) - 1) / Int64(ConsoleRegister.pageSize)))
@@ -72,7 +87,7 @@ public enum RegisterPage {
             <tbody>\(rows)</tbody>
             </table>
             """
-        return ConsolePage.document(title: "Consent register", key: key, log: log, body: """
+        return ConsolePage.document(title: "Consent register", key: key, log: log, wide: true, body: """
             <p>Every permission question and age-rating exception of the log with what became of it, as of position
             \(Int(page.position)) (the head). Each entry links to the events it rests on.</p>
             <form method="get" action="\(base)" class="filters" id="register-filters">
@@ -85,6 +100,7 @@ public enum RegisterPage {
             <div><label for="order">Order</label><select id="order" name="order">\(orders)</select></div>
             <div><button type="submit">Show</button></div>
             </form>
+            \(statusTotals)
             \(table)
             <nav aria-label="Pages" class="pages">\(firstPage) \(previous) \(next) \(lastPage)</nav>
             <h2>Download the sealed register report</h2>
@@ -94,14 +110,14 @@ public enum RegisterPage {
             """)
     }
 
-    /// What a status, as stored, reads as.
-    static func label(_ status: String) -> String {
-        switch status {
-        case "approval": return "approved"
-        case "denial": return "denied"
-        default: return status
-        }
-    }
+    /// What a status, as stored, reads as (``ReportLabels/status(_:)``).
+    static func label(_ status: String) -> String { ReportLabels.status(status) }
+
+    /// A time of the register as "2026-09-10 12:00" (``ConsolePage/time(_:seconds:)``).
+    static func time(_ value: String?) -> HTML { ConsolePage.time(value) }
+
+    /// A pseudonym cut to its first characters (``ConsolePage/short(_:)``).
+    static func short(_ pseudonym: String) -> String { ConsolePage.short(pseudonym) }
 
     static func label(_ sort: ConsoleRegister.Sort) -> String {
         switch sort {

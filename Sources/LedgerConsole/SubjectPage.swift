@@ -26,10 +26,12 @@ public enum SubjectPage {
         public var clock: AsOf.Clock
         /// The newest signed checkpoint (nil: none yet, nothing can be proved).
         public var checkpoint: StoredCheckpoint?
+        /// The findings of the ledger's rules about the subject, up to ``throughPosition``.
+        public var findings: [ConsoleFindings.Finding]
 
         /// The content from its parts.
         public init(log: String, subject: String, throughPosition: Int64, events: [ReplayedEvent], state: JSONValue?, asOfText: String,
-                    clock: AsOf.Clock, checkpoint: StoredCheckpoint?) {
+                    clock: AsOf.Clock, checkpoint: StoredCheckpoint?, findings: [ConsoleFindings.Finding] = []) {
             self.log = log
             self.subject = subject
             self.throughPosition = throughPosition
@@ -38,6 +40,7 @@ public enum SubjectPage {
             self.asOfText = asOfText
             self.clock = clock
             self.checkpoint = checkpoint
+            self.findings = findings
         }
     }
 
@@ -51,11 +54,11 @@ public enum SubjectPage {
             let proof = ConsolePage.proofChecker(position: event.position, covered: covered)
             return """
             <li class="event" id="position-\(Int(event.position))" data-position="\(Int(event.position))">
-            <h3><span class="position">Position \(Int(event.position))</span> · \(event.type)</h3>
-            <p class="sentence">\(event.sentence)</p>
+            <h3><span class="position">Position \(Int(event.position))</span> · <span title="\(event.type)">\(Self.sentenceCase(ReportLabels.words(event.type)))</span></h3>
+            <p class="sentence" data-said="\(event.sentence)">\(ConsoleWords.prose(event.sentence))</p>
             <dl class="facts">
-            <dt>Recorded by the ledger</dt><dd><time>\(event.recordedAt)</time></dd>
-            <dt>Occurred (device clock)</dt><dd><time>\(event.occurredAt)</time></dd>
+            <dt>Recorded by the ledger (UTC)</dt><dd>\(ConsolePage.time(event.recordedAt, seconds: true))</dd>
+            <dt>Occurred (device clock, UTC)</dt><dd>\(ConsolePage.time(event.occurredAt, seconds: true))</dd>
             <dt>By</dt><dd>\(event.actor)\(event.app.map { HTML(text: " in \($0)") } ?? .empty)</dd>
             <dt>Event id</dt><dd><code>\(event.eventId)</code></dd>
             </dl>
@@ -64,13 +67,15 @@ public enum SubjectPage {
             </li>
             """
         }
-        let current = content.events.isEmpty ? "<p>No event about this subject up to this point.</p>" : ConsolePage.value(content.state ?? .null)
+        let context = SubjectStateSections.Context(log: log, subject: subject, asOfText: content.asOfText, clock: content.clock)
+        let current = content.events.isEmpty ? "<p>No event about this subject up to this point.</p>"
+            : SubjectStateSections.render(content.state ?? .null, findings: content.findings, context: context)
         // "Why was this feature open?": the features the state names, explained as of the same point.
         let features = Set((content.state?["features"]?.arrayValue ?? []).compactMap { $0["feature"]?.stringValue }).sorted()
         let explain: HTML = features.isEmpty ? .empty : """
             <form method="get" action="\(base)/explain" class="filters" id="explain-form">
             <div><label for="feature">Why was this feature open or closed?</label>
-            <select id="feature" name="feature">\(features.map { f -> HTML in "<option value=\"\(f)\">\(f)</option>" })</select></div>
+            <select id="feature" name="feature">\(features.map { f -> HTML in "<option value=\"\(f)\">\(ReportLabels.words(f))</option>" })</select></div>
             <input type="hidden" name="asOf" value="\(content.asOfText)"><input type="hidden" name="clock" value="\(content.clock.rawValue)">
             <div><button type="submit">Explain</button></div>
             </form>
@@ -116,4 +121,7 @@ public enum SubjectPage {
             """
         return ConsolePage.document(title: "Subject \(subject)", key: key, log: log, body: body)
     }
+
+    /// `access gate applied` as "Access gate applied".
+    static func sentenceCase(_ words: String) -> String { words.prefix(1).uppercased() + words.dropFirst() }
 }

@@ -15,7 +15,7 @@ public struct ChartColor: Sendable, Equatable {
     /// Okabe–Ito vermillion.
     static let vermillion = ChartColor(fill: "#D55E00", ink: "#000000")
     /// Okabe–Ito orange.
-    static let orange = ChartColor(fill: "#E69F00", ink: "#000000")
+    public static let orange = ChartColor(fill: "#E69F00", ink: "#000000")
     /// Okabe–Ito sky blue.
     static let skyBlue = ChartColor(fill: "#56B4E9", ink: "#000000")
     /// Okabe–Ito reddish purple.

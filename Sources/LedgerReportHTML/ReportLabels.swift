@@ -1,9 +1,10 @@
 /// The printed words for the reports' vocabulary (issue 39: a page to file says "13 to 15" and
 /// "supervised, approval pending", not `13to15` and `SUPERVISED_APPROVAL_PENDING`). The JSON keeps
 /// the keys; a printed label carries its key in a `title` attribute, so the two can be matched.
-enum ReportLabels {
+/// The one table of these words: the reports and the auditor's console (LedgerConsole) both read it.
+public enum ReportLabels {
     /// The derived legal categories, which no rule of spelling turns into words.
-    static let categories = [
+    public static let categories = [
         "under13": "under 13", "13to15": "13 to 15", "16to17": "16 to 17",
         "18toMajority": "18, under the age of majority", "adult": "adult", "unknown": "unknown",
     ]
@@ -12,7 +13,7 @@ enum ReportLabels {
     /// "supervised, approval pending"; a camel-case value (`guardianDeclared`,
     /// `ageRatingExceptionNotNeeded`, `governmentIDChecked`) as its lower-case words, an acronym
     /// kept; anything else (`13+`, `none`) as it is.
-    static func words(_ key: String) -> String {
+    public static func words(_ key: String) -> String {
         if let category = categories[key] { return category }
         if key.contains("_") || (key.count > 1 && key == key.uppercased() && key.contains(where: \.isLetter)) {
             let parts = key.lowercased().split(separator: "_").map(String.init)
@@ -39,8 +40,28 @@ enum ReportLabels {
     }
 
     /// A row header for `key`: its words, the key in the title.
-    static func rowHeader(_ key: String) -> HTML {
+    public static func rowHeader(_ key: String) -> HTML {
         let said = words(key)
         return said == key ? "<th scope=\"row\">\(key)</th>" : "<th scope=\"row\" title=\"\(key)\">\(said)</th>"
     }
+
+    /// A consent register entry's status as stored (`approval`, `denial`, `expired`, `failed`,
+    /// `pending`, `rescinded`) in words: "approved", "denied"…
+    public static let statuses = [
+        "approval": "approved", "denial": "denied", "expired": "expired", "failed": "failed", "pending": "pending",
+        "rescinded": "rescinded",
+    ]
+
+    /// `status` (a consent register entry's) in words, or as it is when unknown.
+    public static func status(_ status: String) -> String { statuses[status] ?? words(status) }
+
+    /// `key` in words as HTML, the key itself in a `title` when the words differ (so the key can
+    /// still be found and matched with the JSON).
+    public static func labelled(_ key: String, words said: String? = nil) -> HTML {
+        let said = said ?? words(key)
+        return said == key ? HTML(text: key) : "<span title=\"\(key)\">\(said)</span>"
+    }
+
+    /// A rule's id (`access-after-denial`, docs/rules.md) in words: "access after denial".
+    public static func rule(_ id: String) -> String { id.replacingOccurrences(of: "-", with: " ") }
 }

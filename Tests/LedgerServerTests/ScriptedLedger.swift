@@ -123,7 +123,7 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord] { [] }
 
-    func findings(log: String, kind: LedgerRule.Kind?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding] { [] }
+    func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding] { [] }
 
     func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page {
         throw record(.verifiableLog("register")).proofs
@@ -137,6 +137,8 @@ final class ScriptedLedger: LedgerOperations, Sendable {
                          treeNote: @Sendable (String) -> Void) async throws -> Ledger.Verification {
         throw record(.verifiableLog("verify")).proofs
     }
+
+    func reportJurisdictions(log: String) async throws -> [ConsoleJurisdictions.Jurisdiction] { [] }
 
     func consoleOverview(log: String) async throws -> ConsoleOverview { throw record(.verifiableLog("console")).proofs }
 

@@ -36,6 +36,10 @@ public struct ConsoleOverview: Sendable {
     /// Events recorded per UTC day (the ledger's clock), over the ``dayWindow`` days that end with
     /// the log's newest event.
     public var days: [Day]
+    /// Events per UTC day by the device's clock (occurred_at), over the ``dayWindow`` days that end
+    /// with the newest day an event occurred on, among those not later than the newest day the
+    /// ledger recorded (a device clock set in the future does not move the window).
+    public var occurredDays: [Day]
     /// Every projection, in the catalogue's order.
     public var projections: [Projection]
     /// Rule violations recorded on the log (the anomalies projection's `rule` findings).
@@ -71,6 +75,22 @@ public struct ConsoleOverview: Sendable {
             """, logger: logger)
         var days: [Day] = []
         for try await (day, count) in rows.decode((String, Int64).self) { days.append(Day(day: day, events: Int(count))) }
+        // The device's clock, from the events themselves (their (log_id, occurred_at) index): the
+        // two differ when events were sent to the ledger late or all at once (an import).
+        let occurredRows = try await pool.query("""
+            WITH newest AS (
+                SELECT (max(o.occurred_at) AT TIME ZONE 'UTC')::date AS day FROM ledger.events o
+                 WHERE o.log_id = \(log)
+                   AND o.occurred_at < ((SELECT max(n.day) FROM ledger.event_days n WHERE n.log_id = \(log)) + 1)::timestamp AT TIME ZONE 'UTC')
+            SELECT to_char((e.occurred_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)
+              FROM ledger.events e, newest
+             WHERE e.log_id = \(log)
+               AND e.occurred_at >= (newest.day - \(Int32(dayWindow - 1)))::timestamp AT TIME ZONE 'UTC'
+               AND e.occurred_at < (newest.day + 1)::timestamp AT TIME ZONE 'UTC'
+             GROUP BY 1 ORDER BY 1
+            """, logger: logger)
+        var occurredDays: [Day] = []
+        for try await (day, count) in occurredRows.decode((String, Int64).self) { occurredDays.append(Day(day: day, events: Int(count))) }
         let projections = try await ProjectionStatus.all(pool: pool, logger: logger).map { status in
             let place = status.logs.first { $0.log == log }
             let current = status.state == .current
@@ -88,7 +108,7 @@ public struct ConsoleOverview: Sendable {
             }
             return counts
         }
-        return ConsoleOverview(head: head, checkpoint: checkpoint, checkpointAge: age, days: days, projections: projections,
+        return ConsoleOverview(head: head, checkpoint: checkpoint, checkpointAge: age, days: days, occurredDays: occurredDays, projections: projections,
                                violations: violations, anomalies: anomalies,
                                lastVerification: try await VerificationRecord.latest(log: log, pool: pool, logger: logger))
     }

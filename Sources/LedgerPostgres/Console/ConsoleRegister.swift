@@ -96,6 +96,9 @@ public enum ConsoleRegister {
         public var entries: [Entry]
         /// How many entries match the filters in all.
         public var total: Int64
+        /// How many entries of each status (as stored: `approval`, `denial`…) match the filters
+        /// other than the status; a status no entry has is absent.
+        public var statusCounts: [String: Int64]
         /// The apps that have entries, for the filter.
         public var apps: [String]
         /// The position the register is read at (the head).
@@ -114,15 +117,21 @@ public enum ConsoleRegister {
             binds.append(query.from)
             binds.append(query.to)
             binds.append(query.guardianDisclosed)
-            let filters = """
-                WHERE log_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR bundle_id = $3)
+            let others = """
+                WHERE log_id = $1 AND ($3::text IS NULL OR bundle_id = $3)
                   AND ($4::timestamptz IS NULL OR asked_at >= $4) AND ($5::timestamptz IS NULL OR asked_at < $5)
                   AND ($6::boolean IS NULL OR (answered_by IS NOT NULL) = $6)
                 """
-            var total: Int64 = 0
-            for try await count in try await connection.watchedQuery(
-                PostgresQuery(unsafeSQL: "SELECT count(*) FROM entries \(filters)", binds: binds), logger: logger
-            ).decode(Int64.self) { total = count }
+            let filters = others + " AND ($2::text IS NULL OR status = $2)"
+            // The count of each status under the other filters: the page's totals, and (the
+            // chosen status's, or their sum) how many entries match.
+            var counts: [String: Int64] = [:]
+            for try await (status, count) in try await connection.watchedQuery(
+                // $2 (the status) is bound for the page's query; here it is only typed, never a filter.
+                PostgresQuery(unsafeSQL: "SELECT status, count(*) FROM entries \(others) AND $2::text IS NOT DISTINCT FROM $2::text GROUP BY status",
+                              binds: binds), logger: logger
+            ).decode((String, Int64).self) { counts[status] = count }
+            let total = query.status.map { counts[$0] ?? 0 } ?? counts.values.reduce(0, +)
             // The page apart from the count, so that PostgreSQL keeps only the top rows of its
             // sort (a count over the window would make it sort every match).
             binds.append(Int64(pageSize))
@@ -147,7 +156,7 @@ public enum ConsoleRegister {
             for try await app in try await connection.watchedQuery(
                 "SELECT DISTINCT bundle_id FROM entries WHERE log_id = \(log) AND bundle_id IS NOT NULL ORDER BY 1", logger: logger
             ).decode(String.self) { apps.append(app) }
-            return Page(entries: entries, total: total, apps: apps, position: head.position)
+            return Page(entries: entries, total: total, statusCounts: counts, apps: apps, position: head.position)
         }
     }
 }

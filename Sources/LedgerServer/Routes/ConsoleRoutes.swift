@@ -115,42 +115,6 @@ struct ConsoleRoutes {
         return Self.page(OverviewPage.render(try await operations.consoleOverview(log: log), key: key))
     }
 
-    @Sendable func find(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let (log, _) = try signedIn(context)
-        let eventId = request.uri.queryParameters["eventId"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-        if !eventId.isEmpty {
-            return Self.redirect("/console/logs/\(log)/events/\(try await operations.position(log: log, eventId: eventId))")
-        }
-        let pseudonym = request.uri.queryParameters["pseudonym"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !pseudonym.isEmpty else {
-            throw Problem(.badRequest, code: "missing-field", detail: "enter a subject's pseudonym, or an event id", field: "pseudonym")
-        }
-        let escaped = pseudonym.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? pseudonym
-        return Self.redirect("/console/logs/\(log)/subjects/\(escaped)")
-    }
-
-    @Sendable func subject(request: Request, context: LedgerRequestContext) async throws -> Response {
-        let (log, key) = try signedIn(context)
-        let subject = try context.path("subject")
-        let query = request.uri.queryParameters
-        let asOfText = query["asOf"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-        let clock = try query["clock"].map { (text: Substring) throws -> AsOf.Clock in
-            guard let clock = AsOf.Clock(rawValue: String(text)) else {
-                throw Problem(.badRequest, code: "invalid-field", detail: "the clock is recorded or occurred, not \(text)", field: "clock")
-            }
-            return clock
-        } ?? .recorded
-        let asOf = try AsOf.parse(asOfText, clock: clock)
-        try await context.recordRead(request, operations: operations, log: log, what: "replay", subject: subject, detail: "as of \(asOf)")
-        let (through, events) = try await operations.subjectEvents(log: log, subject: subject, asOf: asOf)
-        // The state as of the point, folded once (the timeline's per-event states are one click away: ?asOf=P).
-        let state = events.isEmpty ? nil : try await operations.state(log: log, subject: subject, asOf: asOf).snapshots.first
-        let content = SubjectPage.Content(log: log, subject: subject, throughPosition: through, events: events,
-                                          state: try state.map { try JSONParser.parse($0) }, asOfText: asOfText, clock: clock,
-                                          checkpoint: try await latestCheckpoint(log))
-        return Self.page(SubjectPage.render(content, key: key))
-    }
-
     @Sendable func reads(request: Request, context: LedgerRequestContext) async throws -> Response {
         let log = try context.path("log")
         let (_, key) = try signedIn(context, roles: [.admin])
@@ -183,7 +147,7 @@ struct ConsoleRoutes {
             return kind
         }
         let before = try EventRoutes.integer(query["before"], name: "before", minimum: 1)
-        let found = try await operations.findings(log: log, kind: kind, limit: FindingsPage.pageSize, before: before)
+        let found = try await operations.findings(log: log, kind: kind, subject: nil, limit: FindingsPage.pageSize, before: before)
         return Self.page(FindingsPage.render(log: log, kind: kind, findings: found, key: key))
     }
 
@@ -297,11 +261,12 @@ struct ConsoleRoutes {
 
     @Sendable func reportsPage(request: Request, context: LedgerRequestContext) async throws -> Response {
         let (log, key) = try signedIn(context)
-        return Self.page(ReportsPage.render(log: log, key: key))
+        let jurisdictions = try await operations.reportJurisdictions(log: log)
+        return Self.page(ReportsPage.render(log: log, jurisdictions: jurisdictions, today: Date(), key: key))
     }
 
     /// The newest signed checkpoint of `log`, or nil before the first.
-    private func latestCheckpoint(_ log: String) async throws -> StoredCheckpoint? {
+    func latestCheckpoint(_ log: String) async throws -> StoredCheckpoint? {
         do { return try await operations.latestCheckpoint(log: log) } catch let error as LedgerError where error.code == .checkpointNotFound {
             return nil
         }
@@ -312,7 +277,7 @@ struct ConsoleRoutes {
 
     /// The path's log, when the session's key may read it: signed in (else 401, answered with the
     /// sign-in link), an auditor or admin key, of that log (else 403).
-    private func signedIn(_ context: LedgerRequestContext, roles: Set<APIRole> = [.auditor, .admin]) throws -> (String, APIKey) {
+    func signedIn(_ context: LedgerRequestContext, roles: Set<APIRole> = [.auditor, .admin]) throws -> (String, APIKey) {
         let log = try context.path("log")
         guard context.key != nil else {
             throw Problem(.unauthorized, code: "unauthorized", detail: "you are not signed in, or your session ended",

@@ -204,4 +204,51 @@ struct ConsoleRouteTests {
         let problem = try await fixture.db.as(.auditor) { client in try await ReadAuditStore(pool: client).verify(log: "acme") }
         #expect(problem?.contains("read 6") == true, "a rewritten read is found: \(problem ?? "nothing found")")
     }
+
+    @Test("issue 39: a subject's page in sections and words; a pseudonym found by its start, a mistyped one answered with the near matches (recorded as a read of every subject); the register's status totals; the report form's jurisdictions")
+    func readsWithoutHelp() async throws {
+        let fixture = try await ServerFixture.make()
+        try await ProjectionTestSupport.appendSimulated(fixture.db, log: "acme", families: 6, days: 10, seed: 39)
+        let subjects = try await fixture.db.as(.administrator) { client in
+            try await ProjectionRunner(pool: client).runOnce()
+            return try await SubjectDirectory(pool: client).find(log: "acme", limit: 1_000).entries.map(\.subject)
+        }
+        let subject = try #require(subjects.first)
+        try await fixture.test { client in
+            let session = try #require(Self.session(of: try await Self.signIn(client, token: fixture.tokens["auditor"]!)))
+            let page = try await client.execute(uri: "/console/logs/acme/subjects/\(subject)", method: .get, headers: Self.cookie(session))
+            #expect(page.status == .ok)
+            for part in ["state-age", "state-features", "state-consents", "state-findings", "state-app-facts", "state-json"] {
+                #expect(page.text.contains("id=\"\(part)\""), "\(part)")
+            }
+            #expect(!page.text.contains("<dl class=\"json\">"), "no JSON tree in the open")
+
+            // The whole pseudonym but its last character: the one subject that starts so is opened.
+            let found = try await client.execute(uri: "/console/logs/acme/subjects?pseudonym=\(subject.dropLast())", method: .get, headers: Self.cookie(session))
+            #expect(found.status == .seeOther && found.headers[.location] == "/console/logs/acme/subjects/\(subject)", "\(found.text)")
+            // Its first three characters: every subject of the log that starts so, listed.
+            let stem = String(subject.prefix(3))
+            let listed = try await client.execute(uri: "/console/logs/acme/subjects?pseudonym=\(stem)", method: .get, headers: Self.cookie(session))
+            let starting = subjects.filter { $0.hasPrefix(stem) }
+            if starting.count > 1 {
+                #expect(listed.status == .ok && listed.text.contains("id=\"subject-matches\""))
+                // In pseudonym order: the first that starts so is on the page, however many are listed.
+                #expect(listed.text.contains("/subjects/\(starting.sorted()[0])\""))
+            }
+            // A mistyped pseudonym: 404, in words, with the subject it was meant to be.
+            let typo = String(subject.dropLast(3)) + "zzz"
+            let missing = try await client.execute(uri: "/console/logs/acme/subjects/\(typo)", method: .get, headers: Self.cookie(session))
+            #expect(missing.status == .notFound)
+            #expect(missing.text.contains("Subject not found") && missing.text.contains("/subjects/\(subject)\""), "\(missing.text)")
+            #expect(!missing.text.contains("consent-ledger") && !missing.text.contains("--prefix"), "no command for a browser user")
+
+            let register = try await client.execute(uri: "/console/logs/acme/register", method: .get, headers: Self.cookie(session))
+            #expect(register.status == .ok && register.text.contains("id=\"status-totals\""))
+            let reports = try await client.execute(uri: "/console/logs/acme/reports", method: .get, headers: Self.cookie(session))
+            #expect(reports.text.contains("<select id=\"jurisdiction\"") && reports.text.contains("data-from="), "\(reports.text)")
+        }
+        let reads = try await fixture.db.as(.auditor) { client in try await ReadAuditStore(pool: client).list(log: "acme", limit: 100) }
+        #expect(reads.contains { $0.what == "find" && $0.subject == ReadAccess.everySubject }, "listing pseudonyms is a recorded read of every subject")
+    }
 }
+

@@ -84,8 +84,9 @@ struct DocumentationExamplesTests {
             }
             guard case .events(let lines) = example else { continue }
             // Each block in a log of its own: the documents may show one event twice.
-            let appended = try CLIRunner.run(["append", "--log", "doc-\(block.line)", "--database-url", app, "-"],
-                                             input: lines.joined(separator: "\n"))
+            let appended = try await CLIRunner.onOwnThread {
+                try CLIRunner.run(["append", "--log", "doc-\(block.line)", "--database-url", app, "-"], input: lines.joined(separator: "\n"))
+            }
             #expect(appended.status == 0, "\(block): append refused it: \(appended.stderr)\n\(block.code)")
         }
     }
@@ -122,7 +123,8 @@ struct DocumentationExamplesTests {
             // A reader types the next command seconds later, by when the server has folded what it
             // was sent; the test waits for that instead (`subjects` reads the live projections).
             if serverStarted { try await Self.projectionsCaughtUp(db) }
-            let outcome = try shell.run(block.code)
+            let code = block.code
+            let outcome = try await CLIRunner.onOwnThread { try shell.run(code) }
             guard outcome.status == 0 else {
                 Issue.record("\(block) exited with \(outcome.status):\n\(shell.script(block.code))\n--- it printed:\n\(outcome.output)")
                 return  // the blocks after it build on it

@@ -6,7 +6,7 @@ import Foundation
 /// are mapped to the test's own database and server.
 final class ExampleShell: @unchecked Sendable {
     /// What a finished block printed.
-    struct Outcome {
+    struct Outcome: Sendable {
         var status: Int32
         var output: String
     }

@@ -102,6 +102,16 @@ enum CLIRunner {
         return (process, errPath, pipe)
     }
 
+    /// Runs blocking `work` (starting a process and waiting for it) on a thread of its own, so that
+    /// the wait holds none of the few threads Swift's concurrency runs every test's tasks on (two on
+    /// a two-core machine): the documentation examples' waits once starved a server another test ran
+    /// in the same process, whose request then timed out (ClientAndHeadersTests, in the full suite).
+    static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
     /// Waits for `process`, killing it after `timeout` seconds.
     static func wait(_ process: Process, arguments: [String], timeout: Int) throws {
         let deadline = Date().addingTimeInterval(TimeInterval(timeout))

@@ -5,7 +5,8 @@ from .cluster import APP, AUDITOR, OWNER
 
 NAME = "roles"
 INVARIANT = ("as app and auditor: UPDATE, DELETE, TRUNCATE, INSERT (a wrong hash too), ALTER, DROP, trigger "
-             "disabling on every ledger table, and owner-only paths, refused with 42501; nothing changes")
+             "disabling on every ledger table, and owner-only paths, refused with 42501; a false checkpoint "
+             "refused as the app role (CL009); nothing changes")
 DEFAULT_TRIALS = 0          # every attempt once (set in setup)
 QUICK_TRIALS = 0
 QUICK_SECONDS = 120
@@ -51,8 +52,11 @@ def attempts_for(tables, columns):
              "SELECT * FROM ledger.apply_retention('roles', '{\"type\":\"RetentionApplied\"}')"),
             (role, None, "append past the route check (owner only)",
              "SELECT * FROM ledger.append_events_through('ledger.erase_subject', 'roles', ARRAY['{}'], NULL, NULL, NULL)"),
-            (role, None, "record a checkpoint (owner only)",
-             "SELECT ledger.record_checkpoint('roles', 1, sha256('x'), sha256('x'), 'o', 'k', 1, 'v', 'n')"),
+            # The app role may record a checkpoint (serve --checkpoint-every, decision 0070), but the
+            # function refuses any but the log's own tree: a false one is refused all the same.
+            (role, "checkpoints", "record a false checkpoint" + (" (refused by the function)" if role == APP else " (app only)"),
+             "SELECT ledger.record_checkpoint('roles', 1, sha256('x'), sha256('x'), 'o', 'k', 1, 'v', 'n')",
+             "CL009" if role == APP else "42501"),
             (role, None, "ALTER the schema", "ALTER SCHEMA ledger RENAME TO faults_forged"),
         ]
     attempts.append((AUDITOR, None, "append (app only)",
@@ -97,13 +101,15 @@ def digest(ctx, table):
 
 
 def trial(ctx, state, number):
-    role, table, label, sql = state.attempts[(number - 1) % len(state.attempts)]
+    role, table, label, sql, *expected = state.attempts[(number - 1) % len(state.attempts)]
+    code = expected[0] if expected else "42501"
     before = digest(ctx, table)
     outcome = ctx.cluster.psql(sql, user=role)
     after = digest(ctx, table)
     what = f"{label} on {'ledger.' + table if table else 'the schema'} as {role}"
-    if outcome.ok or "42501" not in outcome.err:
-        raise Violation(f"{what} was not refused for lack of privilege (42501):\n" + outcome.describe())
+    if outcome.ok or code not in outcome.err:
+        reason = "for lack of privilege (42501)" if code == "42501" else f"with {code}"
+        raise Violation(f"{what} was not refused {reason}:\n" + outcome.describe())
     if before != after:
         raise Violation(f"{what}: refused, but {'ledger.' + table if table else 'the ledger functions'} changed "
                         f"({before} -> {after}):\n" + outcome.describe())

@@ -12,17 +12,13 @@ import Glibc
 struct CLILostDatabaseTests {
     /// Runs the tool off the test's threads, so the test can act on the database meanwhile.
     static func runInBackground(_ arguments: [String], input: String, timeout: Int) async throws -> CLIRunner.Outcome {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try CLIRunner.run(arguments, input: input, timeout: timeout) })
-            }
-        }
+        try await CLIRunner.run(arguments, input: input, timeout: timeout)
     }
 
     @Test("a stopped server: a clear error at once, naming the target and how to fix it")
-    func stoppedServer() throws {
+    func stoppedServer() async throws {
         let port = try TCPListener.freePort()
-        let outcome = try CLIRunner.run(["append", "--log", "acme", "--database-url", "postgres://consent_ledger_app@127.0.0.1:\(port)/consent_ledger", "-"],
+        let outcome = try await CLIRunner.run(["append", "--log", "acme", "--database-url", "postgres://consent_ledger_app@127.0.0.1:\(port)/consent_ledger", "-"],
                                         input: Fixtures.line(), timeout: 30)
         #expect(outcome.status == 1)
         #expect(outcome.stderr.hasPrefix("error: cannot connect to consent_ledger_app@127.0.0.1:\(port)/consent_ledger"), "\(outcome.stderr)")
@@ -33,9 +29,9 @@ struct CLILostDatabaseTests {
     }
 
     @Test("a server that accepts connections and never answers: a clear error within a bound, not a hang")
-    func silentServer() throws {
+    func silentServer() async throws {
         let listener = try TCPListener()
-        let outcome = try CLIRunner.run(["append", "--log", "acme", "--database-url",
+        let outcome = try await CLIRunner.run(["append", "--log", "acme", "--database-url",
                                          "postgres://consent_ledger_app@127.0.0.1:\(listener.port)/consent_ledger", "-"],
                                         input: Fixtures.line(), timeout: 30)
         #expect(outcome.status == 1)
@@ -83,9 +79,9 @@ struct CLILostDatabaseTests {
 
         // Running it again is safe: stored once, whatever the first run's outcome was.
         try await db.as(.administrator) { pool in _ = try await pool.raw("DROP TRIGGER test_slow_commit ON ledger.events") }
-        let again = try CLIRunner.run(arguments, input: input, timeout: 120)
+        let again = try await CLIRunner.run(arguments, input: input, timeout: 120)
         #expect(again.status == 0, "\(again.stderr)")
-        let third = try CLIRunner.run(arguments, input: input, timeout: 120)
+        let third = try await CLIRunner.run(arguments, input: input, timeout: 120)
         #expect(third.status == 0, "\(third.stderr)")
         #expect(third.stderr.contains("already in the ledger"), "\(third.stderr)")
         try await db.as(.auditor) { pool async throws in

@@ -20,7 +20,7 @@ struct CLITests {
             Fixtures.line(payload: #"{"lowerBound":13,"child":{"birthDate":"2013-04-01"}}"#),
             Fixtures.line(),
         ]
-        let outcome = try CLIRunner.run(["append", "--log", "acme", "--database-url", try Self.url(db, user: "consent_ledger_app"), "-"],
+        let outcome = try await CLIRunner.run(["append", "--log", "acme", "--database-url", try Self.url(db, user: "consent_ledger_app"), "-"],
                                         input: lines.joined(separator: "\n"))
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("line 3, field payload.child.birthDate"))
@@ -43,7 +43,7 @@ struct CLITests {
         let db = try await TestDatabase.create()
         let bad = #"{"eventId":"\#(UUID().uuidString.lowercased())","stream":"subject-p_1",\#(typeAndVersion),"occurredAt":"2026-11-22T10:15:00Z","actor":{"kind":"app"},\#(payload)}"#
         let input = [Fixtures.line(), bad, Fixtures.line()].joined(separator: "\n")
-        let outcome = try CLIRunner.run(["append", "--log", "acme", "--database-url", try Self.url(db, user: "consent_ledger_app"), "-"], input: input)
+        let outcome = try await CLIRunner.run(["append", "--log", "acme", "--database-url", try Self.url(db, user: "consent_ledger_app"), "-"], input: input)
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains(expected), "\(outcome.stderr)")
         try await db.as(.auditor) { client async throws in
@@ -56,22 +56,22 @@ struct CLITests {
         let db = try await TestDatabase.create()
         let input = (0..<5).map { _ in Fixtures.line() }.joined(separator: "\n") + "\n"
         let app = try Self.url(db, user: "consent_ledger_app")
-        let first = try CLIRunner.run(["append", "--log", "acme", "--batch-size", "2", "--verbose", "--database-url", app, "-"], input: input)
+        let first = try await CLIRunner.run(["append", "--log", "acme", "--batch-size", "2", "--verbose", "--database-url", app, "-"], input: input)
         #expect(first.status == 0, "\(first.stderr)")
         let printed = first.stdout.split(separator: "\n")
         #expect(printed.count == 5)
         #expect(printed.last?.contains(#""line":5,"position":5"#) == true)
 
-        let again = try CLIRunner.run(["append", "--log", "acme", "--batch-size", "2", "--database-url", app, "-"], input: input)
+        let again = try await CLIRunner.run(["append", "--log", "acme", "--batch-size", "2", "--database-url", app, "-"], input: input)
         #expect(again.status == 0)
         #expect(again.stderr.contains("appended 0 events") && again.stderr.contains("5 were already in the ledger"))
 
         let auditor = try Self.url(db, user: "consent_ledger_auditor")
-        let events = try CLIRunner.run(["events", "--log", "acme", "--after", "1", "--limit", "2", "--database-url", auditor])
+        let events = try await CLIRunner.run(["events", "--log", "acme", "--after", "1", "--limit", "2", "--database-url", auditor])
         #expect(events.stdout.split(separator: "\n").count == 2)
         #expect(events.stdout.hasPrefix(#"{"event":{"#) && events.stdout.contains(#""position":2,"#))
 
-        let good = try CLIRunner.run(["verify", "--log", "acme", "--database-url", auditor])
+        let good = try await CLIRunner.run(["verify", "--log", "acme", "--database-url", auditor])
         #expect(good.status == 0)
         #expect(good.stdout.contains("verified 5 events"))
 
@@ -84,7 +84,7 @@ struct CLITests {
                 }
             }
         }
-        let bad = try CLIRunner.run(["verify", "--log", "acme", "--database-url", auditor])
+        let bad = try await CLIRunner.run(["verify", "--log", "acme", "--database-url", auditor])
         #expect(bad.status == 1)
         #expect(bad.stdout.contains("first bad position 3: leaf-hash"))
     }
@@ -97,23 +97,23 @@ struct CLITests {
         var lines = (0..<10).map { _ in Fixtures.line() }
         let good = lines[7]
         lines[7] = Fixtures.line(payload: #"{"lowerBound":13,"upperBound":15,"birthYear":2013}"#)
-        let first = try CLIRunner.run(["append", "--log", "acme", "--bulk", "--batch-size", "3", "--database-url", owner, "-"],
+        let first = try await CLIRunner.run(["append", "--log", "acme", "--bulk", "--batch-size", "3", "--database-url", owner, "-"],
                                       input: lines.joined(separator: "\n"))
         #expect(first.status == 1)
         #expect(first.stderr.contains("line 8"), "\(first.stderr)")
         #expect(first.stderr.contains("The 6 events of earlier batches are stored"), "\(first.stderr)")
 
         lines[7] = good
-        let fixed = try CLIRunner.run(["append", "--log", "acme", "--bulk", "--batch-size", "3", "--database-url", owner, "-"],
+        let fixed = try await CLIRunner.run(["append", "--log", "acme", "--bulk", "--batch-size", "3", "--database-url", owner, "-"],
                                       input: lines.joined(separator: "\n"))
         #expect(fixed.status == 0, "\(fixed.stderr)")
         #expect(fixed.stderr.contains("appended 4 events") && fixed.stderr.contains("6 were already in the ledger"), "\(fixed.stderr)")
 
-        let verified = try CLIRunner.run(["verify", "--log", "acme", "--database-url", owner])
+        let verified = try await CLIRunner.run(["verify", "--log", "acme", "--database-url", owner])
         #expect(verified.status == 0)
         #expect(verified.stdout.contains("verified 10 events"))
 
-        let asApp = try CLIRunner.run(["append", "--log", "acme", "--bulk", "--database-url", try Self.url(db, user: "consent_ledger_app"), "-"],
+        let asApp = try await CLIRunner.run(["append", "--log", "acme", "--bulk", "--database-url", try Self.url(db, user: "consent_ledger_app"), "-"],
                                       input: Fixtures.line())
         #expect(asApp.status == 1)
         #expect(asApp.stderr.contains("needs the owner's rights") && asApp.stderr.contains("leave out --bulk"), "\(asApp.stderr)")
@@ -123,8 +123,8 @@ struct CLITests {
     }
 
     @Test("a wrong database URL fails at once with what to do")
-    func wrongURL() throws {
-        let outcome = try CLIRunner.run(["logs", "--database-url", "postgres:///nope?host=/nonexistent-socket-folder"])
+    func wrongURL() async throws {
+        let outcome = try await CLIRunner.run(["logs", "--database-url", "postgres:///nope?host=/nonexistent-socket-folder"])
         #expect(outcome.status == 1)
         #expect(outcome.stderr.hasPrefix("error: cannot connect to"))
         #expect(outcome.stderr.contains("hint:"))
@@ -139,12 +139,12 @@ struct EraseCLITests {
         guard case .embedded(let cluster) = db.target else { return }
         let admin = "postgres:///\(db.name)?host=\(cluster.socketDirectory)&user=postgres"
         let line = #"{"eventId":"\#(UUID().uuidString.lowercased())","stream":"subject-p_9","type":"OperatorDecision","schemaVersion":1,"occurredAt":"2026-11-22T10:15:00Z","subject":"p_9","actor":{"kind":"operator","id":"op_3"},"payload":{"affectedSubjectId":"p_9","decision":"annotation","operatorId":"op_3","reason":"mother called from +44 20 7946 0000"}}"#
-        let appended = try CLIRunner.run(["append", "--log", "acme", "--database-url", try CLITests.url(db, user: "consent_ledger_app"), "-"], input: line)
+        let appended = try await CLIRunner.run(["append", "--log", "acme", "--database-url", try CLITests.url(db, user: "consent_ledger_app"), "-"], input: line)
         #expect(appended.status == 0, "\(appended.stderr)")
 
-        let before = try CLIRunner.run(["events", "--log", "acme", "--reveal", "--database-url", admin])
+        let before = try await CLIRunner.run(["events", "--log", "acme", "--reveal", "--database-url", admin])
         #expect(before.stdout.contains("+44 20 7946 0000"))
-        let sealed = try CLIRunner.run(["events", "--log", "acme", "--database-url", admin])
+        let sealed = try await CLIRunner.run(["events", "--log", "acme", "--database-url", admin])
         #expect(!sealed.stdout.contains("7946 0000") && sealed.stdout.contains("$sealed"))
         // Opening a subject's data is a read of it, recorded before it is printed (issue 36, finding 5);
         // the sealed export of the whole log is not a read of one subject's data.
@@ -152,28 +152,28 @@ struct EraseCLITests {
             try await client.int("SELECT count(*) FROM ledger.read_audit WHERE log_id = 'acme' AND subject = 'p_9' AND what = 'events --reveal' AND channel = 'cli'")
         }
         #expect(reads == 1)
-        let stream = try CLIRunner.run(["events", "--log", "acme", "--stream", "subject-p_9", "--database-url", admin])
+        let stream = try await CLIRunner.run(["events", "--log", "acme", "--stream", "subject-p_9", "--database-url", admin])
         #expect(stream.status == 0, "\(stream.stderr)")
         let streamed = try await db.as(.auditor) { client in
             try await client.int("SELECT count(*) FROM ledger.read_audit WHERE log_id = 'acme' AND subject = 'p_9' AND what = 'events --stream'")
         }
         #expect(streamed == 1)
 
-        let erased = try CLIRunner.run(["erase", "--log", "acme", "--subject", "p_9", "--reason", "erasureRequest",
+        let erased = try await CLIRunner.run(["erase", "--log", "acme", "--subject", "p_9", "--reason", "erasureRequest",
                                         "--request-reference", "TICKET-1", "--database-url", admin])
         #expect(erased.status == 0, "\(erased.stderr)")
         #expect(erased.stderr.contains("SubjectErased recorded at position 2"))
 
-        let after = try CLIRunner.run(["events", "--log", "acme", "--reveal", "--database-url", admin])
+        let after = try await CLIRunner.run(["events", "--log", "acme", "--reveal", "--database-url", admin])
         #expect(!after.stdout.contains("7946 0000"))
         #expect(after.stdout.contains(#""reason":{"$erased":true}"#))
         #expect(after.stdout.contains(#""operatorId":"op_3""#))
         #expect(after.stdout.contains(#""type":"SubjectErased""#))
 
-        let verify = try CLIRunner.run(["verify", "--log", "acme", "--database-url", admin])
+        let verify = try await CLIRunner.run(["verify", "--log", "acme", "--database-url", admin])
         #expect(verify.status == 0 && verify.stdout.contains("verified 2 events"))
 
-        let again = try CLIRunner.run(["erase", "--log", "acme", "--subject", "p_9", "--reason", "erasureRequest", "--database-url", admin])
+        let again = try await CLIRunner.run(["erase", "--log", "acme", "--subject", "p_9", "--reason", "erasureRequest", "--database-url", admin])
         #expect(again.status == 1 && again.stderr.contains("already erased"))
     }
 }
@@ -194,7 +194,7 @@ struct AppendPermissionCLITests {
                                                   payload: #"{"ageRangeDeclaration":"selfDeclared","lowerBound":13,"upperBound":15}"#)
         for (event, command) in [(AppendPermissionTests.subjectErased, "consent-ledger erase"),
                                  (AppendPermissionTests.retentionApplied, "consent-ledger retention")] {
-            let outcome = try CLIRunner.run(["append", "--log", "acme", "--database-url", url] + (bulk ? ["--bulk"] : []) + ["-"],
+            let outcome = try await CLIRunner.run(["append", "--log", "acme", "--database-url", url] + (bulk ? ["--bulk"] : []) + ["-"],
                                             input: ordinary + "\n" + event + "\n")
             #expect(outcome.status == 1, "\(outcome.stderr)")
             #expect(outcome.stderr.contains("line 2"), "\(outcome.stderr)")
@@ -213,10 +213,10 @@ struct AppendPermissionCLITests {
         try await db.as(.application) { client async throws in
             _ = try await EventStore(pool: client).append(log: "acme", events: [try PersonalDataTests.event(subject: "p_9", reason: "phoned")])
         }
-        let unnamed = try CLIRunner.run(["retention", "--log", "acme", "--policy", "retention-2026-01", "--scope", "subjectKeys",
+        let unnamed = try await CLIRunner.run(["retention", "--log", "acme", "--policy", "retention-2026-01", "--scope", "subjectKeys",
                                          "--reason", "retentionPeriodElapsed", "--database-url", admin])
         #expect(unnamed.status != 0 && unnamed.stderr.contains("give --subject for each"), "\(unnamed.stderr)")
-        let outcome = try CLIRunner.run(["retention", "--log", "acme", "--policy", "retention-2026-01", "--scope", "subjectKeys",
+        let outcome = try await CLIRunner.run(["retention", "--log", "acme", "--policy", "retention-2026-01", "--scope", "subjectKeys",
                                          "--reason", "retentionPeriodElapsed", "--subject", "p_9", "--database-url", admin])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("RetentionApplied recorded at position 2"), "\(outcome.stderr)")

@@ -28,8 +28,10 @@ final class WaitingConnections: Sendable {
     init(logger: Logger) { self.logger = logger }
 
     /// `channel` waits for its client (a head, or the next request), from now (or from when it
-    /// began to wait, if it already was). When room was wanted and none could be made, the
-    /// longest-waiting connection is closed now.
+    /// began to wait, if it already was). When room was wanted and none could be made, room is
+    /// made a moment later (``settle``), not at once: connections accepted in one burst say that
+    /// they wait in any order, and the first to say so may be a client whose request is already on
+    /// its way, not yet read; after the moment, the others wait too and its bytes are heard.
     func waits(_ channel: any Channel) {
         let id = ObjectIdentifier(channel)
         let roomWanted = state.withLock { state -> Bool in
@@ -37,8 +39,14 @@ final class WaitingConnections: Sendable {
             defer { state.roomWanted = false }
             return state.roomWanted
         }
-        if roomWanted { makeRoom() }
+        if roomWanted {
+            channel.eventLoop.scheduleTask(in: Self.settle) { [self] in makeRoom() }
+        }
     }
+
+    /// How long room waits, when it was wanted while no connection waited, for the connections
+    /// accepted with the one that first says it waits (a choice of which to close, not a deadline).
+    static let settle = TimeAmount.milliseconds(50)
 
     /// Bytes of a request arrived on `channel` while it waits for its head: it is closed for room
     /// only when every waiting connection has sent something (a request sent just before its

@@ -45,9 +45,9 @@ struct DisputeHistoryTests {
         let admin = try CLITests.url(db, user: "postgres")
         let auditor = try CLITests.url(db, user: "consent_ledger_auditor")
 
-        let appended = try CLIRunner.run(["append", "--log", log, "--database-url", app, "-"], input: events)
+        let appended = try await CLIRunner.run(["append", "--log", log, "--database-url", app, "-"], input: events)
         try #require(appended.status == 0, "\(name): append failed: \(appended.stderr)")
-        let projected = try CLIRunner.run(["project", "run", "--database-url", admin])
+        let projected = try await CLIRunner.run(["project", "run", "--database-url", admin])
         try #require(projected.status == 0, "\(name): project run failed: \(projected.stderr)")
 
         // The judge: every finding of the anomalies projection, rule and position, and whether it
@@ -69,7 +69,7 @@ struct DisputeHistoryTests {
         for case let ask in expected["explain"]?.arrayValue ?? [] {
             let subject = try #require(ask["subject"]?.stringValue), feature = try #require(ask["feature"]?.stringValue)
             let at = try #require(ask["at"]?.intValue)
-            let run = try CLIRunner.run(["explain", "--log", log, "--subject", subject, "--feature", feature, "--at", String(at),
+            let run = try await CLIRunner.run(["explain", "--log", log, "--subject", subject, "--feature", feature, "--at", String(at),
                                          "--format", "json", "--database-url", auditor])
             try #require(run.status == 0, "\(name): explain failed: \(run.stderr)")
             let answer = try JSONParser.parse(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -80,7 +80,7 @@ struct DisputeHistoryTests {
             let wantFailed = (ask["failed"]?.arrayValue ?? []).compactMap(\.stringValue)
             #expect(failed.sorted() == wantFailed.sorted(), "\(name): explain at #\(at) failed \(failed), not \(wantFailed)")
             if wantFailed.isEmpty {
-                let text = try CLIRunner.run(["explain", "--log", log, "--subject", subject, "--feature", feature, "--at", String(at),
+                let text = try await CLIRunner.run(["explain", "--log", log, "--subject", subject, "--feature", feature, "--at", String(at),
                                               "--database-url", auditor])
                 #expect(text.stdout.contains("found nothing wrong"), "\(name): explain at #\(at) says \(text.stdout)")
             }
@@ -88,7 +88,7 @@ struct DisputeHistoryTests {
 
         // The regulator report for the history's period: its violations and rescissions.
         if let regulator = expected["regulator"] {
-            let run = try CLIRunner.run(["report", "regulator", "--log", log,
+            let run = try await CLIRunner.run(["report", "regulator", "--log", log,
                                          "--jurisdiction", try #require(regulator["jurisdiction"]?.stringValue),
                                          "--from", try #require(regulator["from"]?.stringValue),
                                          "--to", try #require(regulator["to"]?.stringValue), "--database-url", auditor])
@@ -116,7 +116,7 @@ struct DisputeHistoryTests {
                 .map { try $0.decode(String.self) }
         }
         for subject in subjects {
-            let run = try CLIRunner.run(["report", "dossier", "--log", log, "--subject", subject, "--database-url", auditor])
+            let run = try await CLIRunner.run(["report", "dossier", "--log", log, "--subject", subject, "--database-url", auditor])
             try #require(run.status == 0, "\(name): report dossier failed: \(run.stderr)")
             let dossier = try JSONParser.parse(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
             let carried = Set(((dossier["steps"]?.arrayValue ?? []) + (dossier["citedEvents"]?.arrayValue ?? [])).compactMap { $0["position"]?.intValue })
@@ -126,7 +126,7 @@ struct DisputeHistoryTests {
 
         // The consent register: each named item's answer.
         if let items = expected["register"]?.arrayValue {
-            let run = try CLIRunner.run(["report", "consent-register", "--log", log, "--database-url", auditor])
+            let run = try await CLIRunner.run(["report", "consent-register", "--log", log, "--database-url", auditor])
             try #require(run.status == 0, "\(name): report consent-register failed: \(run.stderr)")
             let rows = try JSONParser.parse(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines))["rows"]?.arrayValue ?? []
             for item in items {

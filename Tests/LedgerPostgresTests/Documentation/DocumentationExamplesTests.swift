@@ -85,7 +85,7 @@ struct DocumentationExamplesTests {
             guard case .events(let lines) = example else { continue }
             // Each block in a log of its own: the documents may show one event twice.
             let appended = try await CLIRunner.onOwnThread {
-                try CLIRunner.run(["append", "--log", "doc-\(block.line)", "--database-url", app, "-"], input: lines.joined(separator: "\n"))
+                try CLIRunner.runBlocking(["append", "--log", "doc-\(block.line)", "--database-url", app, "-"], input: lines.joined(separator: "\n"))
             }
             #expect(appended.status == 0, "\(block): append refused it: \(appended.stderr)\n\(block.code)")
         }

@@ -74,14 +74,20 @@ final class ExampleShell: @unchecked Sendable {
     /// Whether every background command is still running.
     var backgroundRunning: Bool { background.allSatisfy { $0.process.isRunning } }
 
-    /// Stops the background commands (SIGTERM, then SIGKILL) and removes the folder.
+    /// Stops the background commands (SIGTERM, then SIGKILL) and removes the folder, on a thread of
+    /// its own: called from a `defer`, it must not hold one of Swift concurrency's threads while the
+    /// commands stop.
     func close() {
-        for (process, _) in background where process.isRunning {
-            process.terminate()
-            try? CLIRunner.wait(process, arguments: ["(a background example)"], timeout: 30)
-        }
-        for (process, _) in background where process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(at: folder)
+        let background = self.background.map(\.process)
+        let folder = self.folder
+        Thread {
+            for process in background where process.isRunning {
+                process.terminate()
+                try? CLIRunner.wait(process, arguments: ["(a background example)"], timeout: 30)
+            }
+            for process in background where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(at: folder)
+        }.start()
     }
 
     private func start(_ script: String, log: URL) throws -> Process {

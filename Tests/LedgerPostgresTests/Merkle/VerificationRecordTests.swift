@@ -14,12 +14,12 @@ struct VerificationRecordTests {
         try await db.as(.auditor) { client async throws in
             #expect(await client.sqlState("SELECT ledger.record_verification('acme', 'full', true, 4, 4, 'forged', 'me')") == "42501")
         }
-        let asAuditor = try CLIRunner.run(["verify", "--log", "acme", "--database-url", try CLITests.url(db, user: "consent_ledger_auditor")])
+        let asAuditor = try await CLIRunner.run(["verify", "--log", "acme", "--database-url", try CLITests.url(db, user: "consent_ledger_auditor")])
         #expect(asAuditor.status == 0, "\(asAuditor.stderr)")
         #expect(asAuditor.stderr.contains("not recorded in ledger.verifications"), "\(asAuditor.stderr)")
         #expect(try await Self.recorded(db) == 0)
 
-        let asApplication = try CLIRunner.run(["verify", "--log", "acme", "--database-url", try CLITests.url(db, user: "consent_ledger_app")])
+        let asApplication = try await CLIRunner.run(["verify", "--log", "acme", "--database-url", try CLITests.url(db, user: "consent_ledger_app")])
         #expect(asApplication.status == 0, "\(asApplication.stderr)")
         #expect(!asApplication.stderr.contains("not recorded"), "\(asApplication.stderr)")
         #expect(try await Self.recorded(db) == 1)

@@ -13,15 +13,15 @@ struct ProjectionCLITests {
         let admin = try CLITests.url(db, user: "postgres")
         let auditor = try CLITests.url(db, user: "consent_ledger_auditor")
 
-        let before = try CLIRunner.run(["project", "status", "--database-url", auditor])
+        let before = try await CLIRunner.run(["project", "status", "--database-url", auditor])
         #expect(before.status == 0)
         #expect(before.stdout.contains("subject_state: not built"))
 
-        let run = try CLIRunner.run(["project", "run", "--database-url", admin])
+        let run = try await CLIRunner.run(["project", "run", "--database-url", admin])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("subject_state: not built yet; building it"))
 
-        let status = try CLIRunner.run(["project", "status", "--database-url", auditor])
+        let status = try await CLIRunner.run(["project", "status", "--database-url", auditor])
         #expect(status.status == 0)
         #expect(status.stdout.contains("log sim: position \(count) of \(count), lag 0"))
         #expect(!status.stdout.contains("behind"))
@@ -29,14 +29,14 @@ struct ProjectionCLITests {
         let subject = try await db.as(.auditor) { client async throws in
             try await ReplayAndExplainTests.busySubjects(client, limit: 1)[0]
         }
-        let replay = try CLIRunner.run(["replay", "--log", "sim", "--subject", subject, "--format", "json", "--database-url", auditor])
+        let replay = try await CLIRunner.run(["replay", "--log", "sim", "--subject", subject, "--format", "json", "--database-url", auditor])
         #expect(replay.status == 0, "\(replay.stderr)")
         let history = try JSONParser.parse(replay.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         let steps = try #require(history["steps"]?.arrayValue)
         #expect(!steps.isEmpty)
         #expect(steps.allSatisfy { $0["event"]?["sentence"]?.stringValue?.isEmpty == false && $0["state"] != nil })
 
-        let text = try CLIRunner.run(["replay", "--log", "sim", "--subject", subject, "--database-url", auditor])
+        let text = try await CLIRunner.run(["replay", "--log", "sim", "--subject", subject, "--database-url", auditor])
         #expect(text.stdout.contains("State after the last event:"))
 
         let feature = try await db.as(.auditor) { client async throws in
@@ -45,13 +45,13 @@ struct ProjectionCLITests {
                 .decode(String.self) { name = f }
             return name
         }
-        let explain = try CLIRunner.run(["explain", "--log", "sim", "--subject", subject, "--feature", feature, "--format", "json",
+        let explain = try await CLIRunner.run(["explain", "--log", "sim", "--subject", subject, "--feature", feature, "--format", "json",
                                          "--database-url", auditor])
         #expect(explain.status == 0, "\(explain.stderr)")
         let answer = try JSONParser.parse(explain.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(answer["decisions"]?.arrayValue?.isEmpty == false)
 
-        let state = try CLIRunner.run(["state", "--log", "sim", "--as-of", "\(count / 2)", "--database-url", auditor])
+        let state = try await CLIRunner.run(["state", "--log", "sim", "--as-of", "\(count / 2)", "--database-url", auditor])
         #expect(state.status == 0, "\(state.stderr)")
         let lines = state.stdout.split(separator: "\n")
         #expect(!lines.isEmpty)
@@ -68,7 +68,7 @@ struct ProjectionCLITests {
     func badArguments(arguments: [String], message: String) async throws {
         let db = try await TestDatabase.create()
         try await ProjectionTestSupport.appendSimulated(db, families: 2, days: 2, seed: 52)
-        let outcome = try CLIRunner.run(arguments + ["--database-url", try CLITests.url(db, user: "postgres")])
+        let outcome = try await CLIRunner.run(arguments + ["--database-url", try CLITests.url(db, user: "postgres")])
         #expect(outcome.status != 0)
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
         try await db.as(.auditor) { client async throws in

@@ -36,7 +36,7 @@ struct ProjectionProofTests {
     func onlyTheProjectorWrites() async throws {
         let db = try await TestDatabase.create()
         try await RegulatorScenario.append(db)
-        #expect(try CLIRunner.run(["project", "run", "--database-url", try CLITests.url(db, user: "postgres")]).status == 0)
+        #expect(try await CLIRunner.run(["project", "run", "--database-url", try CLITests.url(db, user: "postgres")]).status == 0)
         for role in ["consent_ledger_owner", "consent_ledger_app", "consent_ledger_auditor"] {
             for sql in ["DELETE FROM anomalies.findings",
                         "UPDATE consent_register.entries SET answer = 'approval' WHERE answer = 'denial'",
@@ -61,9 +61,9 @@ struct ProjectionProofTests {
         let owner = try CLITests.url(db, user: "postgres")
         // Run as the owner, whose verifications are recorded (the auditor's are not) for the report to name.
         let auditor = owner
-        #expect(try CLIRunner.run(["project", "run", "--database-url", owner]).status == 0)
+        #expect(try await CLIRunner.run(["project", "run", "--database-url", owner]).status == 0)
 
-        let intact = try CLIRunner.run(["verify", "--projections", "--log", "tx", "--database-url", auditor])
+        let intact = try await CLIRunner.run(["verify", "--projections", "--log", "tx", "--database-url", auditor])
         #expect(intact.status == 0, "\(intact.stdout)\(intact.stderr)")
         for name in ProjectionDefinition.all.map(\.name) {
             #expect(intact.stdout.contains("projection \(name) equals the log folded again to position 35"), "\(intact.stdout)")
@@ -74,7 +74,7 @@ struct ProjectionProofTests {
         #expect(proven["passed"] == true && proven["projectionsProven"]?["position"] == 35, "\(proven)")
 
         try await Self.run(db, as: nil, "DELETE FROM anomalies.findings WHERE log_id = 'tx' AND position = (SELECT min(position) FROM anomalies.findings)")
-        let deleted = try CLIRunner.run(["verify", "--projections", "--log", "tx", "--database-url", auditor])
+        let deleted = try await CLIRunner.run(["verify", "--projections", "--log", "tx", "--database-url", auditor])
         #expect(deleted.status == 1, "\(deleted.stdout)")
         #expect(deleted.stdout.contains("projection anomalies FAILED: table findings differs from the log folded to position 35: "
                                         + "the live table lacks a row the log gives"), "\(deleted.stdout)")
@@ -82,16 +82,16 @@ struct ProjectionProofTests {
         let failed = try await ReportIntegrityTamperTests.integrity(db)
         #expect(failed["passed"] == false, "\(failed)")
         #expect(failed["problem"]?.stringValue?.contains("`consent-ledger verify --projections` at") == true, "\(failed)")
-        #expect(try CLIRunner.run(["project", "rebuild", "anomalies", "--database-url", owner]).status == 0)
-        #expect(try CLIRunner.run(["verify", "--projections", "--log", "tx", "--database-url", auditor]).status == 0)
+        #expect(try await CLIRunner.run(["project", "rebuild", "anomalies", "--database-url", owner]).status == 0)
+        #expect(try await CLIRunner.run(["verify", "--projections", "--log", "tx", "--database-url", auditor]).status == 0)
         #expect(try await ReportIntegrityTamperTests.integrity(db)["passed"] == true)
 
         let fresh = try await TestDatabase.create()
         try await RegulatorScenario.append(fresh)
         let freshOwner = try CLITests.url(fresh, user: "postgres")
-        #expect(try CLIRunner.run(["project", "run", "--database-url", freshOwner]).status == 0)
+        #expect(try await CLIRunner.run(["project", "run", "--database-url", freshOwner]).status == 0)
         try await Self.run(fresh, as: nil, "UPDATE consent_register.entries SET answer = 'approval' WHERE log_id = 'tx' AND answer = 'denial'")
-        let approved = try CLIRunner.run(["verify", "--projections", "--log", "tx",
+        let approved = try await CLIRunner.run(["verify", "--projections", "--log", "tx",
                                           "--database-url", try CLITests.url(fresh, user: "consent_ledger_auditor")])
         #expect(approved.status == 1, "\(approved.stdout)")
         #expect(approved.stdout.contains("projection consent_register FAILED: table entries differs"), "\(approved.stdout)")

@@ -68,7 +68,7 @@ struct ProjectionRunnerTests {
             let stopped = try await ProjectionTestSupport.checkpoint(subjectState, log: "sim", client: client)
             #expect(stopped > 0 && stopped < Int64(count), "killed part of the way (at \(stopped) of \(count))")
         }
-        let finish = try CLIRunner.run(["project", "run", "--database-url", url])
+        let finish = try await CLIRunner.run(["project", "run", "--database-url", url])
         #expect(finish.status == 0, "\(finish.stderr)")
         try await db.as(.administrator) { client async throws in
             for projection in ProjectionDefinition.all {

@@ -71,7 +71,7 @@ struct ProjectionStallTests {
         let admin = try CLITests.url(db, user: "postgres")
         let auditor = try CLITests.url(db, user: "consent_ledger_auditor")
 
-        let run = try CLIRunner.run(["project", "run", "--chunk-size", "10000", "--database-url", admin])
+        let run = try await CLIRunner.run(["project", "run", "--chunk-size", "10000", "--database-url", admin])
         #expect(run.status != 0)
         #expect(run.stdout.contains("STALLED subject_state: log bad stalled at position \(stalledAt) (event "), "\(run.stdout)")
         // subject_state folds in Swift: the record does not decode as its type, and the error names the field.
@@ -102,7 +102,7 @@ struct ProjectionStallTests {
             return id
         }
 
-        let status = try CLIRunner.run(["project", "status", "--database-url", auditor])
+        let status = try await CLIRunner.run(["project", "status", "--database-url", auditor])
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.stdout.contains("log good: position \(goodHead) of \(goodHead), lag 0"), "\(status.stdout)")
         #expect(status.stdout.contains("log bad: position \(stalledAt - 1) of \(badHead)"), "\(status.stdout)")
@@ -114,7 +114,7 @@ struct ProjectionStallTests {
         let since = try await db.as(.administrator) { client async throws in
             try await client.int("SELECT extract(epoch FROM stalled_since)::bigint FROM subject_state.checkpoints WHERE log_id = 'bad'")
         }
-        let again = try CLIRunner.run(["project", "run", "--database-url", admin])
+        let again = try await CLIRunner.run(["project", "run", "--database-url", admin])
         #expect(again.status != 0)
         #expect(again.stdout.contains("log bad stalled at position \(stalledAt)"), "\(again.stdout)")
         try await db.as(.administrator) { client async throws in
@@ -124,7 +124,7 @@ struct ProjectionStallTests {
         }
 
         // A rebuild meets it too, says which log and position, and still builds the good log.
-        let rebuild = try CLIRunner.run(["project", "rebuild", "subject_state", "--chunk-size", "50", "--database-url", admin])
+        let rebuild = try await CLIRunner.run(["project", "rebuild", "subject_state", "--chunk-size", "50", "--database-url", admin])
         #expect(rebuild.status != 0)
         #expect(rebuild.stdout.contains("STALLED subject_state: log bad stalled at position \(stalledAt) (event \(eventId))"),
                 "\(rebuild.stdout)\(rebuild.stderr)")

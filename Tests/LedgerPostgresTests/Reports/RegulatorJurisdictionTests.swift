@@ -158,7 +158,7 @@ struct RegulatorJurisdictionTests {
             }
         }
         let auditor = try CLITests.url(db, user: "consent_ledger_auditor")
-        let cli = try CLIRunner.run(["report", "regulator", "--log", Self.log, "--jurisdiction", "TX", "--from", "2026-10-01",
+        let cli = try await CLIRunner.run(["report", "regulator", "--log", Self.log, "--jurisdiction", "TX", "--from", "2026-10-01",
                                      "--to", "2026-11-01", "--database-url", auditor])
         #expect(cli.status != 0 && cli.stdout.isEmpty)
         #expect(cli.stderr.contains("TX is not an ISO 3166 code") && cli.stderr.contains("Texas is US-TX"), "\(cli.stderr)")

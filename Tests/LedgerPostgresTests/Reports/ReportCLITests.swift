@@ -18,7 +18,7 @@ struct ReportCLITests {
         var seals: Set<String> = []
         for format in ["json", "csv", "html"] {
             let path = folder.appendingPathComponent("regulator." + format).path
-            let outcome = try CLIRunner.run(base + ["--format", format, "--out", path])
+            let outcome = try await CLIRunner.run(base + ["--format", format, "--out", path])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let bytes = try #require(FileManager.default.contents(atPath: path))
             let sidecar = try String(contentsOfFile: path + ".sha256", encoding: .utf8)
@@ -39,18 +39,18 @@ struct ReportCLITests {
             }
         }
         #expect(seals.count == 1)
-        let stdout = try CLIRunner.run(base + ["--format", "csv"])
+        let stdout = try await CLIRunner.run(base + ["--format", "csv"])
         #expect(stdout.stdout.hasPrefix(RegulatorCSV.columns.joined(separator: ",") + "\r\n"))
         #expect(stdout.stdout.contains("consent,approved,,2,,"))
 
-        let badJurisdiction = try CLIRunner.run(["report", "regulator", "--log", "tx", "--jurisdiction", "Texas", "--from", "2026-10-01",
+        let badJurisdiction = try await CLIRunner.run(["report", "regulator", "--log", "tx", "--jurisdiction", "Texas", "--from", "2026-10-01",
                                                  "--to", "2026-10-15", "--database-url", auditor])
         #expect(badJurisdiction.status != 0 && badJurisdiction.stderr.contains("US-TX"))
-        let badDay = try CLIRunner.run(base.map { $0 == "2026-10-15" ? "2026-10-32" : $0 })
+        let badDay = try await CLIRunner.run(base.map { $0 == "2026-10-15" ? "2026-10-32" : $0 })
         #expect(badDay.status != 0 && badDay.stderr.contains("--to 2026-10-32 is neither a day"))
         let policy = folder.appendingPathComponent("policy.json").path
         try Data(#"{"rescissionEnforcementWindowHours": "a day"}"#.utf8).write(to: URL(fileURLWithPath: policy))
-        let badPolicy = try CLIRunner.run(base + ["--policy", policy])
+        let badPolicy = try await CLIRunner.run(base + ["--policy", policy])
         #expect(badPolicy.status != 0 && badPolicy.stderr.contains("rescissionEnforcementWindowHours must be a whole number of hours"))
     }
 
@@ -59,7 +59,7 @@ struct ReportCLITests {
         let db = try await TestDatabase.create()
         let app = try CLITests.url(db, user: "consent_ledger_app")
         let auditor = try CLITests.url(db, user: "consent_ledger_auditor")
-        let first = try CLIRunner.run(["append", "--log", "acme", "--database-url", app, "-"], input: (0..<3).map { _ in Fixtures.line() }.joined(separator: "\n"))
+        let first = try await CLIRunner.run(["append", "--log", "acme", "--database-url", app, "-"], input: (0..<3).map { _ in Fixtures.line() }.joined(separator: "\n"))
         #expect(first.status == 0, "\(first.stderr)")
         let between = try await db.as(.auditor) { client in
             var text = ""
@@ -69,15 +69,15 @@ struct ReportCLITests {
             return text
         }
         try await Task.sleep(for: .milliseconds(20))
-        let second = try CLIRunner.run(["append", "--log", "acme", "--database-url", app, "-"], input: (0..<2).map { _ in Fixtures.line() }.joined(separator: "\n"))
+        let second = try await CLIRunner.run(["append", "--log", "acme", "--database-url", app, "-"], input: (0..<2).map { _ in Fixtures.line() }.joined(separator: "\n"))
         #expect(second.status == 0, "\(second.stderr)")
 
-        let atTime = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--as-of", between, "--database-url", auditor])
+        let atTime = try await CLIRunner.run(["report", "consent-register", "--log", "acme", "--as-of", between, "--database-url", auditor])
         #expect(atTime.status == 0, "\(atTime.stderr)")
         #expect(try JSONParser.parse(atTime.stdout)["ledger"]?["position"]?.intValue == 3)
-        let before = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--as-of", "2020-01-01", "--database-url", auditor])
+        let before = try await CLIRunner.run(["report", "consent-register", "--log", "acme", "--as-of", "2020-01-01", "--database-url", auditor])
         #expect(before.status == 1 && before.stderr.contains("nothing of log acme was recorded by 2020-01-01T00:00:00Z (the ledger's clock)"), "\(before.stderr)")
-        let nonsense = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--as-of", "yesterday", "--database-url", auditor])
+        let nonsense = try await CLIRunner.run(["report", "consent-register", "--log", "acme", "--as-of", "yesterday", "--database-url", auditor])
         #expect(nonsense.status != 0 && nonsense.stderr.contains("--as-of yesterday is neither a day"), "\(nonsense.stderr)")
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("policy-" + UUID().uuidString)
@@ -85,10 +85,10 @@ struct ReportCLITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let policy = folder.appendingPathComponent("policy.json").path
         try Data(#"{"issuer": {"organisation": "Example Kids Ltd"}, "dateOfIssue": "2026-11-24"}"#.utf8).write(to: URL(fileURLWithPath: policy))
-        let page = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--format", "html", "--policy", policy, "--database-url", auditor])
+        let page = try await CLIRunner.run(["report", "consent-register", "--log", "acme", "--format", "html", "--policy", policy, "--database-url", auditor])
         #expect(page.status == 0 && page.stdout.contains("Issued by <strong>Example Kids Ltd</strong>; date of issue <strong>2026-11-24</strong>."))
         try Data(#"{"dateOfIssue": "2026-11-31"}"#.utf8).write(to: URL(fileURLWithPath: policy))
-        let bad = try CLIRunner.run(["report", "consent-register", "--log", "acme", "--format", "html", "--policy", policy, "--database-url", auditor])
+        let bad = try await CLIRunner.run(["report", "consent-register", "--log", "acme", "--format", "html", "--policy", policy, "--database-url", auditor])
         #expect(bad.status == 1 && bad.stderr.contains("--policy \(policy): dateOfIssue must be a calendar date"), "\(bad.stderr)")
     }
 }

@@ -13,7 +13,7 @@ struct DatabaseRestartTests {
     @Test("database stopped and started under 32 clients: 503 with Retry-After meanwhile, never a 500 or a hang; appends again after; SIGTERM stops it; nothing acknowledged lost",
           .timeLimit(.minutes(5)))
     func databaseRestartUnderLoad() async throws {
-        let project = try CLIFirstHourTests.embeddedProject(events: 1)
+        let project = try await CLIFirstHourTests.embeddedProject(events: 1)
         defer { CLIFirstHourTests.remove(project) }
         let dataDir = project.appendingPathComponent(".consent-ledger").path
         // Started here, so that the server does not own it (and stop it when it ends). In-process:
@@ -21,7 +21,7 @@ struct DatabaseRestartTests {
         // leaves running inherits the descriptor Foundation's Process watches for the child's exit.
         let cluster = CLIFirstHourTests.cluster(of: project)
         _ = try cluster.start()
-        let created = try CLIRunner.run(["keys", "create", "--log", "acme", "--role", "ingest", "--data-dir", dataDir])
+        let created = try await CLIRunner.run(["keys", "create", "--log", "acme", "--role", "ingest", "--data-dir", dataDir])
         try #require(created.status == 0, "\(created.stderr)")
         let token = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 

@@ -70,7 +70,7 @@ struct KeyRevocationTests {
         let after = try await Self.keyLookups(db)
         #expect(after - before <= 1, "50 requests looked the key up \(after - before) times")
 
-        let revoked = try CLIRunner.run(["keys", "revoke", key.keyID, "--database-url", url])
+        let revoked = try await CLIRunner.run(["keys", "revoke", key.keyID, "--database-url", url])
         #expect(revoked.status == 0, "\(revoked.stderr)")
         #expect(try await Self.refusedWithinBound(port: port, token: token), "the revoked key still works after 5 s")
     }

@@ -33,8 +33,16 @@ enum CLIRunner {
     /// Runs the tool with `arguments` in `directory` (default: a fresh temporary folder), feeding
     /// `input` on standard input; a run still going after `timeout` seconds is killed and throws
     /// ``DidNotEnd`` (a bound for a test that must not hang, not a speed check).
+    ///
+    /// The wait is on a thread of its own (``onOwnThread(_:)``), never on Swift concurrency's.
     static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
-                    timeout: Int = 600) throws -> Outcome {
+                    timeout: Int = 600) async throws -> Outcome {
+        try await onOwnThread { try runBlocking(arguments, input: input, in: directory, timeout: timeout) }
+    }
+
+    /// ``run(_:input:in:timeout:)`` on the calling thread, for code already on a thread of its own.
+    static func runBlocking(_ arguments: [String], input: String = "", in directory: URL? = nil,
+                            timeout: Int = 600) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -57,7 +65,11 @@ enum CLIRunner {
 
     /// Runs the tool with its standard output into a pipe, reads `bytes` bytes of it and closes
     /// the pipe (as `| head -c N` does); returns the exit status and standard error.
-    static func runClosingOutput(_ arguments: [String], after bytes: Int, in directory: URL? = nil) throws -> Outcome {
+    static func runClosingOutput(_ arguments: [String], after bytes: Int, in directory: URL? = nil) async throws -> Outcome {
+        try await onOwnThread { try runClosingOutputBlocking(arguments, after: bytes, in: directory) }
+    }
+
+    private static func runClosingOutputBlocking(_ arguments: [String], after bytes: Int, in directory: URL?) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -106,6 +118,7 @@ enum CLIRunner {
     /// the wait holds none of the few threads Swift's concurrency runs every test's tasks on (two on
     /// a two-core machine): the documentation examples' waits once starved a server another test ran
     /// in the same process, whose request then timed out (ClientAndHeadersTests, in the full suite).
+    /// Every wait for a process in these tests goes through here.
     static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()

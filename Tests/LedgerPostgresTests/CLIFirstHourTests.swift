@@ -41,15 +41,20 @@ struct CLIFirstHourTests {
     static func stops(_ cluster: LocalCluster, within seconds: Int) async throws -> Bool {
         let deadline = Date().addingTimeInterval(TimeInterval(seconds))
         while Date() < deadline {
-            if case .stopped = try cluster.status() { return true }
+            if case .stopped = try await CLIRunner.onOwnThread({ try cluster.status() }) { return true }
             try await Task.sleep(for: .milliseconds(200))
         }
         return false
     }
 
+    /// Stops the project's cluster and removes the folder, on a thread of its own (called from a
+    /// `defer`; `pg_ctl stop` waits, and must not hold one of Swift concurrency's threads).
     static func remove(_ project: URL) {
-        try? cluster(of: project).stop()
-        try? FileManager.default.removeItem(at: project)
+        let cluster = cluster(of: project)
+        Thread {
+            try? cluster.stop()
+            try? FileManager.default.removeItem(at: project)
+        }.start()
     }
 
     // MARK: Output to a closed pipe, signals
@@ -127,10 +132,12 @@ struct CLIFirstHourTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cl-fresh-\(UUID().uuidString.prefix(8))")
         let cluster = LocalCluster(directory: folder, durable: false)
         defer {
-            try? cluster.stop()
-            try? FileManager.default.removeItem(at: folder)
+            Thread {
+                try? cluster.stop()
+                try? FileManager.default.removeItem(at: folder)
+            }.start()
         }
-        _ = try cluster.start()
+        _ = try await CLIRunner.onOwnThread { try cluster.start() }
         let created = try await CLIRunner.run(["keys", "create", "--log", "acme", "--role", "ingest", "--data-dir", folder.path])
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout.hasPrefix("cl_"), "\(created.stdout)")

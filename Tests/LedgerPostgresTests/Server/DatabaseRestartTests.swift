@@ -20,7 +20,8 @@ struct DatabaseRestartTests {
         // a `db start` run as a child of this test keeps the test waiting, since the postmaster it
         // leaves running inherits the descriptor Foundation's Process watches for the child's exit.
         let cluster = CLIFirstHourTests.cluster(of: project)
-        _ = try cluster.start()
+        // pg_ctl waits: on a thread of its own, not one of Swift concurrency's (CLIRunner.onOwnThread).
+        _ = try await CLIRunner.onOwnThread { try cluster.start() }
         let created = try await CLIRunner.run(["keys", "create", "--log", "acme", "--role", "ingest", "--data-dir", dataDir])
         try #require(created.status == 0, "\(created.stderr)")
         let token = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -53,9 +54,9 @@ struct DatabaseRestartTests {
             }
             // Appends flow; then the database goes away for a few seconds, and comes back.
             try await answers.wait(until: { $0.acknowledged.count >= 50 })
-            try cluster.stop()
+            try await CLIRunner.onOwnThread { try cluster.stop() }
             try await answers.wait(until: { $0.statuses[503, default: 0] >= 32 })
-            _ = try cluster.start()
+            _ = try await CLIRunner.onOwnThread { try cluster.start() }
             let before = answers.snapshot.acknowledged.count
             try await answers.wait(until: { $0.acknowledged.count >= before + 50 })  // served again, by itself
             server.terminate()

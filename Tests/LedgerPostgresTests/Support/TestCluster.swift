@@ -10,11 +10,18 @@ import Glibc
 actor TestCluster {
     static let shared = TestCluster()
 
-    private var cluster: LocalCluster?
+    private var starting: Task<LocalCluster, any Error>?
 
-    /// The running cluster.
-    func running() throws -> LocalCluster {
-        if let cluster { return cluster }
+    /// The running cluster. Started once, on a thread of its own: `initdb` and `pg_ctl start` wait,
+    /// and must not hold one of Swift concurrency's threads, which other tests need meanwhile.
+    func running() async throws -> LocalCluster {
+        if let starting { return try await starting.value }
+        let task = Task { try await CLIRunner.onOwnThread { try Self.start() } }
+        starting = task
+        return try await task.value
+    }
+
+    private static func start() throws -> LocalCluster {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("consent-ledger-tests-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
@@ -29,7 +36,6 @@ actor TestCluster {
             try? FileManager.default.removeItem(at: cluster.directory)
         }
         try cluster.start()
-        self.cluster = cluster
         return cluster
     }
 }

@@ -51,14 +51,15 @@ struct IdempotencyRaceTests {
         -> (AppendResult, Result<AppendResult, any Error>) {
         let logger = Logger(label: "idempotency-race-test")
         let (first, waiting) = try await client.transaction { connection in
-            let first = try await EventStore.append(log: log, events: batch, idempotencyKey: "k-race", on: connection, logger: logger)
+            let mode = try await client.appendModes.mode(on: connection, logger: logger)
+            let first = try await EventStore.append(log: log, events: batch, idempotencyKey: "k-race", mode: mode, on: connection, logger: logger)
             let waiting = Task { () -> Result<AppendResult, any Error> in
                 do { return .success(try await contender()) } catch { return .failure(error) }
             }
             var seen = false
             for _ in 0..<200 where !seen {
                 let waiters = try await db.as(.administrator) { admin in
-                    try await admin.int("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%append_events%'")
+                    try await admin.int("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND (query LIKE '%append_events%' OR query LIKE '%append_checked_events%')")
                 }
                 seen = waiters > 0
                 if !seen { try await Task.sleep(for: .milliseconds(25)) }

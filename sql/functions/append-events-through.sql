@@ -225,15 +225,7 @@ BEGIN
      AND n.stream_version - 1 <> CASE WHEN n.expected = 'noStream' THEN 0 ELSE n.expected::bigint END
    ORDER BY n.ord LIMIT 1;
   IF FOUND THEN
-    RAISE EXCEPTION USING ERRCODE = 'CL001',
-      MESSAGE = format('Wrong expected version: event %s of the batch expected stream %s %s, but it is %s',
-                       v_bad.ord, v_bad.stream,
-                       CASE WHEN v_bad.expected = 'noStream' THEN 'not to exist'
-                            ELSE 'to be at version ' || v_bad.expected END,
-                       CASE WHEN v_bad.stream_version = 1 THEN 'empty'
-                            ELSE 'at version ' || (v_bad.stream_version - 1) END),
-      DETAIL = format('batch_index=%s stream=%s current_version=%s', v_bad.ord, v_bad.stream, v_bad.stream_version - 1),
-      HINT = 'Another writer appended to the stream first. Read the stream, decide again, and retry with the new version.';
+    PERFORM ledger.raise_wrong_expected_version(v_bad.ord, v_bad.stream, v_bad.expected, v_bad.stream_version);
   END IF;
 
   -- Build each record, hash it, chain it, store it. The statement trigger
@@ -273,36 +265,12 @@ BEGIN
     IF v_constraint IS DISTINCT FROM 'events_event_id' THEN
       RAISE;
     END IF;
-    SELECT d.ord, d.event_id, d.stored_at INTO v_bad FROM (
-      SELECT st.ord, (st.doc->>'eventId')::uuid AS event_id,
-             (SELECT e.position FROM ledger.events e
-               WHERE e.log_id = p_log_id AND e.event_id = (st.doc->>'eventId')::uuid) AS stored_at,
-             count(*) OVER (PARTITION BY st.doc->>'eventId') AS copies
-        FROM pg_temp.append_staging st
-    ) d WHERE d.stored_at IS NOT NULL OR d.copies > 1 ORDER BY d.ord LIMIT 1;
-    IF FOUND THEN
-      RAISE EXCEPTION USING ERRCODE = 'CL003',
-        MESSAGE = CASE WHEN v_bad.stored_at IS NOT NULL
-          THEN format('event %s of the batch: eventId %s is already stored in log %s at position %s',
-                      v_bad.ord, v_bad.event_id, p_log_id, v_bad.stored_at)
-          ELSE format('event %s of the batch: eventId %s appears more than once in the batch', v_bad.ord, v_bad.event_id)
-        END,
-        DETAIL = format('batch_index=%s', v_bad.ord),
-        HINT = 'Give every event a new UUID; to retry a batch safely, send it again with the same idempotency key.';
-    END IF;
+    PERFORM ledger.raise_duplicate_event_id(p_log_id, ARRAY(SELECT (st.doc->>'eventId')::uuid
+                                                              FROM pg_temp.append_staging st ORDER BY st.ord));
     RAISE;
   END;
 
-  IF p_idempotency_key IS NOT NULL THEN
-    INSERT INTO ledger.batches (log_id, idempotency_key, first_position, event_count, request_digest, appended_at)
-    VALUES (p_log_id, p_idempotency_key, v_head + 1, v_count, v_digest, v_now);
-  ELSIF p_event_keys IS NOT NULL THEN
-    -- Each event as a batch of one under its key, with the digest a call of that event alone
-    -- would have stored.
-    INSERT INTO ledger.batches (log_id, idempotency_key, first_position, event_count, request_digest, appended_at)
-    SELECT p_log_id, p_event_keys[k.ord], v_head + k.ord, 1, sha256(convert_to(k.body, 'UTF8')), v_now
-      FROM unnest(p_events) WITH ORDINALITY AS k(body, ord);
-  END IF;
+  PERFORM ledger.record_batches(p_log_id, v_head + 1, p_events, p_idempotency_key, v_digest, p_event_keys, v_now);
 
   RETURN QUERY
     SELECT n.pos, (st.doc->>'eventId')::uuid, n.stream, n.stream_version, false

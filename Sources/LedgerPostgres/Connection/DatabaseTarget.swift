@@ -15,7 +15,9 @@ public enum DatabaseTarget: Sendable {
     public enum Role: Sendable {
         /// Schema changes and cluster administration (the embedded superuser).
         case administrator
-        /// Appending and reading (`consent_ledger_app`).
+        /// Appending and reading: `consent_ledger_writer` on the embedded cluster, the ledger's own
+        /// writer, which stores batches it has checked itself (decision 0072) and otherwise has
+        /// the rights of `consent_ledger_app`.
         case application
         /// Reading only (`consent_ledger_auditor`).
         case auditor
@@ -50,7 +52,7 @@ public enum DatabaseTarget: Sendable {
             let user: String
             switch role {
             case .administrator: user = LocalCluster.superuser
-            case .application: user = "consent_ledger_app"
+            case .application: user = "consent_ledger_writer"
             case .auditor: user = "consent_ledger_auditor"
             }
             return ConnectionSettings(socketPath: cluster.socketPath, host: nil, port: cluster.port, username: user,

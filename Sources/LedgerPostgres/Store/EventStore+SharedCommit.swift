@@ -9,9 +9,10 @@ extension EventStore {
     /// the caller then answers each request alone (``appendEach(log:requests:)``).
     public func appendKeyedTogether(log: String, requests: [(event: EventInput, idempotencyKey: String)]) async throws -> [AppendResult] {
         let logger = self.logger
+        let modes = pool.appendModes
         let result = try await pool.transaction { connection in
-            try await Self.append(log: log, events: requests.map(\.event), idempotencyKey: nil,
-                                  eventKeys: requests.map(\.idempotencyKey), on: connection, logger: logger)
+            try await Self.append(log: log, events: requests.map(\.event), idempotencyKey: nil, eventKeys: requests.map(\.idempotencyKey),
+                                  mode: try await modes.mode(on: connection, logger: logger), on: connection, logger: logger)
         }
         return result.events.map { AppendResult(events: [$0], idempotentReplay: false) }
     }
@@ -28,14 +29,16 @@ extension EventStore {
     /// their outcome is then unknown, and retrying with the same keys is safe.
     public func appendEach(log: String, requests: [(event: EventInput, idempotencyKey: String)]) async throws -> [Result<AppendResult, any Error>] {
         let logger = self.logger
+        let modes = pool.appendModes
         return try await pool.transaction { connection in
+            let mode = try await modes.mode(on: connection, logger: logger)
             var answers: [Result<AppendResult, any Error>] = []
             answers.reserveCapacity(requests.count)
             for request in requests {
                 try await connection.watchedQuery("SAVEPOINT one_request", logger: logger)
                 do {
                     let result = try await Self.append(log: log, events: [request.event], idempotencyKey: request.idempotencyKey,
-                                                       on: connection, logger: logger)
+                                                       mode: mode, on: connection, logger: logger)
                     try await connection.watchedQuery("RELEASE SAVEPOINT one_request", logger: logger)
                     answers.append(.success(result))
                 } catch let error as PSQLError where error.serverInfo?[.sqlState] != nil {

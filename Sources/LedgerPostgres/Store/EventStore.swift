@@ -45,25 +45,52 @@ public struct EventStore: Sendable {
             throw LedgerError(.invalidRequest, "the batch is empty", hint: "Send at least one event.")
         }
         let logger = self.logger
+        let modes = pool.appendModes
         return try await pool.transaction { connection in
-            try await Self.append(log: log, events: events, idempotencyKey: idempotencyKey, on: connection, logger: logger)
+            try await Self.append(log: log, events: events, idempotencyKey: idempotencyKey,
+                                  mode: try await modes.mode(on: connection, logger: logger), on: connection, logger: logger)
         }
     }
 
     /// The append itself, on a connection inside a transaction the caller owns (the group
-    /// commit's shared transaction).
+    /// commit's shared transaction), in the pool role's ``AppendMode``: `ledger.append_checked_events`
+    /// with the columns read here from the checked events, or `ledger.append_events`, which
+    /// checks the catalogue again (decision 0072).
     /// - Parameter eventKeys: one idempotency key per event instead of one for the batch: each
     ///   event is recorded as if appended alone under its key (``appendKeyedTogether(log:requests:)``).
     static func append(log: String, events: [EventInput], idempotencyKey: String?, eventKeys: [String]? = nil,
-                       on connection: PostgresConnection, logger: Logger) async throws -> AppendResult {
+                       mode: AppendMode, on connection: PostgresConnection, logger: Logger) async throws -> AppendResult {
         let events = try await sealPersonalData(log: log, events: events, on: connection, logger: logger)
         let bodies = events.map(\.canonicalText)
         let expected = events.map(\.expectedVersion.sqlText)
-        let key = eventKeys == nil ? (idempotencyKey ?? defaultIdempotencyKey(for: events)) : nil
-        let rows = try await connection.watchedQuery(
-            "SELECT position, event_id, stream, stream_version, idempotent_replay FROM ledger.append_events(\(log), \(bodies), \(expected), \(key), \(eventKeys))",
-            logger: logger)
-        return try await appendResult(of: rows)
+        switch mode {
+        case .catalogueInSQL:
+            let key = eventKeys == nil ? (idempotencyKey ?? defaultIdempotencyKey(for: events)) : nil
+            let rows = try await connection.watchedQuery(
+                "SELECT position, event_id, stream, stream_version, idempotent_replay FROM ledger.append_events(\(log), \(bodies), \(expected), \(key), \(eventKeys))",
+                logger: logger)
+            return try await appendResult(of: rows)
+        case .checked:
+            let digest = batchDigest(of: events)
+            let key = eventKeys == nil ? (idempotencyKey ?? defaultIdempotencyKey(digest: digest)) : nil
+            let envelopes = events.map(\.envelope)
+            let rows = try await connection.watchedQuery("""
+                SELECT position, stream_version, idempotent_replay FROM ledger.append_checked_events(
+                  \(log), \(bodies), \(envelopes.map(\.eventId))::uuid[], \(envelopes.map(\.stream)), \(envelopes.map(\.type)),
+                  \(envelopes.map(\.schemaVersion))::integer[], \(envelopes.map(\.occurredAt))::timestamptz[],
+                  \(NullableTextArray(envelopes.map(\.subject))), \(envelopes.map(\.actor.kind)), \(NullableTextArray(envelopes.map(\.actor.id))),
+                  \(NullableTextArray(envelopes.map(\.correlationId))), \(NullableTextArray(envelopes.map(\.causationId))), \(expected), \(key), \(key == nil ? nil : ByteBuffer(bytes: digest)), \(eventKeys))
+                """, logger: logger)
+            var appended: [AppendResult.Appended] = []
+            var replay = false
+            appended.reserveCapacity(events.count)
+            for try await (position, version, isReplay) in rows.decode((Int64, Int64, Bool).self) {
+                let envelope = envelopes[appended.count]
+                appended.append(.init(position: position, eventId: envelope.eventId, stream: envelope.stream, streamVersion: version))
+                replay = isReplay
+            }
+            return AppendResult(events: appended, idempotentReplay: replay)
+        }
     }
 
     /// The rows `ledger.append_events` returns (and the owner's operations that append through it:

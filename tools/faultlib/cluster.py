@@ -15,6 +15,7 @@ DATABASE = "consent_ledger"
 SUPERUSER = "postgres"
 APP = "consent_ledger_app"
 AUDITOR = "consent_ledger_auditor"
+WRITER = "consent_ledger_writer"
 OWNER = "consent_ledger_owner"
 
 

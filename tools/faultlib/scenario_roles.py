@@ -1,12 +1,13 @@
-"""roles: the app and auditor roles try every write path on every ledger table; each must be
-refused (insufficient privilege) and change nothing."""
+"""roles: the app, writer and auditor roles try every write path on every ledger table; each must
+be refused (insufficient privilege) and change nothing. The writer (decision 0072) is the app role
+with the checked append besides: no table of its own to write either."""
 from .checks import Violation
-from .cluster import APP, AUDITOR, OWNER
+from .cluster import APP, AUDITOR, OWNER, WRITER
 
 NAME = "roles"
-INVARIANT = ("as app and auditor: UPDATE, DELETE, TRUNCATE, INSERT (a wrong hash too), ALTER, DROP, trigger "
+INVARIANT = ("as app, writer and auditor: UPDATE, DELETE, TRUNCATE, INSERT (a wrong hash too), ALTER, DROP, trigger "
              "disabling on every ledger table, and owner-only paths, refused with 42501; a false checkpoint "
-             "refused as the app role (CL009); nothing changes")
+             "refused as the app and writer roles (CL009); the checked append refused but to the writer; nothing changes")
 DEFAULT_TRIALS = 0          # every attempt once (set in setup)
 QUICK_TRIALS = 0
 QUICK_SECONDS = 120
@@ -26,7 +27,7 @@ class State:
 
 def attempts_for(tables, columns):
     attempts = []
-    for role in (APP, AUDITOR):
+    for role in (APP, WRITER, AUDITOR):
         for table in tables:
             column = columns[table]
             for label, sql in (
@@ -54,13 +55,19 @@ def attempts_for(tables, columns):
              "SELECT * FROM ledger.append_events_through('ledger.erase_subject', 'roles', ARRAY['{}'], NULL, NULL, NULL)"),
             # The app role may record a checkpoint (serve --checkpoint-every, decision 0070), but the
             # function refuses any but the log's own tree: a false one is refused all the same.
-            (role, "checkpoints", "record a false checkpoint" + (" (refused by the function)" if role == APP else " (app only)"),
+            (role, "checkpoints", "record a false checkpoint" + (" (refused by the function)" if role != AUDITOR else " (app only)"),
              "SELECT ledger.record_checkpoint('roles', 1, sha256('x'), sha256('x'), 'o', 'k', 1, 'v', 'n')",
-             "CL009" if role == APP else "42501"),
+             "CL009" if role != AUDITOR else "42501"),
             (role, None, "ALTER the schema", "ALTER SCHEMA ledger RENAME TO faults_forged"),
         ]
     attempts.append((AUDITOR, None, "append (app only)",
                      "SELECT * FROM ledger.append_events('roles', ARRAY['{}'])"))
+    # The checked append stores what the catalogue was not asked about: the writer's alone.
+    checked = ("SELECT * FROM ledger.append_checked_events('roles', ARRAY['{}'], ARRAY[gen_random_uuid()], ARRAY['s'], "
+               "ARRAY['AgeRangeShared'], ARRAY[1], ARRAY[now()], ARRAY[NULL::text], ARRAY['app'], ARRAY[NULL::text], ARRAY[NULL::text], "
+               "ARRAY[NULL::text], ARRAY['any'], NULL, NULL, NULL)")
+    for role in (APP, AUDITOR):
+        attempts.append((role, "events", "the checked append (writer only)", checked))
     return attempts
 
 

@@ -38,7 +38,7 @@ public enum ConsoleFindings {
                             logger: Logger = Logger(label: "consent-ledger.console")) async throws -> [Finding] {
         let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
         let source: String? = kind.map { $0 == .violation ? "rule" : "catalogue" }
-        return try await ReportSource(pool: pool, logger: logger).with(log: log, position: head.position, projections: try .findings) { connection in
+        return try await ReportSource(pool: pool, logger: logger).with(log: log, position: head.position, projections: .findings) { connection in
             var found: [Finding] = []
             for try await (rule, source, position, about, detail, evidence) in try await connection.watchedQuery("""
                 SELECT kind, source, position, subject, detail, evidence FROM findings

@@ -98,7 +98,7 @@ public struct ConsoleOverview: Sendable {
                               lag: current ? place?.lag ?? head.position : head.position, stalledAt: place?.stall?.position)
         }
         let (violations, anomalies) = try await ReportSource(pool: pool, logger: logger).with(
-            log: log, position: head.position, projections: try .findings
+            log: log, position: head.position, projections: .findings
         ) { connection in
             var counts = (0, 0)
             for try await (source, count) in try await connection.watchedQuery(

@@ -108,7 +108,7 @@ public enum ConsoleRegister {
     /// The page of `log`'s register `query` asks for.
     public static func page(log: String, query: Query, pool: LedgerPool, logger: Logger = Logger(label: "consent-ledger.console")) async throws -> Page {
         let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
-        return try await ReportSource(pool: pool, logger: logger).with(log: log, position: head.position, projections: try .consentRegister) { connection in
+        return try await ReportSource(pool: pool, logger: logger).with(log: log, position: head.position, projections: .consentRegister) { connection in
             // The filters, written once for the count and the page.
             var binds = PostgresBindings(capacity: 8)
             binds.append(log)

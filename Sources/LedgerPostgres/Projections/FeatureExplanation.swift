@@ -90,7 +90,7 @@ public struct FeatureExplanation: Sendable {
         let checks = SubjectChecks(pool: pool, logger: logger)
         try await checks.requireSubject(log: log, subject: subject)
         try await checks.requireFeature(log: log, feature: feature)
-        let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("anomalies")]
+        let projections = [ProjectionDefinition.named(.subjectState), ProjectionDefinition.named(.anomalies)]
         let filter = asOf.filter(subject: subject)
         return try await TimeTravel(pool: pool, logger: logger)
             .withState(log: log, projections: projections, asOf: asOf, subject: subject) { connection, last in

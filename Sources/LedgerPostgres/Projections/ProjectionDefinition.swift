@@ -29,9 +29,28 @@ public struct ProjectionDefinition: Sendable, Hashable {
     public static let all: [ProjectionDefinition] = names.map { load($0) }
 
     /// The folders of `projections/`, in order.
-    public static let names = ["subject_state", "consent_register", "significant_changes", "pending", "anomalies", "report_facts"]
+    public static let names = Name.allCases.map(\.rawValue)
 
-    /// The read model called `name`, or an error listing the names there are.
+    /// A read model's name, for code that names one: a misspelt name does not compile, where a
+    /// string would be refused only when run (`.named("report_facts")`).
+    public enum Name: String, CaseIterable, Sendable {
+        case subjectState = "subject_state"
+        case consentRegister = "consent_register"
+        case significantChanges = "significant_changes"
+        case pending
+        case anomalies
+        case reportFacts = "report_facts"
+    }
+
+    /// The read model `name`.
+    public static func named(_ name: Name) -> ProjectionDefinition {
+        guard let found = all.first(where: { $0.name == name.rawValue }) else {
+            preconditionFailure("\(name.rawValue) is a projection's name but not in ProjectionDefinition.all")
+        }
+        return found
+    }
+
+    /// The read model called `name` (as a user typed it), or an error listing the names there are.
     public static func named(_ name: String) throws(LedgerError) -> ProjectionDefinition {
         guard let found = all.first(where: { $0.name == name }) else {
             throw LedgerError(.projectionNotFound, "there is no projection named \(name)",

@@ -72,7 +72,7 @@ public struct SubjectReplay: Sendable {
                               hint: emptyMoment.map { "Then " + $0 + "." } ?? "Choose a later --as-of moment.")
         }
         let filter = asOf.filter(subject: subject)
-        let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
+        let projections = [ProjectionDefinition.named(.subjectState), ProjectionDefinition.named(.consentRegister)]
         let logger = self.logger
         let steps: [Step] = try await pool.withConnection { connection in
             try await connection.inRolledBackTransaction(logger: logger) { connection in

@@ -70,7 +70,7 @@ public struct TimeTravel: Sendable {
             _ = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
             try await SubjectChecks(pool: pool, logger: logger).requireSubject(log: log, subject: subject)
         }
-        let projections = [try ProjectionDefinition.named("subject_state"), try ProjectionDefinition.named("consent_register")]
+        let projections = [ProjectionDefinition.named(.subjectState), ProjectionDefinition.named(.consentRegister)]
         let logger = self.logger
         return try await withState(log: log, projections: projections, asOf: asOf, subject: subject) { connection, last in
             (last, try await SubjectSnapshot.read(log: log, subject: subject, on: connection, logger: logger))

@@ -67,7 +67,7 @@ public struct ConsentRegisterReport: Sendable {
         }
         let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, pool: pool, logger: logger)
         let source = ReportSource(pool: pool, logger: logger)
-        let (texts, span) = try await source.with(log: parameters.log, position: provenance.position, projections: try .consentRegister,
+        let (texts, span) = try await source.with(log: parameters.log, position: provenance.position, projections: .consentRegister,
                                                   note: note, progress: progress) { connection in
             var binds = PostgresBindings(capacity: 4)
             binds.append(parameters.log)

@@ -79,7 +79,7 @@ public struct RegulatorReport: Sendable {
             if done == total || done % 1_000_000 == 0 { note("folded \(done) of \(total) positions") }
         }
         var sections = try await source.with(
-            log: parameters.log, position: provenance.position, projections: try .regulator, note: note, progress: folded
+            log: parameters.log, position: provenance.position, projections: .regulator, note: note, progress: folded
         ) { connection in
             try await query.sections(on: connection) { index, name in progress(index + 2, steps, name) }
         }

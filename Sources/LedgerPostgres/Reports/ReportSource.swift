@@ -30,19 +30,17 @@ struct ReportSource: Sendable {
         /// The consent register report's: `consent_register`, whose rows change as questions are
         /// answered, expire and are rescinded.
         static var consentRegister: Projections {
-            get throws(LedgerError) { Projections(definitions: [try .named("consent_register")], positionFinal: false) }
+            Projections(definitions: [.named(.consentRegister)], positionFinal: false)
         }
         /// The subject dossier's: the findings of `anomalies`, read filtered by position (a finding
         /// is decided when its event is folded and never changes).
         static var findings: Projections {
-            get throws(LedgerError) { Projections(definitions: [try .named("anomalies")], positionFinal: true) }
+            Projections(definitions: [.named(.anomalies)], positionFinal: true)
         }
         /// The regulator report's: `report_facts` and `anomalies`, read filtered by position
         /// (decision 0013).
         static var regulator: Projections {
-            get throws(LedgerError) {
-                Projections(definitions: [try .named("report_facts"), try .named("anomalies")], positionFinal: true)
-            }
+            Projections(definitions: [.named(.reportFacts), .named(.anomalies)], positionFinal: true)
         }
     }
 

@@ -37,7 +37,7 @@ public enum SubjectDossierReport {
             .replay(log: log, subject: subject, asOf: .position(provenance.position))
         let own = Set(history.steps.map(\.event.position))
         let (findings, cited) = try await ReportSource(pool: pool, logger: logger).with(
-            log: log, position: provenance.position, projections: try .findings
+            log: log, position: provenance.position, projections: .findings
         ) { connection in
             var found: [JSONValue] = [], citing: Set<Int64> = []
             for try await (kind, source, position, eventId, detail, evidence, review) in try await connection.watchedQuery("""

@@ -26,7 +26,7 @@ enum RegulatorProjections {
     static func bringToHead(admin: LedgerPool, opened: BenchCluster, setup: RegulatorSetup, force: Bool,
                             logger: Logger) async throws -> Setup {
         // The projections the report reads (ReportSource.Projections.regulator).
-        let definitions = try ["report_facts", "anomalies"].map { name throws(LedgerError) in try ProjectionDefinition.named(name) }
+        let definitions = [ProjectionDefinition.named(.reportFacts), .named(.anomalies)]
         let statuses = try await ProjectionStatus.all(pool: admin, logger: logger).filter { status in
             definitions.contains { $0.name == status.projection }
         }

@@ -43,7 +43,7 @@ struct ProjectionRunnerTests {
         let db = try await TestDatabase.create()
         let count = try await ProjectionTestSupport.appendSimulated(db, families: 40, days: 40, seed: 22)
         let url = try CLITests.url(db, user: "postgres")
-        let subjectState = try ProjectionDefinition.named("subject_state")
+        let subjectState = ProjectionDefinition.named(.subjectState)
         try await db.as(.administrator) { client async throws in
             for projection in ProjectionDefinition.all { try await ProjectionTestSupport.installEmpty(projection, client: client) }
         }
@@ -172,7 +172,7 @@ struct ProjectionRunnerTests {
         let first = try await ProjectionTestSupport.appendSimulated(db, families: 5, days: 5, seed: 26)
         try await db.as(.administrator) { client async throws in
             try await ProjectionRunner(pool: client).runOnce()
-            let subjectState = try ProjectionDefinition.named("subject_state")
+            let subjectState = ProjectionDefinition.named(.subjectState)
             let follower = ProjectionFollower(runner: ProjectionRunner(pool: client), pollInterval: .seconds(600))
             let started = ContinuousClock.now
             async let following: Void = follower.follow(shouldStop: {
@@ -193,7 +193,7 @@ extension ProjectionRunnerTests {
         let first = try await ProjectionTestSupport.appendSimulated(db, families: 4, days: 4, seed: 29)
         try await db.as(.administrator) { client async throws in
             try await ProjectionRunner(pool: client).runOnce()
-            let subjectState = try ProjectionDefinition.named("subject_state")
+            let subjectState = ProjectionDefinition.named(.subjectState)
             var runner = ProjectionRunner(pool: client)
             let failures = NoteCollector()
             runner.beforeCheckpoint = { projection, through in
@@ -236,7 +236,7 @@ struct ProjectionRebuildSwapTests {
     func readersSeeOldOrNew() async throws {
         let db = try await TestDatabase.create()
         try await ProjectionTestSupport.appendSimulated(db, families: 40, days: 30, seed: 41)
-        let projection = try ProjectionDefinition.named("subject_state")
+        let projection = ProjectionDefinition.named(.subjectState)
         let (old, new, seen) = try await db.as(.administrator) { client async throws in
             // The live model stands part of the way, so the rebuilt one differs from it.
             try await ProjectionTestSupport.installEmpty(projection, client: client)

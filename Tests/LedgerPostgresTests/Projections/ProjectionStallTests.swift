@@ -90,7 +90,7 @@ struct ProjectionStallTests {
                 #expect(checkpoint == badHead && stall == 0 || checkpoint == stalledAt - 1 && stall == stalledAt,
                         "\(projection.name): checkpoint \(checkpoint), stall \(stall)")
             }
-            #expect(try await ProjectionTestSupport.checkpoint(try .named("subject_state"), log: "bad", client: client) == stalledAt - 1)
+            #expect(try await ProjectionTestSupport.checkpoint(.named(.subjectState), log: "bad", client: client) == stalledAt - 1)
             #expect(try await client.int("SELECT count(*) FROM subject_state.subjects WHERE subject = 'p_5a11ed'") == 0)
             var id = ""
             for try await value in try await client.query("""
@@ -118,7 +118,7 @@ struct ProjectionStallTests {
         #expect(again.status != 0)
         #expect(again.stdout.contains("log bad stalled at position \(stalledAt)"), "\(again.stdout)")
         try await db.as(.administrator) { client async throws in
-            #expect(try await ProjectionTestSupport.checkpoint(try .named("subject_state"), log: "bad", client: client) == stalledAt - 1)
+            #expect(try await ProjectionTestSupport.checkpoint(.named(.subjectState), log: "bad", client: client) == stalledAt - 1)
             #expect(try await client.int(
                 "SELECT extract(epoch FROM stalled_since)::bigint FROM subject_state.checkpoints WHERE log_id = 'bad'") == since)
         }
@@ -129,7 +129,7 @@ struct ProjectionStallTests {
         #expect(rebuild.stdout.contains("STALLED subject_state: log bad stalled at position \(stalledAt) (event \(eventId))"),
                 "\(rebuild.stdout)\(rebuild.stderr)")
         try await db.as(.administrator) { client async throws in
-            let subjectState = try ProjectionDefinition.named("subject_state")
+            let subjectState = ProjectionDefinition.named(.subjectState)
             #expect(try await ProjectionTestSupport.checkpoint(subjectState, log: "good", client: client) == goodHead)
             #expect(try await ProjectionTestSupport.checkpoint(subjectState, log: "bad", client: client) == stalledAt - 1)
         }
@@ -140,7 +140,7 @@ struct ProjectionStallTests {
         let db = try await TestDatabase.create()
         let goodHead = try await ProjectionTestSupport.appendSimulated(db, log: "good", families: 4, days: 6, seed: 174)
         let before = try await ProjectionTestSupport.appendSimulated(db, log: "bad", families: 3, days: 5, seed: 175)
-        let subjectState = try ProjectionDefinition.named("subject_state")
+        let subjectState = ProjectionDefinition.named(.subjectState)
         try await db.as(.administrator) { client async throws in
             for projection in ProjectionDefinition.all { try await ProjectionTestSupport.installEmpty(projection, client: client) }
             // A fold bug, standing in: subject_state cannot write the row of this one subject.
@@ -191,7 +191,7 @@ struct ProjectionStallTests {
                     passes.add("pass")
                     return passes.all.count >= 3
                 })
-            #expect(try await ProjectionTestSupport.checkpoint(try .named("subject_state"), log: "good", client: client) == goodHead)
+            #expect(try await ProjectionTestSupport.checkpoint(.named(.subjectState), log: "good", client: client) == goodHead)
         }
         let told = notes.all.filter { $0.contains("subject_state: log bad stalled at position \(stalledAt)") }
         #expect(told.count == 1, "\(notes.all)")

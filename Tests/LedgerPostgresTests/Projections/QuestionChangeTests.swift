@@ -56,14 +56,14 @@ struct QuestionChangeTests {
     func sameEverywhere() async throws {
         let db = try await TestDatabase.create()
         try await Self.append(db)
-        let names = ["consent_register", "significant_changes", "anomalies", "report_facts"]
+        let names: [ProjectionDefinition.Name] = [.consentRegister, .significantChanges, .anomalies, .reportFacts]
         try await db.as(.administrator) { client async throws in
             for name in names {
-                let projection = try ProjectionDefinition.named(name)
+                let projection = ProjectionDefinition.named(name)
                 try await ProjectionTestSupport.installEmpty(projection, client: client)
                 #expect(try await ProjectionRunner(pool: client, chunkSize: 1).catchUp(projection, log: "demo").folded > 0)
                 expectSameRows(try await ProjectionRows.live(projection, pool: client),
-                               try await TimeTravel(pool: client).rows(log: "demo", projection: projection, asOf: .head), name)
+                               try await TimeTravel(pool: client).rows(log: "demo", projection: projection, asOf: .head), name.rawValue)
             }
             // By its description, declared before it for its app.
             #expect(try await Self.changes(of: DemoHistory.questionId, client: client) == ["v3.0", "v3.0", "v3.0", "v3.0"])

@@ -28,10 +28,10 @@ struct ReportSourceTests {
     }
 
     /// Builds `names` empty and folds each log only up to `through(log)` (the live tables behind).
-    static func foldPartly(_ db: TestDatabase, names: [String], through: [String: Int64]) async throws {
+    static func foldPartly(_ db: TestDatabase, names: [ProjectionDefinition.Name], through: [String: Int64]) async throws {
         try await db.as(.administrator) { client async throws in
             for name in names {
-                let projection = try ProjectionDefinition.named(name)
+                let projection = ProjectionDefinition.named(name)
                 try await ProjectionTestSupport.installEmpty(projection, client: client)
                 for (log, position) in through {
                     _ = try await ProjectionRunner(pool: client, chunkSize: position).step(projection, log: log)
@@ -86,7 +86,7 @@ struct ReportSourceTests {
         let simHead = try await db.as(.auditor) { client async throws in
             try await EventStore(pool: client).requireHead(log: "sim").position
         }
-        try await Self.foldPartly(db, names: ["consent_register"], through: ["demo": 5, RegulatorScenario.log: 14, "sim": simHead / 2])
+        try await Self.foldPartly(db, names: [.consentRegister], through: ["demo": 5, RegulatorScenario.log: 14, "sim": simHead / 2])
         for log in logs {
             #expect(try await Self.register(db, log: log, notes: notes) == travelled[log], "\(log), live behind")
             Self.expectWay(notes.take(), "folding positions", count: 1)
@@ -113,7 +113,7 @@ struct ReportSourceTests {
         Self.expectWay(notes.take(), "is not built", count: 1)
         let rows = try JSONParser.parse(travelled)["rows"]?.arrayValue ?? []
         #expect(rows.count == 2 && rows.allSatisfy { $0["subject"]?.stringValue == DemoHistory.subject })
-        try await Self.foldPartly(db, names: ["consent_register"], through: ["demo": 6])
+        try await Self.foldPartly(db, names: [.consentRegister], through: ["demo": 6])
         #expect(try await Self.register(db, log: "demo", subject: DemoHistory.subject, notes: notes) == travelled)
         Self.expectWay(notes.take(), "folding positions 7 to 11", count: 1)
         try await Self.catchUp(db)
@@ -134,7 +134,7 @@ struct ReportSourceTests {
         let simHead = try await db.as(.auditor) { client async throws in
             try await EventStore(pool: client).requireHead(log: "sim").position
         }
-        try await Self.foldPartly(db, names: ["report_facts", "anomalies"], through: [RegulatorScenario.log: 9, "sim": simHead / 3])
+        try await Self.foldPartly(db, names: [.reportFacts, .anomalies], through: [RegulatorScenario.log: 9, "sim": simHead / 3])
         #expect(try await Self.regulator(db, scenario, notes: notes) == travelled.scenario)
         #expect(try await Self.regulator(db, early, notes: notes) == travelled.early)
         #expect(try await Self.regulator(db, Self.simPeriod, notes: notes) == travelled.sim)
@@ -157,7 +157,7 @@ struct ReportSourceTests {
             }
         }
         let unbuilt = (head: try await dossier(), early: try await dossier(asOf: 6))
-        try await Self.foldPartly(db, names: ["subject_state", "consent_register"], through: ["demo": 5])
+        try await Self.foldPartly(db, names: [.subjectState, .consentRegister], through: ["demo": 5])
         #expect(try await dossier() == unbuilt.head)
         #expect(try await dossier(asOf: 6) == unbuilt.early)
         try await Self.catchUp(db)
@@ -168,7 +168,7 @@ struct ReportSourceTests {
 
     @Test("the rule: at the position live; behind it live then the rest; past it time travel unless rows are final; a stale build time travel")
     func rule() throws {
-        let projection = try ProjectionDefinition.named("consent_register")
+        let projection = ProjectionDefinition.named(.consentRegister)
         let hash = projection.definitionHash
         #expect(ReportSource.way(to: 10, builtHash: hash, checkpoint: 10, projection: projection, positionFinal: false) == .live)
         #expect(ReportSource.way(to: 10, builtHash: hash, checkpoint: 4, projection: projection, positionFinal: false)

@@ -30,16 +30,42 @@ struct OverloadTests {
         }
     }
 
-    /// Waits until an append is blocked on the lock, then a little longer for the rest to be admitted.
+    /// Waits (at most 5 s) until an append to this test's database is blocked on the lock, so that
+    /// the server holds at least one event.
     static func waitForBlockedAppend(_ fixture: ServerFixture) async throws {
         for _ in 0..<200 {
             let waiting = try await fixture.db.as(.auditor) { client in
-                try await client.int("SELECT count(*) FROM pg_locks WHERE NOT granted")
+                try await client.int("""
+                    SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+                     WHERE NOT l.granted AND a.datname = current_database()
+                    """)
             }
-            if waiting > 0 { break }
+            if waiting > 0 { return }
             try await Task.sleep(for: .milliseconds(25))
         }
-        try await Task.sleep(for: .milliseconds(400))
+        Issue.record("no append was ever blocked on the log's lock")
+    }
+
+    /// Waits (at most 10 s) until the server holds exactly `count` events admitted and not yet
+    /// committed. The probe is a batch of `settings.maxQueuedEvents` events to the other log, which
+    /// the server refuses at once while it holds any event (after ``waitForBlockedAppend(_:)``),
+    /// saying how many it holds; it is never admitted, so it takes no room from the test's appends.
+    static func waitUntilQueued(_ count: Int, _ client: any TestClientProtocol, _ fixture: ServerFixture,
+                                settings: ServerSettings) async throws {
+        let probe = (0..<settings.maxQueuedEvents).map { _ in
+            Fixtures.line(id: UUID().uuidString.lowercased(), stream: "subject-p_probe")
+        }.joined(separator: "\n")
+        for _ in 0..<400 {
+            let response = try await client.execute(uri: "/v1/logs/other/events", method: .post,
+                                                    headers: fixture.headers("otherIngest"), body: ByteBuffer(string: probe))
+            guard response.status == .serviceUnavailable else {
+                Issue.record("the probe was answered \(response.status.code), not refused: \(response.text)")
+                return
+            }
+            if response.json?["detail"]?.stringValue?.contains("holds \(count) events") == true { return }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        Issue.record("the server never held \(count) events")
     }
 
     static func post(_ client: any TestClientProtocol, _ fixture: ServerFixture, role: String, id: String) async throws -> TestResponse {
@@ -58,6 +84,7 @@ struct OverloadTests {
             let (queued, overflow) = try await Self.withLogLocked(fixture) {
                 let queued = admitted.map { id in Task { try await Self.post(client, fixture, role: "ingest", id: id).status.code } }
                 try await Self.waitForBlockedAppend(fixture)
+                try await Self.waitUntilQueued(admitted.count, client, fixture, settings: settings)
                 // Still locked: the refusal comes at once, not after the queue drains.
                 return (queued, try await Self.post(client, fixture, role: "ingest", id: refused))
             }
@@ -83,9 +110,11 @@ struct OverloadTests {
             let (queued, overflow) = try await Self.withLogLocked(fixture) {
                 var queued = admitted.map { id in Task { try await Self.post(client, fixture, role: "ingest", id: id).status.code } }
                 try await Self.waitForBlockedAppend(fixture)
+                try await Self.waitUntilQueued(admitted.count, client, fixture, settings: settings)
                 let overflow = try await Self.post(client, fixture, role: "ingest", id: refused)
                 queued.append(Task { try await Self.post(client, fixture, role: "admin", id: other).status.code })
-                try await Task.sleep(for: .milliseconds(200))
+                // The other key's event admitted while the log is still locked.
+                try await Self.waitUntilQueued(admitted.count + 1, client, fixture, settings: settings)
                 return (queued, overflow)
             }
             #expect(overflow.status == .tooManyRequests, "\(overflow.text)")

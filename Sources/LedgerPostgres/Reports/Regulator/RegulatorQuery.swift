@@ -17,12 +17,32 @@ struct RegulatorQuery: Sendable {
     let policy: ReportPolicy
     let logger: Logger
 
+    /// The steps of ``sections(on:step:)``, in the order they run: a step's number is its place here.
+    enum Step: Int, CaseIterable {
+        case period, ageSignals, consent, rescissions, significantChanges, exceptions, violations, coverage, retention
+
+        /// The step as progress names it.
+        var name: String {
+            switch self {
+            case .period: return "the period's events"
+            case .ageSignals: return "age signals"
+            case .consent: return "consent"
+            case .rescissions: return "rescissions"
+            case .significantChanges: return "significant changes"
+            case .exceptions: return "exceptions"
+            case .violations: return "violations"
+            case .coverage: return "coverage"
+            case .retention: return "retention"
+            }
+        }
+    }
+
     /// The steps, in order, as progress names them.
-    static let steps = ["the period's events", "age signals", "consent", "rescissions", "significant changes",
-                        "exceptions", "violations", "coverage", "retention"]
+    static let steps = Step.allCases.map(\.name)
 
     /// Runs every step; returns the report's sections by member name.
     func sections(on connection: PostgresConnection, step: (Int, String) -> Void) async throws -> [String: JSONValue] {
+        func begin(_ next: Step) { step(next.rawValue, next.name) }
         var sections: [String: JSONValue] = [:]
         // The statements are short and run once: compiling them with JIT costs more than it saves
         // (0.3 s of the consent step alone on a 10M-event log, docs/benchmarks.md).
@@ -31,31 +51,31 @@ struct RegulatorQuery: Sendable {
         // sorts of a few tens of megabytes on a large log: with the default 4 MB they spill to
         // temporary files (100-325 MB a report at 10M events, docs/benchmarks.md).
         try await connection.watchedQuery(PostgresQuery(unsafeSQL: "SET LOCAL work_mem = '\(Self.workMemory)'"), logger: logger)
-        step(0, Self.steps[0])
+        begin(.period)
         let counts = try await RegulatorCounts.read(self, on: connection)
         sections["scope"] = try await period(counts, on: connection)
-        step(1, Self.steps[1])
+        begin(.ageSignals)
         sections["ageSignals"] = ageSignals(counts)
-        step(2, Self.steps[2])
+        begin(.consent)
         var consent = try await consent(on: connection)
         consent["storeConsentStatus"] = Self.keyCounts(counts.outcomes(of: StoreConsentStatusReceived.eventType, scope.codes),
                                                        keys: RegulatorVocabulary.storeConsentStatuses)
-        step(3, Self.steps[3])
+        begin(.rescissions)
         let erased = try await erasedSubjects(on: connection)
         let (rescissions, lateOrMissing) = try await rescissions(on: connection, erased: erased)
         consent["rescissions"] = rescissions
         sections["consent"] = .object(consent)
         let expired = try await expiredAgeSignals(on: connection, erased: erased)
-        step(4, Self.steps[4])
+        begin(.significantChanges)
         sections["significantChanges"] = try await significantChanges(on: connection)
-        step(5, Self.steps[5])
+        begin(.exceptions)
         sections["exceptions"] = try await exceptions(counts, on: connection)
-        step(6, Self.steps[6])
+        begin(.violations)
         let found = try await ruleViolations(on: connection, erased: erased)
         sections["violations"] = .array((found + lateOrMissing + expired).sorted { $0.position < $1.position }.map(\.json))
-        step(7, Self.steps[7])
+        begin(.coverage)
         sections["coverage"] = try await coverage(backfillRequests: counts.backfillRequests(scope.codes), on: connection)
-        step(8, Self.steps[8])
+        begin(.retention)
         sections["retention"] = try await retention(on: connection)
         sections["notices"] = try await notices(scope: sections["scope"] ?? .null, on: connection)
         return sections

@@ -7,7 +7,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "consent-ledger-bench",
         abstract: "Benchmarks of ConsentLedger, each run in a throwaway PostgreSQL cluster.",
-        subcommands: [AppendBenchmark.self, RebuildBenchmark.self, RegulatorBenchmark.self, MerkleBenchmark.self, IngestBenchmark.self,
+        subcommands: [AppendBenchmark.self, AppendCallBenchmark.self, RebuildBenchmark.self, RegulatorBenchmark.self, MerkleBenchmark.self, IngestBenchmark.self,
                       BulkBenchmark.self, VerifyBenchmark.self]
     )
 }

@@ -34,6 +34,7 @@ CREATE OR REPLACE FUNCTION ledger.append_checked_events(
 ) RETURNS TABLE ("position" bigint, stream_version bigint, idempotent_replay boolean)
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = ledger, pg_temp
+SET plan_cache_mode = force_generic_plan
 AS $fn$
 #variable_conflict use_column
 DECLARE
@@ -60,10 +61,7 @@ BEGIN
 
   -- Who may append each type (decision 0056), as for ledger.append_events.
   SELECT r.ord, r.type, r.problem INTO v_bad
-    FROM (SELECT u.ord, u.type, ledger.append_route_problem(jsonb_build_object('type', u.type, 'actor', jsonb_build_object('kind', u.kind)),
-                                                            'ledger.append_events') AS problem
-            FROM unnest(p_types, p_actor_kinds) WITH ORDINALITY AS u(type, kind, ord)) r
-   WHERE r.problem IS NOT NULL ORDER BY r.ord LIMIT 1;
+    FROM ledger.append_events_route_refusals(p_types, p_actor_kinds) r ORDER BY r.ord LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION USING ERRCODE = 'CL010',
       MESSAGE = format('event %s of the batch (%s): %s', v_bad.ord, v_bad.type, v_bad.problem),

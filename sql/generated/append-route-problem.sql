@@ -183,3 +183,80 @@ SELECT CASE p_function
   ELSE 'function: ' || p_function || ' stores no events'
 END
 $fn$;
+
+-- ledger.append_events_route_refusals: the events of a batch (p_types and p_actor_kinds, in
+-- batch order) that ledger.append_events may not store, each with its batch index and the
+-- problem ledger.append_route_problem gives: the same rule as rows, joined with the batch
+-- (the checked append, decision 0072). A plain SQL function that the planner inlines.
+CREATE OR REPLACE FUNCTION ledger.append_events_route_refusals(p_types text[], p_actor_kinds text[])
+RETURNS TABLE (ord bigint, type text, problem text)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $fn$
+SELECT u.ord, u.type, r.problem
+  FROM unnest(p_types, p_actor_kinds) WITH ORDINALITY AS u(type, kind, ord)
+  JOIN (VALUES
+    ('EligibilityChecked', 'appStore', 'actor.kind: EligibilityChecked with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('EligibilityChecked', 'ledger', 'actor.kind: EligibilityChecked with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeRangeRequested', 'appStore', 'actor.kind: AgeRangeRequested with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeRangeRequested', 'ledger', 'actor.kind: AgeRangeRequested with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeRangeShared', 'appStore', 'actor.kind: AgeRangeShared with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeRangeShared', 'ledger', 'actor.kind: AgeRangeShared with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeRangeDeclined', 'appStore', 'actor.kind: AgeRangeDeclined with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeRangeDeclined', 'ledger', 'actor.kind: AgeRangeDeclined with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeRangeRequestFailed', 'appStore', 'actor.kind: AgeRangeRequestFailed with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeRangeRequestFailed', 'ledger', 'actor.kind: AgeRangeRequestFailed with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('SignificantChangeDeclared', 'appStore', 'actor.kind: SignificantChangeDeclared with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('SignificantChangeDeclared', 'ledger', 'actor.kind: SignificantChangeDeclared with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('SignificantChangeAcknowledged', 'appStore', 'actor.kind: SignificantChangeAcknowledged with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('SignificantChangeAcknowledged', 'ledger', 'actor.kind: SignificantChangeAcknowledged with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('PermissionQuestionSent', 'appStore', 'actor.kind: PermissionQuestionSent with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('PermissionQuestionSent', 'ledger', 'actor.kind: PermissionQuestionSent with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('PermissionQuestionFailed', 'appStore', 'actor.kind: PermissionQuestionFailed with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('PermissionQuestionFailed', 'ledger', 'actor.kind: PermissionQuestionFailed with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('ParentalAnswerReceived', 'appStore', 'actor.kind: ParentalAnswerReceived with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('ParentalAnswerReceived', 'ledger', 'actor.kind: ParentalAnswerReceived with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('QuestionExpired', 'appStore', 'actor.kind: QuestionExpired with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('QuestionExpired', 'ledger', 'actor.kind: QuestionExpired with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('ConsentRescinded', 'ledger', 'actor.kind: ConsentRescinded with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AccessGateApplied', 'appStore', 'actor.kind: AccessGateApplied with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AccessGateApplied', 'ledger', 'actor.kind: AccessGateApplied with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('DeviceRatingLimitObserved', 'appStore', 'actor.kind: DeviceRatingLimitObserved with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('DeviceRatingLimitObserved', 'ledger', 'actor.kind: DeviceRatingLimitObserved with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('InstallAttempted', 'appStore', 'actor.kind: InstallAttempted with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('InstallAttempted', 'ledger', 'actor.kind: InstallAttempted with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeExceptionRequested', 'appStore', 'actor.kind: AgeExceptionRequested with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeExceptionRequested', 'ledger', 'actor.kind: AgeExceptionRequested with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeExceptionDecided', 'appStore', 'actor.kind: AgeExceptionDecided with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeExceptionDecided', 'ledger', 'actor.kind: AgeExceptionDecided with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('ApproveInPersonFailed', 'appStore', 'actor.kind: ApproveInPersonFailed with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('ApproveInPersonFailed', 'ledger', 'actor.kind: ApproveInPersonFailed with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('ApproveInPersonPresented', 'appStore', 'actor.kind: ApproveInPersonPresented with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('ApproveInPersonPresented', 'ledger', 'actor.kind: ApproveInPersonPresented with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('StoreConsentStatusReceived', 'appStore', 'actor.kind: StoreConsentStatusReceived with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('StoreConsentStatusReceived', 'ledger', 'actor.kind: StoreConsentStatusReceived with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('SignificantChangeNotifiedToStore', 'appStore', 'actor.kind: SignificantChangeNotifiedToStore with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('SignificantChangeNotifiedToStore', 'ledger', 'actor.kind: SignificantChangeNotifiedToStore with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('PlayAgeSignalReceived', 'appStore', 'actor.kind: PlayAgeSignalReceived with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('PlayAgeSignalReceived', 'ledger', 'actor.kind: PlayAgeSignalReceived with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeVerificationCompleted', 'appStore', 'actor.kind: AgeVerificationCompleted with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('AgeVerificationCompleted', 'ledger', 'actor.kind: AgeVerificationCompleted with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('OperatorDecision', 'appStore', 'actor.kind: OperatorDecision with actor appStore is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('OperatorDecision', 'ledger', 'actor.kind: OperatorDecision with actor ledger is not appended this way (here its actor is one of app, guardian, operator, playStore, subject, system)'),
+    ('RetentionApplied', 'app', 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'),
+    ('RetentionApplied', 'appStore', 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'),
+    ('RetentionApplied', 'guardian', 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'),
+    ('RetentionApplied', 'ledger', 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'),
+    ('RetentionApplied', 'operator', 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'),
+    ('RetentionApplied', 'playStore', 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'),
+    ('RetentionApplied', 'subject', 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'),
+    ('RetentionApplied', 'system', 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'),
+    ('SubjectErased', 'app', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
+    ('SubjectErased', 'appStore', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
+    ('SubjectErased', 'guardian', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
+    ('SubjectErased', 'ledger', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
+    ('SubjectErased', 'operator', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
+    ('SubjectErased', 'playStore', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
+    ('SubjectErased', 'subject', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
+    ('SubjectErased', 'system', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event')
+  ) AS r(type, kind, problem) ON r.type = u.type AND r.kind = u.kind
+$fn$;

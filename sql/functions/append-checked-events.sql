@@ -49,10 +49,13 @@ BEGIN
   IF v_count = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'CL004', MESSAGE = 'the batch is empty', HINT = 'Pass at least one event.';
   END IF;
-  IF (SELECT count(DISTINCT c) <> 1 FROM unnest(ARRAY[cardinality(p_event_ids), cardinality(p_streams), cardinality(p_types),
-        cardinality(p_schema_versions), cardinality(p_occurred_at), cardinality(p_subjects), cardinality(p_actor_kinds),
-        cardinality(p_actor_ids), cardinality(p_correlation_ids), cardinality(p_causation_ids),
-        cardinality(p_expected_versions), v_count]) AS c)
+  -- Plain expressions, which PL/pgSQL evaluates without setting up a query.
+  IF cardinality(p_event_ids) IS DISTINCT FROM v_count OR cardinality(p_streams) IS DISTINCT FROM v_count
+     OR cardinality(p_types) IS DISTINCT FROM v_count OR cardinality(p_schema_versions) IS DISTINCT FROM v_count
+     OR cardinality(p_occurred_at) IS DISTINCT FROM v_count OR cardinality(p_subjects) IS DISTINCT FROM v_count
+     OR cardinality(p_actor_kinds) IS DISTINCT FROM v_count OR cardinality(p_actor_ids) IS DISTINCT FROM v_count
+     OR cardinality(p_correlation_ids) IS DISTINCT FROM v_count OR cardinality(p_causation_ids) IS DISTINCT FROM v_count
+     OR cardinality(p_expected_versions) IS DISTINCT FROM v_count
      OR (p_event_keys IS NOT NULL AND (p_idempotency_key IS NOT NULL OR cardinality(p_event_keys) <> v_count))
      OR (p_idempotency_key IS NOT NULL AND p_digest IS NULL) THEN
     RAISE EXCEPTION USING ERRCODE = 'CL004', MESSAGE = 'the arrays of a checked batch differ in length, or its keys are inconsistent',
@@ -96,7 +99,7 @@ BEGIN
   END IF;
 
   -- Expected versions, only when the batch has a condition (most have none).
-  IF EXISTS (SELECT 1 FROM unnest(p_expected_versions) x WHERE x <> 'any') THEN
+  IF NOT ('any' = ALL (p_expected_versions)) THEN
     SELECT n.ord, n.stream, n.stream_version, n.expected INTO v_bad
       FROM ledger.checked_batch_versions(p_log_id, p_streams, p_expected_versions) n
      WHERE n.expected <> 'any'

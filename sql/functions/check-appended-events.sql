@@ -88,13 +88,13 @@ BEGIN
   -- ledger makes): then the head moves, the day's count grows and the runners are woken by
   -- statements on that one log, whose plans cost little to set up; rows of several logs or days
   -- (an owner's hand-written insert) take the general statements below.
-  SELECT n.log_id, n.position, n.chain_hash, n.day, n.rows, n.logs, n.days
+  SELECT min(a.log_id) AS log_id, max(a.position) AS position,
+         (array_agg(a.chain_hash ORDER BY a.position DESC))[1] AS chain_hash,
+         min((a.recorded_at AT TIME ZONE 'UTC')::date) AS day, count(*) AS rows,
+         min(a.log_id) = max(a.log_id) AND min((a.recorded_at AT TIME ZONE 'UTC')::date) = max((a.recorded_at AT TIME ZONE 'UTC')::date) AS alike
     INTO v_newest
-    FROM (SELECT a.log_id, a.position, a.chain_hash, (a.recorded_at AT TIME ZONE 'UTC')::date AS day,
-                 count(*) OVER () AS rows, count(*) OVER (PARTITION BY a.log_id) AS logs,
-                 count(*) OVER (PARTITION BY (a.recorded_at AT TIME ZONE 'UTC')::date) AS days
-            FROM appended a ORDER BY a.position DESC LIMIT 1) n;
-  IF v_newest.rows = v_newest.logs AND v_newest.rows = v_newest.days THEN
+    FROM appended a;
+  IF v_newest.alike THEN
     UPDATE ledger.logs SET head_position = v_newest.position, head_chain_hash = v_newest.chain_hash
      WHERE log_id = v_newest.log_id;
     INSERT INTO ledger.event_days AS d (log_id, day, events) VALUES (v_newest.log_id, v_newest.day, v_newest.rows)

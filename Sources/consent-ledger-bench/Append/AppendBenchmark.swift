@@ -6,19 +6,19 @@ import Logging
 import PostgresNIO
 import LedgerSimulation
 
-/// `consent-ledger-bench append`: append throughput of `ledger.append_events` (batches with every
-/// check and hash) beside a plain `unnest` insert of the very same rows into a table with no
+/// `consent-ledger-bench append`: append throughput of `EventStore.append` (batches with every
+/// hash, through the embedded writer's checked append: decision 0072) beside a plain `unnest` insert of the very same rows into a table with no
 /// checks and no indexes, and into one with the ledger's indexes, in one run on one throwaway
 /// cluster. Rounds are interleaved (ledger, plain, indexed, ledger, …), each into a fresh log or
 /// table; the report gives each path's best and median round and the ratios.
 struct AppendBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "append",
-        abstract: "Append throughput of ledger.append_events beside a plain unnest insert of the same rows.",
+        abstract: "Append throughput of EventStore.append (as the embedded writer: the checked append, decision 0072) beside a plain unnest insert of the same rows.",
         discussion: """
             Starts its own durable PostgreSQL cluster in a temporary folder, migrates the ledger schema, \
             generates the events (not timed), then times, round by round: EventStore.append in batches \
-            (as the application role), EventStore.appendCopying in the same batches (the owner's bulk load \
+            (as the application role, which on the embedded cluster is the writer: the checked append, decision 0072), EventStore.appendCopying in the same batches (the owner's bulk load \
             through COPY, decision 0042), an INSERT … SELECT * FROM unnest(…) of the same precomputed rows \
             (positions, records, leaf and chain hashes) into bench_plain (no index, no constraint), and \
             the same into bench_indexed (the indexes of ledger.events). The report goes to standard \
@@ -96,7 +96,7 @@ struct AppendBenchmark: AsyncParsableCommand {
             }
 
             let events = history.events
-            var ledger = PathTiming(name: "ledger.append_events", eventsPerRound: events)
+            var ledger = PathTiming(name: "EventStore.append (writer: checked)", eventsPerRound: events)
             var bulk = PathTiming(name: "bulk load (COPY, owner)", eventsPerRound: events)
             var plain = PathTiming(name: "plain unnest (no indexes)", eventsPerRound: events)
             var indexed = PathTiming(name: "plain unnest (same indexes)", eventsPerRound: events)

@@ -7,8 +7,8 @@ import PostgresNIO
 /// of the same rows. Each appends all batches sequentially, one transaction per batch, and
 /// returns the round's wall time and each batch's.
 enum AppendPaths {
-    /// Appends `batches` to `log` through `EventStore.append` (that is `ledger.append_events`,
-    /// with every check and hash), or with `copying` through `EventStore.appendCopying` (the
+    /// Appends `batches` to `log` through `EventStore.append` (in the store's role's append mode:
+    /// the embedded writer's `ledger.append_checked_events`, decision 0072), or with `copying` through `EventStore.appendCopying` (the
     /// owner's bulk load, decision 0042), then checks that the log's head is where it should be.
     static func ledger(store: EventStore, log: String, batches: [[EventInput]], copying: Bool = false) async throws -> (Double, [Double]) {
         var batchSeconds: [Double] = []
@@ -19,7 +19,7 @@ enum AppendPaths {
             let result = copying ? try await store.appendCopying(log: log, events: batch) : try await store.append(log: log, events: batch)
             batchSeconds.append(watch.elapsedSeconds)
             guard result.events.count == batch.count, !result.idempotentReplay else {
-                throw BenchError("ledger.append_events returned \(result.events.count) events for a batch of \(batch.count) (replay: \(result.idempotentReplay))")
+                throw BenchError("EventStore.append returned \(result.events.count) events for a batch of \(batch.count) (replay: \(result.idempotentReplay))")
             }
         }
         let seconds = round.elapsedSeconds

@@ -81,13 +81,8 @@ BEGIN
     PERFORM ledger.check_event_keys_unused(p_log_id, p_event_keys);
   END IF;
 
-  -- The log's head, locked: appends to one log serialize here (as in ledger.append_events).
-  SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
-  IF NOT FOUND THEN
-    PERFORM ledger.check_log_id(p_log_id);
-    INSERT INTO ledger.logs (log_id) VALUES (p_log_id) ON CONFLICT DO NOTHING;
-    SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
-  END IF;
+  -- The log's head, locked (ledger.lock_head, as in ledger.append_events).
+  SELECT h.head_position, h.head_chain_hash INTO v_head, v_chain FROM ledger.lock_head(p_log_id) h;
   -- Idempotency again, under the head: the same key may have committed while this call waited.
   IF p_idempotency_key IS NOT NULL THEN
     RETURN QUERY SELECT r.position, r.stream_version, true FROM ledger.replayed_batch(p_log_id, p_idempotency_key, p_digest) r;

@@ -183,16 +183,9 @@ BEGIN
     END IF;
   END IF;
 
-  -- Lock the log's head: appends to one log serialize here, so positions are gapless and commit
-  -- in position order. Everything above (parsing and the catalogue's checks) ran before, so a
-  -- second append to the log checks its batch while the first one holds the head.
-  SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain
-    FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
-  IF NOT FOUND THEN
-    INSERT INTO ledger.logs (log_id) VALUES (p_log_id) ON CONFLICT DO NOTHING;
-    SELECT l.head_position, l.head_chain_hash INTO v_head, v_chain
-      FROM ledger.logs l WHERE l.log_id = p_log_id FOR UPDATE;
-  END IF;
+  -- Lock the log's head (ledger.lock_head). Everything above (parsing and the catalogue's checks)
+  -- ran before, so a second append to the log checks its batch while the first one holds the head.
+  SELECT h.head_position, h.head_chain_hash INTO v_head, v_chain FROM ledger.lock_head(p_log_id) h;
 
   -- Idempotency again, under the head: the same key may have committed while this call waited.
   IF p_idempotency_key IS NOT NULL THEN

@@ -45,7 +45,6 @@ extension EventStore {
         let digest = ByteBuffer(bytes: digestBytes)
 
         if let replay = try await replayedBatch(log: log, key: key, digest: digest, on: connection, logger: logger) { return replay }
-        try await connection.watchedQuery("INSERT INTO ledger.logs (log_id) VALUES (\(log)) ON CONFLICT DO NOTHING", logger: logger)
         let head = try await lockHead(log: log, on: connection, logger: logger)
         if let replay = try await replayedBatch(log: log, key: key, digest: digest, on: connection, logger: logger) { return replay }
 
@@ -92,13 +91,14 @@ extension EventStore {
         return appended.isEmpty ? nil : AppendResult(events: appended, idempotentReplay: true)
     }
 
-    /// The log's head, locked until the transaction ends, and the ledger's clock now (the
+    /// The log's head, locked until the transaction ends (`ledger.lock_head`, as both append
+    /// functions lock it; the log is created when new), and the ledger's clock now (the
     /// `recordedAt` of the batch, in the record's form).
     private static func lockHead(log: String, on connection: PostgresConnection, logger: Logger) async throws -> LockedHead {
         let rows = try await connection.watchedQuery("""
-            SELECT head_position, head_chain_hash,
+            SELECT h.head_position, h.head_chain_hash,
                    to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
-              FROM ledger.logs WHERE log_id = \(log) FOR UPDATE
+              FROM ledger.lock_head(\(log)) h
             """, logger: logger)
         for try await (position, chain, recordedAt) in rows.decode((Int64, ByteBuffer, String).self) {
             return LockedHead(position: position, chainHash: Array(buffer: chain), recordedAt: recordedAt)

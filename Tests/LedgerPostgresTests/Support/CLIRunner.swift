@@ -27,7 +27,12 @@ enum CLIRunner {
     struct DidNotEnd: Error, CustomStringConvertible {
         let arguments: [String]
         let seconds: Int
-        var description: String { "consent-ledger \(arguments.joined(separator: " ")) did not end within \(seconds) s" }
+        /// What it had written to standard error by then, when known.
+        var said = ""
+        var description: String {
+            "consent-ledger \(arguments.joined(separator: " ")) did not end within \(seconds) s"
+                + (said.isEmpty ? "" : "; its standard error:\n\(said)")
+        }
     }
 
     /// Runs the tool with `arguments` in `directory` (default: a fresh temporary folder), feeding
@@ -57,7 +62,12 @@ enum CLIRunner {
         process.standardOutput = try FileHandle(forWritingTo: paths[1])
         process.standardError = try FileHandle(forWritingTo: paths[2])
         try process.run()
-        try wait(process, arguments: arguments, timeout: timeout)
+        do {
+            try wait(process, arguments: arguments, timeout: timeout)
+        } catch var late as DidNotEnd {
+            late.said = (try? String(contentsOf: paths[2], encoding: .utf8)) ?? ""
+            throw late
+        }
         return Outcome(status: process.terminationStatus,
                        stdout: try String(contentsOf: paths[1], encoding: .utf8),
                        stderr: try String(contentsOf: paths[2], encoding: .utf8))
@@ -92,7 +102,12 @@ enum CLIRunner {
             read.append(chunk)
         }
         try pipe.fileHandleForReading.close()
-        try wait(process, arguments: arguments, timeout: 120)
+        do {
+            try wait(process, arguments: arguments, timeout: 120)
+        } catch var late as DidNotEnd {
+            late.said = (try? String(contentsOf: errPath, encoding: .utf8)) ?? ""
+            throw late
+        }
         return Outcome(status: process.terminationStatus, stdout: String(decoding: read, as: UTF8.self),
                        stderr: try String(contentsOf: errPath, encoding: .utf8))
     }

@@ -129,6 +129,16 @@ struct CLITests {
         #expect(outcome.stderr.hasPrefix("error: cannot connect to"))
         #expect(outcome.stderr.contains("hint:"))
     }
+
+    @Test("catalogue --sql into a folder that does not exist says so and how to fix it, and writes nothing")
+    func catalogueIntoAMissingFolder() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("cl-no-such-\(UUID().uuidString.prefix(8))/generated").path
+        let outcome = try await CLIRunner.run(["catalogue", "--sql", missing])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("there is no such folder") && outcome.stderr.contains("mkdir -p \(missing)"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("NSCocoaErrorDomain"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
 }
 
 @Suite("consent-ledger erase")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerGenerators
 
 /// `consent-ledger catalogue`.
 struct Catalogue: AsyncParsableCommand {
@@ -24,6 +25,10 @@ struct Catalogue: AsyncParsableCommand {
 
     func validate() throws {
         guard format == "markdown" else { throw ValidationError("--format markdown is the only format so far") }
+        var isFolder: ObjCBool = false
+        if let sql, !(FileManager.default.fileExists(atPath: sql, isDirectory: &isFolder) && isFolder.boolValue) {
+            throw ValidationError("--sql \(sql): there is no such folder; create it first (mkdir -p \(sql)), or give sql/generated")
+        }
     }
 
     func run() async throws {

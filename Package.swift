@@ -13,8 +13,10 @@ let package = Package(
     products: [
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerSimulation", targets: ["LedgerSimulation"]),
+        .library(name: "LedgerGenerators", targets: ["LedgerGenerators"]),
         .library(name: "LedgerReportHTML", targets: ["LedgerReportHTML"]),
         .library(name: "LedgerAppStore", targets: ["LedgerAppStore"]),
+        .library(name: "LedgerCluster", targets: ["LedgerCluster"]),
         .library(name: "LedgerPostgres", targets: ["LedgerPostgres"]),
         .library(name: "LedgerApplication", targets: ["LedgerApplication"]),
         .library(name: "LedgerAPIModel", targets: ["LedgerAPIModel"]),
@@ -50,6 +52,9 @@ let package = Package(
             exclude: ["Jurisdictions/Data"],
             plugins: ["EmbedSQL"]
         ),
+        // What the catalogue and the rules generate: the catalogue's SQL (sql/generated) and the
+        // documents docs/events.md and docs/rules.md. Changes when a generated file's form changes.
+        .target(name: "LedgerGenerators", dependencies: ["LedgerCore"]),
         // Simulated families and apps: the demo's history and the benchmarks' and tests' load.
         .target(name: "LedgerSimulation", dependencies: ["LedgerCore"]),
         // The projections' folds and the rules, pure Swift over typed events (decision 0061).
@@ -73,10 +78,13 @@ let package = Package(
         // The parsers of untrusted input as functions of bytes: libFuzzer's targets (Fuzz/, tools/fuzz)
         // and the corpus regression test.
         .target(name: "LedgerFuzzTargets", dependencies: ["LedgerCore", "LedgerAppStore"]),
+        // A PostgreSQL cluster of the tool's own (the embedded default): initdb, pg_ctl, its folder
+        // and lock. Changes when how a local server is run changes, never with the ledger's schema.
+        .target(name: "LedgerCluster", dependencies: ["LedgerCore"]),
         .target(
             name: "LedgerPostgres",
             dependencies: [
-                "LedgerCore", "LedgerFolds",
+                "LedgerCore", "LedgerFolds", "LedgerCluster",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -130,6 +138,7 @@ let package = Package(
             dependencies: [
                 "LedgerCore",
                 "LedgerSimulation",
+                "LedgerCluster",
                 "LedgerPostgres",
                 "LedgerClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -145,6 +154,8 @@ let package = Package(
                 "LedgerSimulation",
                 "LedgerReportHTML",
                 "LedgerAppStore",
+                "LedgerGenerators",
+                "LedgerCluster",
                 "LedgerPostgres",
                 "LedgerApplication",
                 "LedgerServer",
@@ -155,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCoreTests",
-            dependencies: ["LedgerCore", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets", "ConsentLedgerEvents"]
+            dependencies: ["LedgerCore", "LedgerGenerators", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets", "ConsentLedgerEvents"]
         ),
         // The HTTP route layer and the client library, against scripted operations: no database.
         .testTarget(
@@ -171,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "LedgerPostgresTests",
             dependencies: [
-                "LedgerCore", "LedgerSimulation", "LedgerReportHTML", "LedgerAppStore", "LedgerPostgres", "LedgerServer",
+                "LedgerCore", "LedgerSimulation", "LedgerReportHTML", "LedgerAppStore", "LedgerCluster", "LedgerPostgres", "LedgerServer",
                 "LedgerApplication", "LedgerAPIModel", "LedgerClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerGenerators
 import Testing
 
 @Suite("docs/events.md")

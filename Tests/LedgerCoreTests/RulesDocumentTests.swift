@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerGenerators
 import LedgerFolds
 import Testing
 

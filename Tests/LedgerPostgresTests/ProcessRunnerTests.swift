@@ -1,5 +1,5 @@
 import Foundation
-@testable import LedgerPostgres
+@testable import LedgerCluster
 import Testing
 
 /// The programs the tool starts itself (initdb, pg_ctl and the server it leaves running).

@@ -32,8 +32,8 @@ extension EventCatalogue {
 
     /// Why `route` may not append an event of `schema`'s type recorded as `actor`, as a message and
     /// the field at fault; nil when it may. The SQL is written from this function's cases
-    /// (``AppendRouteSQL``).
-    static func appendProblem(_ schema: EventSchema, actor: String, route: AppendRoute) -> (message: String, field: String)? {
+    /// (`AppendRouteSQL` in LedgerGenerators).
+    package static func appendProblem(_ schema: EventSchema, actor: String, route: AppendRoute) -> (message: String, field: String)? {
         guard let appender = schema.appenders.first(where: { $0.route == route }) else {
             return (typeMessage(schema), "type")
         }

@@ -1,10 +1,10 @@
 /// Reads typed fields out of a JSON object and throws errors that name the field's full path.
-struct FieldReader {
+package struct FieldReader {
     let object: [String: JSONValue]
     let path: String
 
     /// Patterns a string field must match.
-    enum Pattern {
+    package enum Pattern {
         case uuid, stream, typeName, pseudonym, identifier, bundleId, version, jurisdiction
 
         func matches(_ s: String) -> Bool {
@@ -37,26 +37,7 @@ struct FieldReader {
             }
         }
 
-        /// The same check as a SQL boolean over the text expression `text` (ASCII classes only, so
-        /// a character count equals ``matches(_:)``'s byte count); the generated SQL catalogue uses
-        /// it. Lengths are checked with `length()`, not with a bounded repetition: PostgreSQL's
-        /// regular expressions run `[…]{1,128}` about forty times slower than `[…]+` (decision 0040).
-        func sql(_ text: String) -> String {
-            func bounded(_ lower: Int, _ upper: Int, _ regex: String) -> String {
-                "(length(\(text)) BETWEEN \(lower) AND \(upper) AND (\(text)) ~ '\(regex)')"
-            }
-            switch self {
-            case .uuid: return "(\(text)) ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'"
-            case .stream: return bounded(1, 200, "^[A-Za-z0-9][A-Za-z0-9._:-]*$")
-            case .typeName: return bounded(1, 64, "^[A-Z][A-Za-z0-9]*$")
-            case .pseudonym, .identifier: return bounded(1, 128, "^[A-Za-z0-9._:-]+$")
-            case .bundleId: return bounded(1, 255, "^[A-Za-z0-9._-]+$")
-            case .version: return bounded(1, 64, "^[A-Za-z0-9._+() -]+$")
-            case .jurisdiction: return "(\(text)) ~ '^(EU|[A-Z]{2}(-[A-Z0-9]{1,3})?)$'"
-            }
-        }
-
-        var explanation: String {
+        package var explanation: String {
             switch self {
             case .uuid: return "a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b"
             case .stream: return "1 to 200 characters of A-Z, a-z, 0-9, '.', '_', ':' and '-', such as subject-p_4f1c"

@@ -47,7 +47,7 @@ public enum ForbiddenFreeText {
     }
 
     /// The soft hyphen, zero-width space, non-joiner and joiner, word joiner and byte-order mark.
-    static let invisible: Set<UInt32> = [0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF]
+    package static let invisible: Set<UInt32> = [0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF]
 
     /// Every birth word of ``birthDatePattern`` contains one of these: a cheap test before the pattern.
     static let birthWordStems = ["born", "b0rn", "birth", "dob", "d.o.b", "yob", "y.o.b", "gebor", "geburt", "né", "naissance",
@@ -58,7 +58,7 @@ public enum ForbiddenFreeText {
                                       "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
                                       "eighteen", "nineteen", "twenty"]
     /// Words that, just before the number, make "N years old" a bound or a range, not an age.
-    static let boundWords: [String] = ["under", "over", "below", "above", "least", "most", "than", "from",
+    package static let boundWords: [String] = ["under", "over", "below", "above", "least", "most", "than", "from",
                                        "to", "and", "or", "ages"]
 
     // Compiled once; a Regex is not Sendable, but these are only ever read, and matching does
@@ -71,14 +71,14 @@ public enum ForbiddenFreeText {
     private static let number = "(?:\\d{1,3}|" + numberWords.joined(separator: "|") + ")"
     /// The patterns, as text: compiled below for Swift, and written into SQL (`ledger.free_text_problem`,
     /// FreeTextSQL) with PostgreSQL's spelling of a word boundary, so both read the same ones.
-    static let birthDatePattern =
+    package static let birthDatePattern =
         "\\b(?:b[o0]rn|birth|birthday|birthdate|date of birth|year of birth|dob|d\\.o\\.b\\.?|yob|y\\.o\\.b\\.?"
             + "|geboren|geburtsdatum|geburtstag|née? le|date de naissance|nacid[oa]|fecha de nacimiento|nat[oa] il"
             + "|data di nascita|geboortedatum|født|född|urodzon[ya])(?![a-z0-9_])[^;!?\\n]{0,40}?"
             + "(?:\\b(?:19|20)\\d{2}|\\b\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}\\b|\\b\(month)\\s+\\d{1,2}\\b"
             + "|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?\(month))"
-    static let yearsOldPattern = "\\b" + number + "[\\s-]*(?:years?|yrs?|y)[\\s.-]*old\\b"
-    static let otherAgePatterns = ["\\b\\d{1,3}\\s*y/?o\\b", "\\baged\\s+\\d{1,3}\\b", "\\bage\\s*(?:[:=]|is)\\s*\\d{1,3}\\b"]
+    package static let yearsOldPattern = "\\b" + number + "[\\s-]*(?:years?|yrs?|y)[\\s.-]*old\\b"
+    package static let otherAgePatterns = ["\\b\\d{1,3}\\s*y/?o\\b", "\\baged\\s+\\d{1,3}\\b", "\\bage\\s*(?:[:=]|is)\\s*\\d{1,3}\\b"]
     nonisolated(unsafe) private static let birthDate = regex(birthDatePattern)
     nonisolated(unsafe) private static let yearsOld = regex(yearsOldPattern)
     nonisolated(unsafe) private static let otherAges = otherAgePatterns.map(regex)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerCluster
 import LedgerPostgres
 
 /// `consent-ledger-bench bulk`: `consent-ledger append --bulk --file F` of a simulated history,

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCluster
 import LedgerCore
 import LedgerPostgres
 

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCluster
 import LedgerPostgres
 
 /// The baseline: pgbench inserting single rows, one per transaction, into a plain table of the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerCluster
 import LedgerPostgres
 
 /// `consent-ledger db start`.

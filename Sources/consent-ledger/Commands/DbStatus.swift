@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerCluster
 import LedgerCore
 import LedgerPostgres
 

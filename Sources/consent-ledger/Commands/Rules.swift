@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerCore
+import LedgerGenerators
 
 /// `consent-ledger rules`.
 struct Rules: AsyncParsableCommand {

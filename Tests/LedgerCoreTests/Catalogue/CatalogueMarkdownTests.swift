@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerGenerators
 import Testing
 
 /// The catalogue as Markdown: deterministic, complete, and its examples are the schemas' own.

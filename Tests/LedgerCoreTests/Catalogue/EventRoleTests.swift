@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerGenerators
 import Testing
 
 /// Event roles are declared once beside the types (issue 37: "is this event an age signal" was

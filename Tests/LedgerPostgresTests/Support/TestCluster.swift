@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCluster
 import LedgerPostgres
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 /// How a derived fact is computed from a payload, as data: the database computes the same facts
-/// from it (``CatalogueSQL``), so it never has to trust the `derived` member a client sends.
+/// from it (`CatalogueSQL` (LedgerGenerators)), so it never has to trust the `derived` member a client sends.
 ///
 /// The Swift payload types compute their facts in code (``EventPayload/derivedFacts``); a test
 /// checks over many payloads that the two agree.

@@ -1,7 +1,7 @@
 /// What an event is to the projections and the rules, declared once beside its type's fields
 /// (``EventSchema/roles``), so that no fold or rule names the types itself (issue 37: "is this
 /// event an age signal" was written in two folds). The SQL folds ask through functions generated
-/// from these declarations (`ledger.is_age_signal`, ``EventRoleSQL``); docs/events.md lists them.
+/// from these declarations (`ledger.is_age_signal`, `EventRoleSQL` in LedgerGenerators); docs/events.md lists them.
 public struct EventRole: Sendable, Hashable {
     /// The roles there are.
     public enum Name: String, Sendable, CaseIterable {

@@ -1,5 +1,5 @@
 /// The one declarative description of an event type: its name, versions, fields, rules, derived
-/// facts and examples. Validation (``EventCatalogue``) and documentation (``CatalogueMarkdown``)
+/// facts and examples. Validation (``EventCatalogue``) and documentation (`CatalogueMarkdown` (LedgerGenerators))
 /// both read it, so they cannot drift apart.
 ///
 /// Each payload type declares its schema next to its Swift fields:

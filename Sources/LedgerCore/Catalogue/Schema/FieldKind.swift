@@ -1,7 +1,7 @@
 /// What a payload field may hold: its JSON kind and the constraints on it.
 ///
 /// One value describes a field for both validation (``EventCatalogue/validate(type:schemaVersion:payload:context:)``)
-/// and documentation (``CatalogueMarkdown``), so the two cannot disagree.
+/// and documentation (`CatalogueMarkdown` (LedgerGenerators)), so the two cannot disagree.
 public indirect enum FieldKind: Sendable, Equatable {
     /// `true` or `false`.
     case boolean

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// docs/rules.md, written from the rules catalogue (``RuleCatalogue``) and the laws it cites
 /// (``Law``), so the document cannot drift from the rules the ledger applies.
 public enum RulesMarkdown {

@@ -1,3 +1,5 @@
+import LedgerCore
+
 extension PayloadCheckSQL {
     /// The first problem of `rule` on the payload object `payload`, as ``PayloadRule/check(_:path:)``
     /// finds it in Swift. Runs after every field has the right kind.

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// `ledger.free_text_problem(text)`: birth dates, birth years and exact ages inside free text
 /// (decision 0034), from ``ForbiddenFreeText``'s own patterns, so that the database refuses what
 /// the Swift check refuses in every free-text field a psql caller sends (decision 0035).

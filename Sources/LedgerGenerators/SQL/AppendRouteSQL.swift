@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Writes `ledger.append_route_problem(event jsonb, function text)`: who may append each event
 /// type (``EventSchema/appenders``) as the database enforces it, for every caller of the function
 /// named (decision 0056). The database knows the function it was called through, not the route:

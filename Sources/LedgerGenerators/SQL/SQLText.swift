@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Small builders of SQL text for the generated catalogue (``CatalogueSQL``).
 enum SQLText {
     /// `text` as a SQL string literal (`'it''s'`). Standard-conforming strings: only `'` is doubled.

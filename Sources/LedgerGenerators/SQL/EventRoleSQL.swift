@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Writes one SQL function per event role (``EventRole``): `ledger.is_age_signal(p_type text,
 /// p_payload jsonb)`, true for an event that plays the role, from the types' ``EventSchema/roles``.
 /// The projections' folds call these instead of naming the types, so a new age signal is declared

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Writes the SQL expression that computes an event's derived facts from its payload, from the
 /// catalogue's data (``DerivedComputation``, ``LegalCategory``'s bands, ``AgeRatingCode``'s
 /// labels), as RFC 8785 canonical text (`{"legalCategory":"adult","verifiedAdult":true}`), or

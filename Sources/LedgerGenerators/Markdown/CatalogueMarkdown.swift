@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// The event catalogue as Markdown (docs/events.md), written from the same ``EventSchema``
 /// values that validate events: every type under its docs/design/events.md group, with its summary, schema
 /// versions, fields (kind, required, allowed values, personal data), rules, derived facts, older

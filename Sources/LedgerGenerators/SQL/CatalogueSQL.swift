@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// The event catalogue as SQL functions the database enforces: `ledger.append_events` refuses
 /// what the catalogue refuses, for every client (psql included), and computes the derived facts
 /// itself. Generated from the same schemas that validate events in Swift, as docs/events.md is,

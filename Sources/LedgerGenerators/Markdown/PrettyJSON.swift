@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Indented JSON for documentation: members sorted as in RFC 8785, two spaces per level, arrays
 /// of scalars on one line. Scalars are written exactly as ``CanonicalJSON`` writes them, so the
 /// text parses back to the same value. Deterministic.

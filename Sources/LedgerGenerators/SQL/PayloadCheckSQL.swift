@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Writes the SQL expression that finds the first problem of a payload, from the same
 /// ``FieldSchema`` and ``PayloadRule`` values ``PayloadValidator`` checks in Swift.
 ///

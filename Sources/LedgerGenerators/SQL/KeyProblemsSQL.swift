@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Writes `ledger.key_problems`: every member name of every event of a batch, at any depth, read
 /// from the text as sent (type `json`, which keeps duplicate keys, unlike `jsonb`), for two checks:
 /// a key that appears twice in one object (the Swift parser refuses it; jsonb would silently keep

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Writes the SQL expression that finds the first problem of an event's envelope, in the order and
 /// with the constants of ``EventEnvelope/init(validating:)``: unknown top-level members (sorted),
 /// then `eventId`, `stream`, `type`, `schemaVersion`, `occurredAt`, `subject`, `correlationId`,

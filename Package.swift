@@ -164,13 +164,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The test targets are named by tier. Unit: pure code, no I/O (the core, the folds, the
+        // generators, the simulator, the report pages).
         .testTarget(
-            name: "LedgerCoreTests",
+            name: "UnitTests",
             dependencies: ["LedgerCore", "LedgerGenerators", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets", "ConsentLedgerEvents"]
         ),
-        // The HTTP route layer and the client library, against scripted operations: no database.
+        // Route: the HTTP route layer and the client library, against scripted operations; no database.
         .testTarget(
-            name: "LedgerServerTests",
+            name: "RouteTests",
             dependencies: [
                 "LedgerCore", "LedgerPostgres", "LedgerApplication", "LedgerAPIModel", "LedgerServer", "LedgerClient", "LedgerConsole",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -179,8 +181,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Integration: against a real PostgreSQL the run starts itself, and the built executables as
+        // processes (the CLI, serve, the client against a live server, the documents' examples).
         .testTarget(
-            name: "LedgerPostgresTests",
+            name: "IntegrationTests",
             dependencies: [
                 "LedgerCore", "LedgerSimulation", "LedgerReportHTML", "LedgerAppStore", "LedgerCluster", "LedgerPostgres", "LedgerServer",
                 "LedgerApplication", "LedgerAPIModel", "LedgerClient",

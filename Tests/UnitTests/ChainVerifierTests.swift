@@ -172,7 +172,7 @@ struct ChainVerifierTests {
     // MARK: Columns
     // That each column agrees with its record is checked by LogVerifier (ColumnAgreement from the
     // skimmed record, the database's ledger.column_problems for the rest): see VerifyTests in
-    // LedgerPostgresTests, column by column.
+    // IntegrationTests, column by column.
 
     // MARK: Records
 

@@ -9,9 +9,9 @@ enum TestData {
     }
 
     /// The repository's `Tests/Fixtures/third-party` folder, found from this source file's path
-    /// (`Tests/LedgerCoreTests/TestData.swift`), so it does not depend on the current folder.
+    /// (`Tests/UnitTests/TestData.swift`), so it does not depend on the current folder.
     static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()   // LedgerCoreTests
+        .deletingLastPathComponent()   // UnitTests
         .deletingLastPathComponent()   // Tests
         .appendingPathComponent("Fixtures/third-party", isDirectory: true)
 

@@ -165,10 +165,13 @@ let package = Package(
             ]
         ),
         // The test targets are named by tier. Unit: pure code, no I/O (the core, the folds, the
-        // generators, the simulator, the report pages).
+        // generators, the simulator, the report pages, the group commit's queue against a scripted store).
         .testTarget(
             name: "UnitTests",
-            dependencies: ["LedgerCore", "LedgerGenerators", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets", "ConsentLedgerEvents"]
+            dependencies: [
+                "LedgerCore", "LedgerGenerators", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets",
+                "ConsentLedgerEvents", "LedgerPostgres",
+            ]
         ),
         // Route: the HTTP route layer and the client library, against scripted operations; no database.
         .testTarget(

@@ -2,15 +2,19 @@ import LedgerCore
 import LedgerPostgres
 
 extension Ledger {
-    /// Appends `events` to `log` as one atomic batch: the ledger's one way in (the CLI, every
-    /// HTTP append and forwarded App Store notifications come here).
+    /// Appends `events` to `log` as one atomic batch: the way in for the ordinary writers (the
+    /// CLI, every HTTP append; forwarded App Store notifications come by
+    /// ``recordAppStoreNotification(log:event:)``).
     ///
     /// A single event joins the group commit, which shares one transaction among concurrent single
-    /// appends to a log (each with its own idempotency key, when it has one) and answers a retried
-    /// event (same id, same content, or the same key) as a replay; a batch of several events is one
-    /// transaction of its own. Both end in
-    /// ``EventStore/append(log:events:idempotencyKey:)``: sealing, `ledger.append_events` and the
-    /// new log's row in one transaction, so a refused batch leaves nothing behind.
+    /// appends to a log (``AppendMode/grouped``, ``AppendMode/keyed`` when they carry keys) and
+    /// answers a retried event (same id, same content, or the same key) as a replay; a batch of
+    /// several events is one transaction of its own (``AppendMode/batch``). Each is sealing, the
+    /// pool role's append function and the new log's row in one transaction, so a refused batch
+    /// leaves nothing behind. These are not the only ways in: ``bulkAppend(log:events:idempotencyKey:)``,
+    /// ``erase(log:subject:erasure:)`` and ``applyRetention(log:retention:)`` are modes of their
+    /// own (``AppendMode``, decision 0074). One gate holds for all of them: the trigger on
+    /// `ledger.events`, which checks every hash and column of every row.
     ///
     /// - Parameter idempotencyKey: a batch retried with the same key returns the original
     ///   positions and writes nothing; nil uses the batch's SHA-256 (decision 0004).
@@ -35,7 +39,7 @@ extension Ledger {
     }
 
     /// Stores events a route has admitted: a single one through the group commit, a batch in a
-    /// transaction of its own.
+    /// transaction of its own (``AppendMode/batch``).
     private func store(log: String, events: [EventInput], idempotencyKey: String?) async throws -> AppendResult {
         if events.count == 1 {
             return try await groupCommit.append(log: log, event: events[0], idempotencyKey: idempotencyKey)
@@ -43,8 +47,8 @@ extension Ledger {
         return try await EventStore(pool: pools.application, logger: logger).append(log: log, events: events, idempotencyKey: idempotencyKey)
     }
 
-    /// Appends `events` to `log` as one atomic batch through `COPY`, as the owner: the bulk path
-    /// for backfills (`consent-ledger append --bulk`, decision 0042). The same guarantees as
+    /// Appends `events` to `log` as one atomic batch through `COPY`, as the owner
+    /// (``AppendMode/bulk``), for backfills (`consent-ledger append --bulk`, decision 0042). The same guarantees as
     /// ``append(log:events:idempotencyKey:)`` (the catalogue checked in Swift when the inputs were
     /// made, personal data sealed, gapless positions, hashes checked again by the insert trigger,
     /// idempotency under the same keys and digests), at a fraction of its cost per event.

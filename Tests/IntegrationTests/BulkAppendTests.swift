@@ -70,7 +70,7 @@ struct BulkAppendTests {
         }
     }
 
-    @Test("an event id stored before, or twice in the batch, is refused by name and nothing is stored")
+    @Test("an event id stored before, or twice in the batch, is refused by name, as append_events words it, and nothing is stored")
     func duplicateEventIds() async throws {
         let db = try await TestDatabase.create()
         let stored = try Fixtures.events(5)
@@ -88,7 +88,14 @@ struct BulkAppendTests {
                 _ = try await store.appendCopying(log: "acme", events: twice + [twice[1]])
             }
             #expect(twiceError?.code == .duplicateEventId)
-            #expect(twiceError?.line == 5)
+            // In the words of ledger.raise_duplicate_event_id, as every mode gives them: the first
+            // event whose id the batch holds twice.
+            #expect(twiceError?.line == 2)
+            #expect(twiceError?.message.contains("appears more than once in the batch") == true)
+            let viaFunction = await #expect(throws: LedgerError.self) {
+                _ = try await store.append(log: "acme", events: twice + [twice[1]])
+            }
+            #expect(viaFunction?.message == twiceError?.message && viaFunction?.line == twiceError?.line)
             #expect(try await owner.int("SELECT count(*) FROM ledger.events") == 5)
             #expect(try await owner.int("SELECT head_position FROM ledger.logs WHERE log_id = 'acme'") == 5)
         }

@@ -37,17 +37,17 @@ struct CheckedAppendTests {
     }
 
     @Test("the writer and the owner store checked batches; the application role stores through the catalogue in SQL; the auditor appends neither way")
-    func modesPerRole() async throws {
+    func functionsPerRole() async throws {
         let db = try await TestDatabase.create()
-        for (user, mode) in [("consent_ledger_writer", AppendMode.checked), ("consent_ledger_app", .catalogueInSQL),
+        for (user, function) in [("consent_ledger_writer", AppendFunction.checked), ("consent_ledger_app", .catalogueInSQL),
                              ("consent_ledger_auditor", .catalogueInSQL)] {
             try await Self.asUser(db, user) { pool async throws in
-                let found = try await pool.withConnection { connection in try await AppendMode.of(connection, logger: pool.logger) }
-                #expect(found == mode, "\(user)")
+                let found = try await pool.withConnection { connection in try await AppendFunction.of(connection, logger: pool.logger) }
+                #expect(found == function, "\(user)")
             }
         }
         try await db.as(.administrator) { pool async throws in
-            #expect(try await pool.withConnection { try await AppendMode.of($0, logger: pool.logger) } == .checked)
+            #expect(try await pool.withConnection { try await AppendFunction.of($0, logger: pool.logger) } == .checked)
         }
         // Each role's appends through the store, as serve and the CLI make them.
         for user in ["consent_ledger_writer", "consent_ledger_app"] {

@@ -51,8 +51,8 @@ struct IdempotencyRaceTests {
         -> (AppendResult, Result<AppendResult, any Error>) {
         let logger = Logger(label: "idempotency-race-test")
         let (first, waiting) = try await client.transaction { connection in
-            let mode = try await client.appendModes.mode(on: connection, logger: logger)
-            let first = try await EventStore.append(log: log, events: batch, idempotencyKey: "k-race", mode: mode, on: connection, logger: logger)
+            let function = try await client.appendFunctions.function(on: connection, logger: logger)
+            let first = try await EventStore.append(log: log, events: batch, idempotencyKey: "k-race", as: .batch, function: function, on: connection, logger: logger)
             let waiting = Task { () -> Result<AppendResult, any Error> in
                 do { return .success(try await contender()) } catch { return .failure(error) }
             }

@@ -113,7 +113,7 @@ BEGIN
   -- Number, build each record, hash it, chain it, store it; the statement trigger
   -- ledger.check_appended_events checks every hash and column again and moves the head.
   v_now := clock_timestamp();
-  v_recorded := to_char(v_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+  v_recorded := ledger.record_time(v_now);
   BEGIN
     RETURN QUERY
     WITH ins AS (

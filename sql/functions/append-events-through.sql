@@ -199,7 +199,7 @@ BEGIN
 
   -- Stream versions, and the expected-version conditions.
   v_now := clock_timestamp();
-  v_recorded := to_char(v_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+  v_recorded := ledger.record_time(v_now);
   CREATE TEMP TABLE IF NOT EXISTS append_numbered (
     ord bigint, pos bigint, stream text, stream_version bigint, expected text
   ) ON COMMIT DELETE ROWS;

@@ -1,5 +1,9 @@
--- ledger.append_events: the one way in. Appends a batch to a log atomically and returns each
--- event's position and stream version.
+-- ledger.append_events: the way in for every role but the ledger's own writer (psql, any client,
+-- consent_ledger_app). Appends a batch to a log atomically and returns each event's position and
+-- stream version. It is not the only way in: the writer calls ledger.append_checked_events
+-- (decision 0072), the owner's bulk load copies into ledger.events (decision 0042), and the
+-- ledger's Swift code names each of its ways in (AppendMode, decision 0074). The one gate is the
+-- statement trigger on ledger.events (ledger.check_appended_events), which every way in passes.
 --
 --   p_log_id             the log (tenant); created on first append.
 --   p_events             the events, each one JSON object as text (RFC 8785 canonical when it

@@ -37,8 +37,8 @@ public struct LedgerPool: Sendable {
     public let logger: Logger
     /// Tells a busy database from an unreachable one (nil: every wait over the limit fails).
     let probe: DatabaseProbe?
-    /// How this pool's role stores a batch, once asked (``AppendMode``; shared by its copies).
-    let appendModes: AppendModeCache
+    /// Which function this pool's role stores a batch through, once asked (``AppendFunction``; shared by its copies).
+    let appendFunctions: AppendFunctionCache
     /// Where the pool connects, when it was told (for a connection of one's own beside the pool).
     public var settings: ConnectionSettings? { probe?.settings }
 
@@ -50,13 +50,13 @@ public struct LedgerPool: Sendable {
     public init(_ client: PostgresClient, settings: ConnectionSettings? = nil, waitLimit: Duration = LedgerPool.commandWaitLimit,
                 logger: Logger = Logger(label: "consent-ledger.sql")) {
         self.init(client, probe: settings.map { DatabaseProbe(settings: $0, logger: logger) }, waitLimit: waitLimit, busyLimit: nil,
-                  appendModes: AppendModeCache(), logger: logger)
+                  appendFunctions: AppendFunctionCache(), logger: logger)
     }
 
     private init(_ client: PostgresClient, probe: DatabaseProbe?, waitLimit: Duration, busyLimit: Duration?,
-                 appendModes: AppendModeCache, logger: Logger) {
+                 appendFunctions: AppendFunctionCache, logger: Logger) {
         self.client = client
-        self.appendModes = appendModes
+        self.appendFunctions = appendFunctions
         self.probe = probe
         self.waitLimit = waitLimit
         self.busyLimit = busyLimit
@@ -66,7 +66,7 @@ public struct LedgerPool: Sendable {
     /// The same connections with another wait limit and, when given, a bound on the wait for a
     /// busy pool (``busyLimit``).
     public func waiting(at most: Duration, busyAtMost: Duration? = nil) -> LedgerPool {
-        LedgerPool(client, probe: probe, waitLimit: most, busyLimit: busyAtMost ?? busyLimit, appendModes: appendModes, logger: logger)
+        LedgerPool(client, probe: probe, waitLimit: most, busyLimit: busyAtMost ?? busyLimit, appendFunctions: appendFunctions, logger: logger)
     }
 
     /// The database role the pool connects as, for messages ("the" pool when it was not told).

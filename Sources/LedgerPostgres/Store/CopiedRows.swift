@@ -16,10 +16,9 @@ struct CopiedRows {
     /// Each event's position and stream version, in batch order.
     private(set) var appended: [AppendResult.Appended] = []
 
-    /// - Throws: `wrong-expected-version` for the first event whose condition its stream does not
-    ///   meet (with its batch index in ``LedgerError/line``).
+    /// - Throws: ``WrongExpectedVersion`` for the first event whose condition its stream does not meet.
     init(log: String, events: [EventInput], head: LockedHead, streamVersions: [String: Int64],
-         idempotencyKey: String) throws(LedgerError) {
+         idempotencyKey: String) throws(WrongExpectedVersion) {
         var versions = streamVersions
         var chain = head.chainHash
         var buffer = ByteBuffer()
@@ -29,7 +28,8 @@ struct CopiedRows {
             let envelope = event.envelope
             let current = versions[envelope.stream] ?? 0
             guard event.expectedVersion.admits(current: current) else {
-                throw Self.wrongVersion(index: index, stream: envelope.stream, expected: event.expectedVersion, current: current)
+                throw WrongExpectedVersion(ordinal: Int64(index + 1), stream: envelope.stream, expected: event.expectedVersion.sqlText,
+                                           version: current + 1)
             }
             let position = head.position + Int64(index) + 1
             let version = current + 1
@@ -68,19 +68,18 @@ struct CopiedRows {
         if buffer.readableBytes > 0 { chunks.append(buffer) }
     }
 
-    /// The message `ledger.append_events` gives (CL001), for the same condition.
-    private static func wrongVersion(index: Int, stream: String, expected: ExpectedVersion, current: Int64) -> LedgerError {
-        let wanted: String
-        switch expected {
-        case .noStream: wanted = "not to exist"
-        case .exact(let version): wanted = "to be at version \(version)"
-        case .any: preconditionFailure("an event without a condition admits every version")
-        }
-        return LedgerError(.wrongExpectedVersion,
-                           "Wrong expected version: event \(index + 1) of the batch expected stream \(stream) \(wanted), but it is "
-                               + (current == 0 ? "empty" : "at version \(current)"),
-                           line: index + 1,
-                           hint: "Another writer appended to the stream first. Read the stream, decide again, and retry with the new version.")
+    /// The first event whose expected version its stream does not meet: what
+    /// `ledger.raise_wrong_expected_version` is given, so that the bulk load refuses it in the words
+    /// of every other mode (CL001).
+    struct WrongExpectedVersion: Error {
+        /// The event's index in the batch, 1-based.
+        var ordinal: Int64
+        /// Its stream.
+        var stream: String
+        /// Its condition: `noStream` or a version.
+        var expected: String
+        /// The version it would have had (the stream's newest plus one).
+        var version: Int64
     }
 
     private static func tab(_ buffer: inout ByteBuffer) { buffer.writeInteger(UInt8(ascii: "\t")) }

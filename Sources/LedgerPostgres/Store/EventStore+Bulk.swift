@@ -5,8 +5,8 @@ import NIOCore
 import PostgresNIO
 
 extension EventStore {
-    /// Appends `events` to `log` as one atomic batch through `COPY`, as the owner: the bulk path
-    /// of `consent-ledger append --bulk` for backfills (decision 0042).
+    /// Appends `events` to `log` as one atomic batch through `COPY`, as the owner:
+    /// ``AppendMode/bulk``, for backfills with `consent-ledger append --bulk` (decision 0042).
     ///
     /// The events were checked against the catalogue when they became ``EventInput``s (the Swift
     /// catalogue, from which the database's checks are generated). Here, in one transaction:
@@ -14,7 +14,12 @@ extension EventStore {
     /// idempotency key is stored is answered as a replay; the log's head is locked; stream
     /// versions and expected versions are settled; records are built and hashed here and copied
     /// into `ledger.events`, where the statement trigger checks every position, hash and column
-    /// again and moves the head; the batch's key is recorded. Nothing of a refused batch stays.
+    /// again and moves the head; the batch's key is recorded. Every statement but the copy is one
+    /// of the database's helpers that the append functions use too (`ledger.check_log_id`,
+    /// `ledger.replayed_batch`, `ledger.lock_head`, `ledger.record_time`,
+    /// `ledger.raise_duplicate_event_id`, `ledger.stream_versions`,
+    /// `ledger.raise_wrong_expected_version`, `ledger.record_batch`), so a refusal reads the same
+    /// whatever the mode. Nothing of a refused batch stays.
     ///
     /// - Parameter idempotencyKey: as for ``append(log:events:idempotencyKey:)``: `nil` uses the
     ///   SHA-256 of the batch's sealed canonical events, so running the same load again stores
@@ -30,6 +35,7 @@ extension EventStore {
         }
         try EventCatalogue.checkAppenders(of: events, route: .append)
         let logger = self.logger
+        AppendMode.bulk.trace(logger, events: events.count)
         return try await pool.transaction { connection in
             try await Self.appendCopying(log: log, events: events, idempotencyKey: idempotencyKey, on: connection, logger: logger)
         }
@@ -38,7 +44,7 @@ extension EventStore {
     private static func appendCopying(log: String, events: [EventInput], idempotencyKey: String?,
                                       on connection: PostgresConnection, logger: Logger) async throws -> AppendResult {
         try await refuseWithoutInsertRight(on: connection, logger: logger)
-        try await connection.watchedQuery("SELECT ledger.check_log_id(\(log))", logger: logger)
+        try await perform("SELECT ledger.check_log_id(\(log))", on: connection, logger: logger)
         let events = try await sealPersonalData(log: log, events: events, on: connection, logger: logger)
         let digestBytes = batchDigest(of: events)
         let key = idempotencyKey ?? defaultIdempotencyKey(digest: digestBytes)
@@ -51,18 +57,33 @@ extension EventStore {
         try await refuseStoredEventIds(log: log, events: events, on: connection, logger: logger)
         let streamVersions = try await currentStreamVersions(log: log, streams: Set(events.map(\.envelope.stream)),
                                                              on: connection, logger: logger)
-        let rows = try CopiedRows(log: log, events: events, head: head, streamVersions: streamVersions, idempotencyKey: key)
+        let rows: CopiedRows
+        do throws(CopiedRows.WrongExpectedVersion) {
+            rows = try CopiedRows(log: log, events: events, head: head, streamVersions: streamVersions, idempotencyKey: key)
+        } catch {
+            // Raised by the database, in the words every mode gives (CL001).
+            try await perform("""
+                SELECT ledger.raise_wrong_expected_version(\(error.ordinal), \(error.stream), \(error.expected), \(error.version))
+                """, on: connection, logger: logger)
+            throw LedgerError(.databaseError, "ledger.raise_wrong_expected_version did not refuse event \(error.ordinal)")
+        }
         // PostgresNIO quotes the table name as one identifier: name it through the search path
         // (pg_temp last, so that no temporary table of the session can stand in for it).
         try await connection.watchedQuery("SET LOCAL search_path = ledger, pg_catalog, pg_temp", logger: logger)
         try await connection.copyFrom(table: "events", columns: CopiedRows.columns, logger: logger) { writer in
             for chunk in rows.chunks { try await writer.write(chunk) }
         }
-        try await connection.watchedQuery("""
-            INSERT INTO ledger.batches (log_id, idempotency_key, first_position, event_count, request_digest, appended_at)
-            VALUES (\(log), \(key), \(head.position + 1), \(Int64(events.count)), \(digest), \(head.recordedAt)::timestamptz)
-            """, logger: logger)
+        try await perform("""
+            SELECT ledger.record_batch(\(log), \(key), \(head.position + 1), \(Int64(events.count)), \(digest), \(head.recordedAt)::timestamptz)
+            """, on: connection, logger: logger)
         return AppendResult(events: rows.appended, idempotentReplay: false)
+    }
+
+    /// Runs `query`, a call of a helper that returns nothing, and reads its answer to the end: a
+    /// function's error comes after the row description, so a query whose rows are not read would
+    /// leave the error unseen and the transaction aborted (its COMMIT then rolls back).
+    private static func perform(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws {
+        for try await _ in try await connection.watchedQuery(query, logger: logger) {}
     }
 
     /// Refuses a role that may not insert into `ledger.events` (the application role may only call
@@ -93,11 +114,10 @@ extension EventStore {
 
     /// The log's head, locked until the transaction ends (`ledger.lock_head`, as both append
     /// functions lock it; the log is created when new), and the ledger's clock now (the
-    /// `recordedAt` of the batch, in the record's form).
+    /// `recordedAt` of the batch, in the record's form: `ledger.record_time`).
     private static func lockHead(log: String, on connection: PostgresConnection, logger: Logger) async throws -> LockedHead {
         let rows = try await connection.watchedQuery("""
-            SELECT h.head_position, h.head_chain_hash,
-                   to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+            SELECT h.head_position, h.head_chain_hash, ledger.record_time(clock_timestamp())
               FROM ledger.lock_head(\(log)) h
             """, logger: logger)
         for try await (position, chain, recordedAt) in rows.decode((Int64, ByteBuffer, String).self) {
@@ -107,41 +127,12 @@ extension EventStore {
     }
 
     /// Refuses the batch when an event id appears twice in it or is already stored in the log
-    /// (the unique index `events_event_id` would refuse the copy too, without naming the event).
+    /// (`ledger.raise_duplicate_event_id`, CL003, naming the first such event): asked before the
+    /// copy, because the unique index `events_event_id` would refuse the copy without naming it.
     private static func refuseStoredEventIds(log: String, events: [EventInput], on connection: PostgresConnection,
                                              logger: Logger) async throws {
-        var seen: [String: Int] = [:]
-        for (index, event) in events.enumerated() {
-            if let first = seen.updateValue(index, forKey: event.envelope.eventId) {
-                throw LedgerError(.duplicateEventId,
-                                  "event \(index + 1) of the batch: eventId \(event.envelope.eventId) appears more than once in the batch (first as event \(first + 1))",
-                                  line: index + 1, hint: "Give every event a new UUID.")
-            }
-        }
-        // One probe of events_event_id per id: the first entry at or after (log, id) is the
-        // event when it is stored. Written as "log_id = … AND event_id = ANY(…)", a log the
-        // statistics have not seen yet looks empty, and the planner read the whole log through
-        // events_occurred_at instead, once per batch (150 ms for a 30,000-event log, growing with
-        // it). Only an index that starts with (log_id, event_id) serves the row comparison, as in
-        // ledger.stream_versions.
-        let ids = events.map(\.envelope.eventId)
-        let rows = try await connection.watchedQuery("""
-            SELECT e.event_id::text, e.position
-              FROM unnest(\(ids)::uuid[]) AS u(id)
-              JOIN LATERAL (SELECT x.log_id, x.event_id, x.position FROM ledger.events x
-                             WHERE (x.log_id, x.event_id) >= (\(log), u.id)
-                             ORDER BY x.log_id, x.event_id LIMIT 1) e ON e.log_id = \(log) AND e.event_id = u.id
-            """, logger: logger)
-        var stored: [(index: Int, eventId: String, position: Int64)] = []
-        for try await (eventId, position) in rows.decode((String, Int64).self) {
-            stored.append((seen[eventId] ?? 0, eventId, position))
-        }
-        if let (index, eventId, position) = stored.min(by: { $0.index < $1.index }) {
-            throw LedgerError(.duplicateEventId,
-                              "event \(index + 1) of the batch: eventId \(eventId) is already stored in log \(log) at position \(position)",
-                              line: index + 1,
-                              hint: "Give every event a new UUID; to retry a batch safely, send it again with the same idempotency key.")
-        }
+        try await perform("SELECT ledger.raise_duplicate_event_id(\(log), \(events.map(\.envelope.eventId))::uuid[])",
+                          on: connection, logger: logger)
     }
 
     /// Each stream's newest version in the log (0 for a new stream): `ledger.stream_versions`, as

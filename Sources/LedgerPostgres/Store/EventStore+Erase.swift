@@ -18,6 +18,7 @@ extension EventStore {
         }
         try EventCatalogue.checkAppender(of: erasure.envelope, route: .erase)
         let logger = self.logger
+        AppendMode.erasure.trace(logger, events: 1)
         return try await pool.transaction { connection in
             let rows = try await connection.watchedQuery("""
                 SELECT position, event_id, stream, stream_version, idempotent_replay

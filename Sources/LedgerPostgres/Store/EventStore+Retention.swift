@@ -13,6 +13,7 @@ extension EventStore {
     public func applyRetention(log: String, retention: EventInput) async throws -> AppendResult.Appended {
         try EventCatalogue.checkAppender(of: retention.envelope, route: .retention)
         let logger = self.logger
+        AppendMode.retention.trace(logger, events: 1)
         return try await pool.transaction { connection in
             let rows = try await connection.watchedQuery("""
                 SELECT position, event_id, stream, stream_version, idempotent_replay

@@ -7,13 +7,10 @@ extension EventStore {
     /// it had come alone, so a later retry of any of them alone is answered with its position.
     /// Throws, storing nothing, when any key was already used in the log or any event is refused:
     /// the caller then answers each request alone (``appendEach(log:requests:)``).
+    /// ``AppendMode/keyed``.
     public func appendKeyedTogether(log: String, requests: [(event: EventInput, idempotencyKey: String)]) async throws -> [AppendResult] {
-        let logger = self.logger
-        let modes = pool.appendModes
-        let result = try await pool.transaction { connection in
-            try await Self.append(log: log, events: requests.map(\.event), idempotencyKey: nil, eventKeys: requests.map(\.idempotencyKey),
-                                  mode: try await modes.mode(on: connection, logger: logger), on: connection, logger: logger)
-        }
+        let result = try await append(.keyed, log: log, events: requests.map(\.event), idempotencyKey: nil,
+                                      eventKeys: requests.map(\.idempotencyKey))
         return result.events.map { AppendResult(events: [$0], idempotentReplay: false) }
     }
 
@@ -26,19 +23,19 @@ extension EventStore {
     ///
     /// The answers are returned only once the transaction has committed. A failure that is not
     /// one request's refusal (the connection lost, the commit failed) is thrown for all of them:
-    /// their outcome is then unknown, and retrying with the same keys is safe.
+    /// their outcome is then unknown, and retrying with the same keys is safe. ``AppendMode/keyedEach``.
     public func appendEach(log: String, requests: [(event: EventInput, idempotencyKey: String)]) async throws -> [Result<AppendResult, any Error>] {
         let logger = self.logger
-        let modes = pool.appendModes
+        let functions = pool.appendFunctions
         return try await pool.transaction { connection in
-            let mode = try await modes.mode(on: connection, logger: logger)
+            let function = try await functions.function(on: connection, logger: logger)
             var answers: [Result<AppendResult, any Error>] = []
             answers.reserveCapacity(requests.count)
             for request in requests {
                 try await connection.watchedQuery("SAVEPOINT one_request", logger: logger)
                 do {
                     let result = try await Self.append(log: log, events: [request.event], idempotencyKey: request.idempotencyKey,
-                                                       mode: mode, on: connection, logger: logger)
+                                                       as: .keyedEach, function: function, on: connection, logger: logger)
                     try await connection.watchedQuery("RELEASE SAVEPOINT one_request", logger: logger)
                     answers.append(.success(result))
                 } catch let error as PSQLError where error.serverInfo?[.sqlState] != nil {

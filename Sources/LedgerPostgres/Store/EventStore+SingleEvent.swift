@@ -3,13 +3,13 @@ import LedgerCore
 import PostgresNIO
 
 extension EventStore {
-    /// Appends one event through ``append(log:events:idempotencyKey:)``; when its event id is
+    /// Appends one event (``AppendMode/single``) as a batch of one; when its event id is
     /// already stored with exactly this content (a client retrying an append whose answer it
     /// lost), answers with the stored position as an idempotent replay instead of refusing it. A
     /// different event under a stored id is still refused (`duplicate-event-id`).
     public func appendSingle(log: String, event: EventInput) async throws -> AppendResult {
         do {
-            return try await append(log: log, events: [event])
+            return try await append(.single, log: log, events: [event], idempotencyKey: nil)
         } catch let error as LedgerError where error.code == .duplicateEventId {
             let logger = self.logger
             // Rolled back: sealing the event to compare it may not leave a key behind.

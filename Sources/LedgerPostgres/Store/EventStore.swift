@@ -5,10 +5,13 @@ import PostgresNIO
 
 /// The ledger's events in PostgreSQL: append a batch, read a log or a stream, read a head.
 ///
-/// Appends go through `ledger.append_events` (sql/functions/append-events.sql), which locks the
-/// log's head, checks expected versions and idempotency, assigns gapless positions and builds,
-/// hashes and chains each record; a statement trigger checks every hash again. One call is one
-/// transaction (sealing personal data included): the batch is stored whole or not at all.
+/// Appends come in by the named ``AppendMode``s (one batch, one event, the group commit's shared
+/// and keyed calls, the bulk load, the owner's erasure and retention). Those that call an append
+/// function call the pool role's ``AppendFunction`` (`ledger.append_checked_events` or
+/// `ledger.append_events`), which locks the log's head, checks expected versions and
+/// idempotency, assigns gapless positions and builds, hashes and chains each record. One gate for
+/// every mode: the statement trigger on `ledger.events` checks every hash and column again. One
+/// call is one transaction (sealing personal data included): the batch is stored whole or not at all.
 ///
 /// ```swift
 /// let store = EventStore(pool: pool)
@@ -27,8 +30,8 @@ public struct EventStore: Sendable {
         self.logger = logger
     }
 
-    /// Appends `events` to `log` as one atomic batch: the one append path of the ledger (the CLI,
-    /// the HTTP API and the group commit all end here).
+    /// Appends `events` to `log` as one atomic batch: ``AppendMode/batch`` (the CLI, the HTTP
+    /// API's batches, and the group commit's lone keyed request).
     ///
     /// One transaction holds everything the batch writes: the keys of subjects seen for the first
     /// time (and the log's row, when the log is new), the personal-data fields sealed under them,
@@ -44,26 +47,34 @@ public struct EventStore: Sendable {
         guard !events.isEmpty else {
             throw LedgerError(.invalidRequest, "the batch is empty", hint: "Send at least one event.")
         }
+        return try await append(.batch, log: log, events: events, idempotencyKey: idempotencyKey)
+    }
+
+    /// `events` in one transaction of their own, in `mode` (``AppendMode/batch``, or
+    /// ``AppendMode/keyed`` with `eventKeys`).
+    func append(_ mode: AppendMode, log: String, events: [EventInput], idempotencyKey: String?,
+                eventKeys: [String]? = nil) async throws -> AppendResult {
         let logger = self.logger
-        let modes = pool.appendModes
+        let functions = pool.appendFunctions
         return try await pool.transaction { connection in
-            try await Self.append(log: log, events: events, idempotencyKey: idempotencyKey,
-                                  mode: try await modes.mode(on: connection, logger: logger), on: connection, logger: logger)
+            try await Self.append(log: log, events: events, idempotencyKey: idempotencyKey, eventKeys: eventKeys, as: mode,
+                                  function: try await functions.function(on: connection, logger: logger), on: connection, logger: logger)
         }
     }
 
     /// The append itself, on a connection inside a transaction the caller owns (the group
-    /// commit's shared transaction), in the pool role's ``AppendMode``: `ledger.append_checked_events`
-    /// with the columns read here from the checked events, or `ledger.append_events`, which
-    /// checks the catalogue again (decision 0072).
+    /// commit's shared transaction), for a route in `mode`, through the pool role's
+    /// ``AppendFunction``: `ledger.append_checked_events` with the columns read here from the
+    /// checked events, or `ledger.append_events`, which checks the catalogue again (decision 0072).
     /// - Parameter eventKeys: one idempotency key per event instead of one for the batch: each
-    ///   event is recorded as if appended alone under its key (``appendKeyedTogether(log:requests:)``).
-    static func append(log: String, events: [EventInput], idempotencyKey: String?, eventKeys: [String]? = nil,
-                       mode: AppendMode, on connection: PostgresConnection, logger: Logger) async throws -> AppendResult {
+    ///   event is recorded as if appended alone under its key (``AppendMode/keyed``).
+    static func append(log: String, events: [EventInput], idempotencyKey: String?, eventKeys: [String]? = nil, as mode: AppendMode,
+                       function: AppendFunction, on connection: PostgresConnection, logger: Logger) async throws -> AppendResult {
+        mode.trace(logger, events: events.count, function: function)
         let events = try await sealPersonalData(log: log, events: events, on: connection, logger: logger)
         let bodies = events.map(\.canonicalText)
         let expected = events.map(\.expectedVersion.sqlText)
-        switch mode {
+        switch function {
         case .catalogueInSQL:
             let key = eventKeys == nil ? (idempotencyKey ?? defaultIdempotencyKey(for: events)) : nil
             let rows = try await connection.watchedQuery(

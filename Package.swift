@@ -6,13 +6,15 @@ import PackageDescription
 /// Dependency arrows point one way: LedgerCore (pure) <- LedgerPostgres <- LedgerApplication (the
 /// operations) <- LedgerServer (HTTP) <- consent-ledger (CLI); LedgerSimulation, LedgerReportHTML and
 /// LedgerAppStore sit on LedgerCore beside LedgerPostgres; LedgerAPIModel (the HTTP bodies) on
-/// LedgerCore, shared by LedgerServer and LedgerClient (the library app backends call the API with).
+/// LedgerCore, shared by LedgerServer and LedgerClient (the library app backends call the API with);
+/// LedgerReportModel (the reports' documents as types) on LedgerCore, under LedgerPostgres and LedgerReportHTML.
 let package = Package(
     name: "consent-ledger",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerSimulation", targets: ["LedgerSimulation"]),
+        .library(name: "LedgerReportModel", targets: ["LedgerReportModel"]),
         .library(name: "LedgerReportHTML", targets: ["LedgerReportHTML"]),
         .library(name: "LedgerAppStore", targets: ["LedgerAppStore"]),
         .library(name: "LedgerPostgres", targets: ["LedgerPostgres"]),
@@ -54,8 +56,11 @@ let package = Package(
         .target(name: "LedgerSimulation", dependencies: ["LedgerCore"]),
         // The projections' folds and the rules, pure Swift over typed events (decision 0061).
         .target(name: "LedgerFolds", dependencies: ["LedgerCore"]),
+        // The reports' documents as types (decision 0073): what the JSON is sealed from, and the CSV
+        // and the HTML page are made from. Changes when a report's shape changes.
+        .target(name: "LedgerReportModel", dependencies: ["LedgerCore"]),
         // Reports as pages: HTML (and the choice of JSON, CSV or HTML bytes).
-        .target(name: "LedgerReportHTML", dependencies: ["LedgerCore"]),
+        .target(name: "LedgerReportHTML", dependencies: ["LedgerCore", "LedgerReportModel"]),
         // The auditor's console: its pages (server-rendered HTML), stylesheet and script (docs/console.md).
         .target(name: "LedgerConsole", dependencies: [
             "LedgerCore", "LedgerPostgres", "LedgerReportHTML", .product(name: "Crypto", package: "swift-crypto"),
@@ -76,7 +81,7 @@ let package = Package(
         .target(
             name: "LedgerPostgres",
             dependencies: [
-                "LedgerCore", "LedgerFolds",
+                "LedgerCore", "LedgerFolds", "LedgerReportModel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -155,7 +160,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCoreTests",
-            dependencies: ["LedgerCore", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets", "ConsentLedgerEvents"]
+            dependencies: ["LedgerCore", "LedgerFolds", "LedgerSimulation", "LedgerReportModel", "LedgerReportHTML", "LedgerFuzzTargets",
+                           "ConsentLedgerEvents"]
         ),
         // The HTTP route layer and the client library, against scripted operations: no database.
         .testTarget(
@@ -171,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "LedgerPostgresTests",
             dependencies: [
-                "LedgerCore", "LedgerSimulation", "LedgerReportHTML", "LedgerAppStore", "LedgerPostgres", "LedgerServer",
+                "LedgerCore", "LedgerSimulation", "LedgerReportModel", "LedgerReportHTML", "LedgerAppStore", "LedgerPostgres", "LedgerServer",
                 "LedgerApplication", "LedgerAPIModel", "LedgerClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerReportModel
 import Logging
 import PostgresNIO
 
@@ -35,9 +36,22 @@ public struct ReportProvenance: Sendable, Equatable {
                           hint: "Run `consent-ledger verify --log \(log)`.")
     }
 
-    /// As a JSON object.
+    /// As a report's `ledger` member.
+    public var ledger: ReportLedger {
+        ReportLedger(log: log, position: position, headHash: headHash, checkpoint: checkpoint.map(ReportCheckpoint.init))
+    }
+
+    /// As a JSON object: ``ledger``'s tree, for the reports still assembled by hand.
     public var json: JSONValue {
-        ["log": .string(log), "position": .number(Double(position)), "headHash": .string(headHash),
-         "checkpoint": checkpoint?.json ?? .null]
+        get throws { try ReportJSON.value(ledger) }
+    }
+}
+
+extension ReportCheckpoint {
+    /// A stored checkpoint as a report prints it.
+    public init(_ stored: StoredCheckpoint) {
+        self.init(treeSize: stored.treeSize, rootHash: LedgerHash.hex(stored.rootHash), chainHash: LedgerHash.hex(stored.chainHash),
+                  origin: stored.origin, keyName: stored.keyName, keyId: NoteKeyID.hex(stored.keyID), verifierKey: stored.verifierKey,
+                  signedAt: stored.signedAt, note: stored.note)
     }
 }

@@ -21,7 +21,8 @@ public struct ReportLedger: Codable, Sendable, Equatable {
 }
 
 /// A signed checkpoint as a report prints it (docs/proofs.md): what it commits to, who signed it,
-/// when, and the signed note itself, exactly as published.
+/// when, and the signed note itself, exactly as published. Read from the stored checkpoint's own
+/// JSON (`StoredCheckpoint.json`), so its members are written there once.
 public struct ReportCheckpoint: Codable, Sendable, Equatable {
     /// The number of events (leaves) the signed tree holds.
     public var treeSize: UInt64
@@ -41,18 +42,4 @@ public struct ReportCheckpoint: Codable, Sendable, Equatable {
     public var signedAt: String
     /// The signed note, exactly as published.
     public var note: String
-
-    /// A checkpoint as printed.
-    public init(treeSize: UInt64, rootHash: String, chainHash: String, origin: String, keyName: String, keyId: String,
-                verifierKey: String, signedAt: String, note: String) {
-        self.treeSize = treeSize
-        self.rootHash = rootHash
-        self.chainHash = chainHash
-        self.origin = origin
-        self.keyName = keyName
-        self.keyId = keyId
-        self.verifierKey = verifierKey
-        self.signedAt = signedAt
-        self.note = note
-    }
 }

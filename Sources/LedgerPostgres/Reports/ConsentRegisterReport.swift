@@ -97,7 +97,7 @@ public struct ConsentRegisterReport: Sendable {
         var document = ConsentRegisterDocument(
             parameters: .init(log: parameters.log, asOf: provenance.position, from: parameters.from.map(Self.timestamp),
                               to: parameters.to.map(Self.timestamp), subject: parameters.subject, dateOfIssue: parameters.dateOfIssue),
-            ledger: provenance.ledger, software: LedgerSoftware.name, rows: rows,
+            ledger: try provenance.ledger, software: LedgerSoftware.name, rows: rows,
             notices: notices(parameters, position: provenance.position, empty: rows.isEmpty, span: span))
         let (bytes, digest) = try ReportSeal.seal(encodable: document)
         document.sha256 = digest

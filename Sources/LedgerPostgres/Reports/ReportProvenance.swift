@@ -36,22 +36,16 @@ public struct ReportProvenance: Sendable, Equatable {
                           hint: "Run `consent-ledger verify --log \(log)`.")
     }
 
-    /// As a report's `ledger` member.
+    /// As a report's `ledger` member; its checkpoint read from the stored checkpoint's JSON.
     public var ledger: ReportLedger {
-        ReportLedger(log: log, position: position, headHash: headHash, checkpoint: checkpoint.map(ReportCheckpoint.init))
+        get throws {
+            ReportLedger(log: log, position: position, headHash: headHash,
+                         checkpoint: try checkpoint.map { try ReportDecoding.decode(ReportCheckpoint.self, from: $0.json, reportName: "checkpoint") })
+        }
     }
 
     /// As a JSON object: ``ledger``'s tree, for the reports still assembled by hand.
     public var json: JSONValue {
-        get throws { try ReportJSON.value(ledger) }
-    }
-}
-
-extension ReportCheckpoint {
-    /// A stored checkpoint as a report prints it.
-    public init(_ stored: StoredCheckpoint) {
-        self.init(treeSize: stored.treeSize, rootHash: LedgerHash.hex(stored.rootHash), chainHash: LedgerHash.hex(stored.chainHash),
-                  origin: stored.origin, keyName: stored.keyName, keyId: NoteKeyID.hex(stored.keyID), verifierKey: stored.verifierKey,
-                  signedAt: stored.signedAt, note: stored.note)
+        get throws { try ReportJSON.value(try ledger) }
     }
 }

@@ -6,7 +6,8 @@ import PackageDescription
 /// Dependency arrows point one way: LedgerCore (pure) <- LedgerPostgres <- LedgerApplication (the
 /// operations) <- LedgerServer (HTTP) <- consent-ledger (CLI); LedgerSimulation, LedgerReportHTML and
 /// LedgerAppStore sit on LedgerCore beside LedgerPostgres; LedgerAPIModel (the HTTP bodies) on
-/// LedgerCore, shared by LedgerServer and LedgerClient (the library app backends call the API with).
+/// LedgerCore, shared by LedgerServer and LedgerClient (the library app backends call the API with);
+/// LedgerReportModel (the reports' documents as types) on LedgerCore, under LedgerPostgres and LedgerReportHTML.
 let package = Package(
     name: "consent-ledger",
     platforms: [.macOS(.v14)],
@@ -14,6 +15,7 @@ let package = Package(
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerSimulation", targets: ["LedgerSimulation"]),
         .library(name: "LedgerGenerators", targets: ["LedgerGenerators"]),
+        .library(name: "LedgerReportModel", targets: ["LedgerReportModel"]),
         .library(name: "LedgerReportHTML", targets: ["LedgerReportHTML"]),
         .library(name: "LedgerAppStore", targets: ["LedgerAppStore"]),
         .library(name: "LedgerCluster", targets: ["LedgerCluster"]),
@@ -59,8 +61,11 @@ let package = Package(
         .target(name: "LedgerSimulation", dependencies: ["LedgerCore"]),
         // The projections' folds and the rules, pure Swift over typed events (decision 0061).
         .target(name: "LedgerFolds", dependencies: ["LedgerCore"]),
+        // The reports' documents as types (decision 0073): what the JSON is sealed from, and the CSV
+        // and the HTML page are made from. Changes when a report's shape changes.
+        .target(name: "LedgerReportModel", dependencies: ["LedgerCore"]),
         // Reports as pages: HTML (and the choice of JSON, CSV or HTML bytes).
-        .target(name: "LedgerReportHTML", dependencies: ["LedgerCore"]),
+        .target(name: "LedgerReportHTML", dependencies: ["LedgerCore", "LedgerReportModel"]),
         // The auditor's console: its pages (server-rendered HTML), stylesheet and script (docs/console.md).
         .target(name: "LedgerConsole", dependencies: [
             "LedgerCore", "LedgerPostgres", "LedgerReportHTML", .product(name: "Crypto", package: "swift-crypto"),
@@ -84,7 +89,7 @@ let package = Package(
         .target(
             name: "LedgerPostgres",
             dependencies: [
-                "LedgerCore", "LedgerFolds", "LedgerCluster",
+                "LedgerCore", "LedgerFolds", "LedgerReportModel", "LedgerCluster",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -169,8 +174,8 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "LedgerCore", "LedgerGenerators", "LedgerFolds", "LedgerSimulation", "LedgerReportHTML", "LedgerFuzzTargets",
-                "ConsentLedgerEvents", "LedgerPostgres",
+                "LedgerCore", "LedgerGenerators", "LedgerFolds", "LedgerSimulation", "LedgerReportModel", "LedgerReportHTML",
+                "LedgerFuzzTargets", "ConsentLedgerEvents", "LedgerPostgres",
             ]
         ),
         // Route: the HTTP route layer and the client library, against scripted operations; no database.
@@ -189,7 +194,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "LedgerCore", "LedgerSimulation", "LedgerReportHTML", "LedgerAppStore", "LedgerCluster", "LedgerPostgres", "LedgerServer",
+                "LedgerCore", "LedgerSimulation", "LedgerReportModel", "LedgerReportHTML", "LedgerAppStore", "LedgerCluster", "LedgerPostgres",
+                "LedgerServer",
                 "LedgerApplication", "LedgerAPIModel", "LedgerClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

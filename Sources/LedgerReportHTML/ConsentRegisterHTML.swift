@@ -1,73 +1,27 @@
 import LedgerCore
+import LedgerReportModel
 /// The consent register ("who approved what and when") as an HTML page: key figures, outcomes per
 /// week and time to answer as charts, then one row per question or exception with its evidence.
-/// Input: the JSON of `consent-ledger report consent-register` (docs/reports/consent-register.schema.json).
+/// Input: the register's document (``ConsentRegisterDocument``), read from the JSON of
+/// `consent-ledger report consent-register` (docs/reports/consent-register.schema.json).
 enum ConsentRegisterHTML {
-    /// One row of the register, read from the JSON.
-    struct Row {
-        var kind: String
-        var id: String
-        var subject: String?
-        var app: String?
-        var topic: String?
-        var changeId: String?
-        var ratedApp: Int?
-        var ratedAge: String?
-        var askedAt: String?
-        var sentVia: String?
-        var expiresAt: String?
-        var answer: String
-        var answeredAt: String?
-        var answeredBy: String?
-        var answerChannel: String?
-        var timeToAnswerSeconds: Int?
-        var failedAt: String?
-        var failedError: String?
-        var rescindedAt: String?
-        var evidencePositions: [Int]
-        var evidenceEventIds: [String]
+    /// One row of the register.
+    typealias Row = ConsentRegisterRow
 
-        init(_ node: ReportNode) throws {
-            kind = try node.string("kind")
-            id = try node.string("id")
-            subject = try node.optionalString("subject")
-            app = try node.optionalString("app")
-            topic = try node.optionalString("topic")
-            changeId = try node.optionalString("changeId")
-            ratedApp = try node.optionalInt("ratedApp")
-            ratedAge = try node.optionalString("ratedAge")
-            askedAt = try node.optionalString("askedAt")
-            sentVia = try node.optionalString("sentVia")
-            expiresAt = try node.optionalString("expiresAt")
-            answer = try node.string("answer")
-            answeredAt = try node.optionalString("answeredAt")
-            answeredBy = try node.optionalString("answeredBy")
-            answerChannel = try node.optionalString("answerChannel")
-            timeToAnswerSeconds = try node.optionalInt("timeToAnswerSeconds")
-            failedAt = try node.optionalString("failedAt")
-            failedError = try node.optionalString("failedError")
-            rescindedAt = try node.optionalString("rescindedAt")
-            evidencePositions = try node.ints("evidencePositions")
-            evidenceEventIds = try node.strings("evidenceEventIds")
-        }
-
-        /// The outcome the chart counts it under, nil for an answer the schema does not know.
-        var outcome: ConsentOutcome? { ConsentOutcome(registerAnswer: answer) }
-    }
-
-    /// The page; `policy` names who issues it and when.
-    static func render(_ report: ReportNode, policy: ReportPolicy) throws -> String {
-        let parameters = try report.object("parameters")
-        let log = try parameters.string("log")
-        let asOf = try parameters.int("asOf")
-        let from = try parameters.optionalString("from")
-        let to = try parameters.optionalString("to")
-        let subject = try parameters.optionalString("subject")
-        let provenance = try ReportPage.Provenance(report)
-        let rowCount = try report.int("rowCount")
-        let rows = try report.objects("rows").map(Row.init)
+    /// The page of `report`, whose seal matched the JSON it was read from when `sealMatches`;
+    /// `policy` names who issues it and when.
+    static func render(_ report: ConsentRegisterDocument, sealMatches: Bool, policy: ReportPolicy) throws -> String {
+        let log = report.parameters.log
+        let asOf = Int(report.parameters.asOf)
+        let from = report.parameters.from
+        let to = report.parameters.to
+        let subject = report.parameters.subject
+        let provenance = try ReportPage.Provenance(ledger: report.ledger, software: report.software, sha256: report.sha256,
+                                                   sealMatches: sealMatches, reportName: "consent register")
+        let rowCount = report.rowCount
+        let rows = report.rows
         // What a reader must know before trusting the rows comes before the summary (issue 39).
-        let warnings = try ReportMarkup.notices(report)
+        let warnings = ReportMarkup.notices(report.notices)
 
         var body: HTML = .empty
         let weekly = outcomesByWeek(rows, from: from, to: to)
@@ -297,4 +251,9 @@ enum ConsentRegisterHTML {
     private static func lines(_ parts: [HTML]) -> HTML {
         "<ul class=\"plain\">\(parts.map { "<li>\($0)</li>" as HTML })</ul>"
     }
+}
+
+extension ConsentRegisterRow {
+    /// The outcome the chart counts it under, nil for an answer the schema does not know.
+    var outcome: ConsentOutcome? { ConsentOutcome(registerAnswer: answer) }
 }

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerReportModel
 /// Renders a sealed JSON report (the consent register, a subject dossier or the regulator report,
 /// exactly as `consent-ledger report … --format json` writes it) as one self-contained HTML5 page:
 /// inline CSS, charts as inline SVG, no scripts, fonts or other files fetched, printable on A4 and
@@ -39,8 +40,9 @@ public enum ReportHTML {
                               field: "report")
         }
         switch kind {
-        case "consent-register":
-            return try ConsentRegisterHTML.render(ReportNode(root: report, reportName: "consent register"), policy: policy)
+        case ConsentRegisterDocument.kind:
+            return try ConsentRegisterHTML.render(ReportDecoding.decode(ConsentRegisterDocument.self, from: report, reportName: "consent register"),
+                                                  sealMatches: ReportSeal.verify(report), policy: policy)
         case "subject-dossier":
             return try SubjectDossierHTML.render(ReportNode(root: report, reportName: "subject dossier"), policy: policy)
         default:

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerReportModel
 /// A JSON object inside a report, with the path that leads to it, so that a member the renderer
 /// needs but does not find is named in full in the error (`consent.timeToAnswer.medianSeconds`).
 ///
@@ -146,15 +147,8 @@ struct ReportNode {
                     field: path(of: key))
     }
 
-    /// "a string", "null", "the number 1.5", … for messages.
+    /// "a string", "null", "the number 1.5", … for messages (``ReportDecoding/describe(_:)``).
     static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool: return "a Boolean"
-        case .number(let number): return "the number \(CanonicalJSON.numberString(number))"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
+        ReportDecoding.describe(value)
     }
 }

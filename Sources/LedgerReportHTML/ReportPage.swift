@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerReportModel
 /// One HTML report page, in the order a reader who files it needs: the title and who issued it,
 /// a summary of findings, what the report is, the contents and the report's sections, and last an
 /// appendix with the method: what it was computed from and how to check its seal. Printed, every
@@ -48,6 +49,21 @@ struct ReportPage {
         var sha256: String
         /// Whether the seal matches the rest of the JSON this page was rendered from.
         var sealMatches: Bool
+
+        /// A typed report's `ledger`, `software` and `sha256` (which must be there: the report is
+        /// sealed), and whether that seal matched the JSON it was read from.
+        init(ledger: ReportLedger, software: String, sha256: String?, sealMatches: Bool, reportName: String) throws {
+            guard let sha256 else {
+                throw LedgerError(.missingField, "the \(reportName) has no member \(ReportSeal.member)", field: ReportSeal.member,
+                                  hint: "Render the JSON exactly as `consent-ledger report … --format json` wrote it.")
+            }
+            log = ledger.log
+            position = Int(ledger.position)
+            headHash = ledger.headHash
+            self.software = software
+            self.sha256 = sha256
+            self.sealMatches = sealMatches
+        }
 
         /// Reads `ledger`, `software` and `sha256` of a report, and checks the seal.
         init(_ report: ReportNode) throws {

@@ -1,7 +1,7 @@
 /// What a reader must know before trusting a clean-looking report (issue 39; decision 0069): each a
 /// `{code, message}` in the sealed JSON's `notices`, printed first on every page. The notices two or
 /// three reports share are written here once.
-public struct ReportNotice: Sendable, Equatable {
+public struct ReportNotice: Codable, Sendable, Equatable {
     /// A stable code (`period-not-over`, `issued-before-newest-event`, …).
     public var code: String
     /// The sentence printed.

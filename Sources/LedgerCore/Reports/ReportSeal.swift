@@ -16,6 +16,15 @@ public enum ReportSeal {
         return (CanonicalJSON.encode(.object(sealed)), digest)
     }
 
+    /// The typed `report` (a report document, Sources/LedgerReportModel) with its seal, as canonical
+    /// JSON bytes, and the seal: the same bytes as ``seal(_:)`` of its JSON object.
+    public static func seal<Report: Encodable>(encodable report: Report) throws -> (bytes: [UInt8], sha256: String) {
+        guard case .object(let members) = try ReportJSON.value(report) else {
+            throw EncodingError.invalidValue(report, .init(codingPath: [], debugDescription: "a report is a JSON object"))
+        }
+        return seal(members)
+    }
+
     /// Whether a report's `sha256` member matches the rest of it.
     public static func verify(_ report: JSONValue) -> Bool {
         guard case .object(var members) = report, let claimed = members.removeValue(forKey: member)?.stringValue else {

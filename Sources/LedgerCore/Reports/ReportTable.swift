@@ -8,6 +8,19 @@ public enum ReportTable {
         CSVWriter.document(header: columns, rows: rows.map { row in columns.map { field(row[$0]) } })
     }
 
+    /// The CSV document (RFC 4180) of typed `rows` (a report document's rows) under the header
+    /// `columns`, each row's members written as ``field(_:)`` writes them.
+    public static func csv<Row: Encodable>(rows: [Row], columns: [String]) -> String {
+        csv(rows: rows.map { row in
+            do {
+                return try ReportJSON.value(row)
+            } catch {
+                // Report rows hold strings, integers, Booleans and lists of them, which always encode.
+                preconditionFailure("a report row does not encode as JSON: \(error)")
+            }
+        }, columns: columns)
+    }
+
     /// One value as a CSV field's text.
     public static func field(_ value: JSONValue?) -> String {
         switch value {

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerReportModel
 import Logging
 import PostgresNIO
 
@@ -7,7 +8,8 @@ import PostgresNIO
 /// question and per age-rating exception, as of a log position, from the `consent_register`
 /// projection as of that position (``ReportSource``: its live tables when they stand there, else
 /// its own statements folded to it), so the report is the same whenever and however it is run.
-/// Its SQL is projections/reports/consent-register/rows.sql.
+/// Its SQL is projections/reports/consent-register/rows.sql; each row it makes is decoded into a
+/// ``ConsentRegisterRow``, and the whole report is a ``ConsentRegisterDocument`` (decision 0073).
 public struct ConsentRegisterReport: Sendable {
     /// What the report covers.
     public struct Parameters: Sendable, Equatable {
@@ -36,23 +38,22 @@ public struct ConsentRegisterReport: Sendable {
         }
     }
 
-    /// The columns, in order: the CSV header and the members of each JSON row.
-    public static let columns = [
-        "kind", "id", "subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia",
-        "expiresAt", "answer", "answeredAt", "answeredBy", "answerChannel", "timeToAnswerSeconds", "failedAt", "failedError",
-        "rescindedAt", "evidencePositions", "evidenceEventIds",
-    ]
+    /// The columns, in order: the CSV header and the members of each JSON row (``ConsentRegisterRow/columns``).
+    public static var columns: [String] { ConsentRegisterRow.columns }
 
-    /// The sealed report (``ReportSeal``) as a JSON object, and its rows in the order of ``columns``.
+    /// The sealed report (``ReportSeal``): its bytes and its document.
     public struct Result: Sendable {
         /// The whole report, sealed: what `--format json` writes.
         public var json: [UInt8]
         /// Its seal.
         public var sha256: String
-        /// The rows, each an object with the members of ``columns``.
-        public var rows: [JSONValue]
+        /// The report, its `sha256` set.
+        public var document: ConsentRegisterDocument
         /// Where it was computed.
         public var provenance: ReportProvenance
+
+        /// The rows.
+        public var rows: [ConsentRegisterRow] { document.rows }
     }
 
     /// Computes the report; `progress` hears how far a fold to the position has come (positions
@@ -90,28 +91,22 @@ public struct ConsentRegisterReport: Sendable {
             }
             return (texts, span)
         }
-        let rows = try texts.map { try JSONParser.parse($0) }
-        var parametersJSON: [String: JSONValue] = ["log": .string(parameters.log), "asOf": .number(Double(provenance.position))]
-        parametersJSON["from"] = parameters.from.map { .string(Self.timestamp($0)) } ?? .null
-        parametersJSON["to"] = parameters.to.map { .string(Self.timestamp($0)) } ?? .null
-        parametersJSON["subject"] = parameters.subject.map(JSONValue.string) ?? .null
-        parametersJSON["dateOfIssue"] = parameters.dateOfIssue.map(JSONValue.string) ?? .null
-        let (bytes, digest) = ReportSeal.seal([
-            "report": "consent-register",
-            "parameters": .object(parametersJSON),
-            "ledger": provenance.json,
-            "software": .string(LedgerSoftware.name),
-            "columns": .array(columns.map(JSONValue.string)),
-            "rowCount": .number(Double(rows.count)),
-            "rows": .array(rows),
-            "notices": notices(parameters, position: provenance.position, empty: rows.isEmpty, span: span),
-        ])
-        return Result(json: bytes, sha256: digest, rows: rows, provenance: provenance)
+        let rows = try texts.map { text in
+            try ReportDecoding.decode(ConsentRegisterRow.self, from: try JSONParser.parse(text), reportName: "consent register's row")
+        }
+        var document = ConsentRegisterDocument(
+            parameters: .init(log: parameters.log, asOf: provenance.position, from: parameters.from.map(Self.timestamp),
+                              to: parameters.to.map(Self.timestamp), subject: parameters.subject, dateOfIssue: parameters.dateOfIssue),
+            ledger: try provenance.ledger, software: LedgerSoftware.name, rows: rows,
+            notices: notices(parameters, position: provenance.position, empty: rows.isEmpty, span: span))
+        let (bytes, digest) = try ReportSeal.seal(encodable: document)
+        document.sha256 = digest
+        return Result(json: bytes, sha256: digest, document: document, provenance: provenance)
     }
 
     /// The rows as CSV (RFC 4180): the header of ``columns``, then one record per item; lists are
     /// joined with spaces, absent values are empty.
-    public static func csv(_ rows: [JSONValue]) -> String {
+    public static func csv(_ rows: [ConsentRegisterRow]) -> String {
         ReportTable.csv(rows: rows, columns: columns)
     }
 
@@ -120,7 +115,7 @@ public struct ConsentRegisterReport: Sendable {
     /// period that had not ended when the newest event read was recorded (`period-not-over`), a date
     /// of issue before the period's end or that event (`issued-before-…`).
     static func notices(_ parameters: Parameters, position: Int64, empty: Bool,
-                        span: (first: Date?, last: Date?, newest: Date?)) -> JSONValue {
+                        span: (first: Date?, last: Date?, newest: Date?)) -> [ReportNotice] {
         var notices: [ReportNotice] = []
         if empty, parameters.from != nil || parameters.to != nil {
             let whose = parameters.subject.map { " of subject \($0)" } ?? ""
@@ -134,7 +129,7 @@ public struct ConsentRegisterReport: Sendable {
         }
         notices += ReportNotice.issuance(dateOfIssue: parameters.dateOfIssue, periodEnd: parameters.to.map(timestamp),
                                          newest: span.newest.map(timestamp), report: "register")
-        return ReportNotice.json(notices)
+        return notices
     }
 
     static func timestamp(_ date: Date) -> String {

@@ -95,7 +95,7 @@ public struct RegulatorReport: Sendable {
             "from": .string(RegulatorQuery.timestamp(parameters.from)), "to": .string(RegulatorQuery.timestamp(parameters.to)),
             "asOf": .number(Double(provenance.position)),
         ]
-        sections["ledger"] = provenance.json
+        sections["ledger"] = try provenance.json
         sections["software"] = .string(LedgerSoftware.name)
         sections["policy"] = policy.json
         sections["integrity"] = integrity.json

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerReportModel
 import Logging
 import PostgresNIO
 
@@ -35,9 +36,16 @@ public struct ReportProvenance: Sendable, Equatable {
                           hint: "Run `consent-ledger verify --log \(log)`.")
     }
 
-    /// As a JSON object.
+    /// As a report's `ledger` member; its checkpoint read from the stored checkpoint's JSON.
+    public var ledger: ReportLedger {
+        get throws {
+            ReportLedger(log: log, position: position, headHash: headHash,
+                         checkpoint: try checkpoint.map { try ReportDecoding.decode(ReportCheckpoint.self, from: $0.json, reportName: "checkpoint") })
+        }
+    }
+
+    /// As a JSON object: ``ledger``'s tree, for the reports still assembled by hand.
     public var json: JSONValue {
-        ["log": .string(log), "position": .number(Double(position)), "headHash": .string(headHash),
-         "checkpoint": checkpoint?.json ?? .null]
+        get throws { try ReportJSON.value(try ledger) }
     }
 }

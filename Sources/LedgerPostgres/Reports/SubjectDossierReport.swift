@@ -83,7 +83,7 @@ public enum SubjectDossierReport {
             "notices": ReportNotice.json(ReportNotice.issuance(
                 dateOfIssue: dateOfIssue, periodEnd: nil,
                 newest: (history.steps.map(\.event.recordedAt) + cited.map(\.recordedAt)).max(), report: "dossier")),
-            "ledger": provenance.json,
+            "ledger": try provenance.json,
             "software": .string(LedgerSoftware.name),
             "columns": .array(columns.map(JSONValue.string)),
             "stepCount": .number(Double(steps.count)),

@@ -60,7 +60,7 @@ struct FoldOracleTests {
             digests["regulator \(jurisdiction)"] = sha256(stable(report.report))
         }
         let register = try await ConsentRegisterReport.compute(.init(log: log), pool: client)
-        digests["consent register"] = sha256(CanonicalJSON.encodeString(.array(register.rows)))
+        digests["consent register"] = sha256(String(decoding: try CanonicalJSON.encode(encodable: register.rows), as: UTF8.self))
         let subject = try await client.string(PostgresQuery(unsafeSQL:
             "SELECT min(subject) FROM ledger.events WHERE log_id = '\(log)' AND subject IS NOT NULL"))
         let dossier = try await SubjectDossierReport.compute(log: log, subject: subject, pool: client)

@@ -22,7 +22,7 @@ struct ReportPagesTests {
         #expect(text.contains(result.sha256) && text.contains(DemoHistory.questionId) && text.contains("ex-5521"))
         #expect(text.contains(DemoHistory.guardian) && text.contains("guardian not disclosed"))
         #expect(text.contains("after 2 h 38 min") && text.contains("after 4 min 37 s"))  // 9,518 s and 277 s
-        let positions = result.rows.flatMap { $0["evidencePositions"]?.arrayValue ?? [] }.compactMap(\.intValue)
+        let positions = result.rows.flatMap(\.evidencePositions)
         #expect(!positions.isEmpty)
         for position in positions { #expect(text.contains("<span class=\"pos\">#\(position)</span>")) }
         #expect(page.components(separatedBy: "<svg").count - 1 == 2)  // outcomes per week, time to answer

@@ -130,14 +130,15 @@ struct ReportSchemaTests {
             // The register: every answer kind occurs, and the nullable columns are null somewhere and set elsewhere.
             let report = try await ConsentRegisterReport.compute(.init(log: "sim"), pool: client)
             #expect(try register.violations(of: report.json) == [])
-            #expect(Set(report.rows.compactMap { $0["answer"]?.stringValue }) == ["approval", "denial", "expired", "pending", "rescinded", "failed"])
+            #expect(Set(report.rows.map(\.answer)) == ["approval", "denial", "expired", "pending", "rescinded", "failed"])
+            let rows = try JSONParser.parse(report.json)["rows"]?.arrayValue ?? []
             for column in ["subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia", "expiresAt", "answeredAt",
                            "answeredBy", "answerChannel", "timeToAnswerSeconds", "failedAt", "failedError", "rescindedAt"] {
-                #expect(report.rows.contains { $0[column] == .null }, "no row with \(column) null")
-                #expect(report.rows.contains { $0[column] != .null }, "no row with \(column) set")
+                #expect(rows.contains { $0[column] == .null }, "no row with \(column) null")
+                #expect(rows.contains { $0[column] != .null }, "no row with \(column) set")
             }
-            #expect(report.rows.contains { $0["answeredBy"] == "not disclosed by platform" })
-            #expect(Set(report.rows.compactMap { $0["answerChannel"]?.stringValue }) == ["message", "inPerson"])
+            #expect(report.rows.contains { $0.answeredBy == "not disclosed by platform" })
+            #expect(Set(report.rows.compactMap(\.answerChannel)) == ["message", "inPerson"])
             let half = try await ConsentRegisterReport.compute(.init(log: "sim", asOf: Int64(count / 2)), pool: client)
             #expect(try register.violations(of: half.json) == [])
 

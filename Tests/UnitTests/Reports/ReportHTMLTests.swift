@@ -587,7 +587,7 @@ enum ReportHTMLSamples {
         try sealed([
             "report": "consent-register",
             "parameters": ["log": "acme-kids", "asOf": 41, "from": nil, "to": nil, "subject": nil, "dateOfIssue": nil],
-            "ledger": ["log": "acme-kids", "position": 41, "headHash": .string(headHash)],
+            "ledger": ["log": "acme-kids", "position": 41, "headHash": .string(headHash), "checkpoint": nil],
             "software": "consent-ledger/0.1.0",
             "columns": ["kind", "id", "subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia", "expiresAt",
                         "answer", "answeredAt", "answeredBy", "answerChannel", "timeToAnswerSeconds", "failedAt", "failedError",

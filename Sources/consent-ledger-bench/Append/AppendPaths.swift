@@ -7,9 +7,10 @@ import PostgresNIO
 /// of the same rows. Each appends all batches sequentially, one transaction per batch, and
 /// returns the round's wall time and each batch's.
 enum AppendPaths {
-    /// Appends `batches` to `log` through `EventStore.append` (in the store's role's append mode:
-    /// the embedded writer's `ledger.append_checked_events`, decision 0072), or with `copying` through `EventStore.appendCopying` (the
-    /// owner's bulk load, decision 0042), then checks that the log's head is where it should be.
+    /// Appends `batches` to `log` through `EventStore.append` (mode `batch`, with the function of
+    /// the store's role: the embedded writer's `ledger.append_checked_events`, decisions 0072 and
+    /// 0074), or with `copying` through `EventStore.appendCopying` (mode `bulk`, the owner's load,
+    /// decision 0042), then checks that the log's head is where it should be.
     static func ledger(store: EventStore, log: String, batches: [[EventInput]], copying: Bool = false) async throws -> (Double, [Double]) {
         var batchSeconds: [Double] = []
         batchSeconds.reserveCapacity(batches.count)

@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "LedgerReportHTML", dependencies: ["LedgerCore", "LedgerReportModel"]),
         // The auditor's console: its pages (server-rendered HTML), stylesheet and script (docs/console.md).
         .target(name: "LedgerConsole", dependencies: [
-            "LedgerCore", "LedgerPostgres", "LedgerReportHTML", .product(name: "Crypto", package: "swift-crypto"),
+            "LedgerCore", "LedgerReportHTML", .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // App Store Server Notifications: the JWS and certificate-chain checks.
         .target(
@@ -123,7 +123,7 @@ let package = Package(
             name: "LedgerServer",
             dependencies: [
                 "LedgerCore",
-                "LedgerPostgres",
+                "LedgerPostgres", // TEMPORARY: ReportRoutes until the reports move to LedgerReportModel
                 "LedgerApplication",
                 "LedgerAPIModel",
                 "LedgerReportHTML",
@@ -133,7 +133,6 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

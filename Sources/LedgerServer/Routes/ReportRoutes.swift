@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import LedgerApplication
 import LedgerCore
-import LedgerPostgres
+import LedgerPostgres // TEMPORARY: the reports' types, until they move to LedgerReportModel
 import LedgerReportHTML
 import NIOCore
 

@@ -1,5 +1,4 @@
 import Foundation
-import LedgerCore
 
 /// A signed checkpoint as `ledger.checkpoints` holds it.
 public struct StoredCheckpoint: Sendable, Equatable {
@@ -51,5 +50,20 @@ public struct StoredCheckpoint: Sendable, Equatable {
         } catch {
             return "the checkpoint of \(treeSize) leaves: \(error.message)"
         }
+    }
+
+    /// A value from its parts (the storage module reads it from rows).
+    package init(log: String, treeSize: UInt64, rootHash: [UInt8], chainHash: [UInt8], origin: String, keyName: String, keyID: UInt32, verifierKey: String, note: String, signedAt: String, cosignatures: [String] = []) {
+        self.log = log
+        self.treeSize = treeSize
+        self.rootHash = rootHash
+        self.chainHash = chainHash
+        self.origin = origin
+        self.keyName = keyName
+        self.keyID = keyID
+        self.verifierKey = verifierKey
+        self.note = note
+        self.signedAt = signedAt
+        self.cosignatures = cosignatures
     }
 }

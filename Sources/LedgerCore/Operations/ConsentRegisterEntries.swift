@@ -75,7 +75,19 @@ public enum ConsentRegisterEntries {
         public var evidence: [Int64]
 
         /// A value from its parts (the storage module reads it from rows).
-        package init(kind: String, id: String, subject: String? = nil, app: String? = nil, topic: String? = nil, status: String, askedAt: String? = nil, answeredAt: String? = nil, answeredBy: String? = nil, waitSeconds: Int64? = nil, evidence: [Int64]) {
+        package init(
+            kind: String,
+            id: String,
+            subject: String? = nil,
+            app: String? = nil,
+            topic: String? = nil,
+            status: String,
+            askedAt: String? = nil,
+            answeredAt: String? = nil,
+            answeredBy: String? = nil,
+            waitSeconds: Int64? = nil,
+            evidence: [Int64]
+        ) {
             self.kind = kind
             self.id = id
             self.subject = subject

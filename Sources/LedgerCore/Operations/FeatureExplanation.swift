@@ -50,7 +50,19 @@ public struct FeatureExplanation: Sendable {
         public var history: [ReplayedEvent]
 
         /// A value from its parts (the storage module reads it from rows).
-        package init(app: String, state: String, gate: ReplayedEvent, cited: [ReplayedEvent], citedProblems: [String], ageAtDecision: JSONValue, judgedOn: OpeningInputs? = nil, rules: [RuleCheck], parentalAnswers: [String], laterRescissions: [ReplayedEvent], history: [ReplayedEvent]) {
+        package init(
+            app: String,
+            state: String,
+            gate: ReplayedEvent,
+            cited: [ReplayedEvent],
+            citedProblems: [String],
+            ageAtDecision: JSONValue,
+            judgedOn: OpeningInputs? = nil,
+            rules: [RuleCheck],
+            parentalAnswers: [String],
+            laterRescissions: [ReplayedEvent],
+            history: [ReplayedEvent]
+        ) {
             self.app = app
             self.state = state
             self.gate = gate

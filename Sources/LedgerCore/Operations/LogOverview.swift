@@ -64,7 +64,17 @@ public struct LogOverview: Sendable {
     public static let dayWindow = 30
 
     /// A value from its parts (the storage module reads it from rows).
-    package init(head: LogHead, checkpoint: StoredCheckpoint? = nil, checkpointAge: Int64? = nil, days: [Day], occurredDays: [Day], projections: [Projection], violations: Int, anomalies: Int, lastVerification: VerificationRecord? = nil) {
+    package init(
+        head: LogHead,
+        checkpoint: StoredCheckpoint? = nil,
+        checkpointAge: Int64? = nil,
+        days: [Day],
+        occurredDays: [Day],
+        projections: [Projection],
+        violations: Int,
+        anomalies: Int,
+        lastVerification: VerificationRecord? = nil
+    ) {
         self.head = head
         self.checkpoint = checkpoint
         self.checkpointAge = checkpointAge

@@ -88,7 +88,22 @@ public struct OpeningInputs: Sendable, Equatable {
     }
 
     /// A value from its parts (the storage module reads it from rows).
-    package init(agePosition: Int64? = nil, category: String? = nil, verifiedAdult: Bool, controlsRequireApproval: Bool, requirementPosition: Int64? = nil, consentRequired: Bool, notificationRequired: Bool, changeId: String? = nil, changePosition: Int64? = nil, word: String? = nil, wordPosition: Int64? = nil, withdrawalPosition: Int64? = nil, acknowledgmentPosition: Int64? = nil, needsReview: String? = nil) {
+    package init(
+        agePosition: Int64? = nil,
+        category: String? = nil,
+        verifiedAdult: Bool,
+        controlsRequireApproval: Bool,
+        requirementPosition: Int64? = nil,
+        consentRequired: Bool,
+        notificationRequired: Bool,
+        changeId: String? = nil,
+        changePosition: Int64? = nil,
+        word: String? = nil,
+        wordPosition: Int64? = nil,
+        withdrawalPosition: Int64? = nil,
+        acknowledgmentPosition: Int64? = nil,
+        needsReview: String? = nil
+    ) {
         self.agePosition = agePosition
         self.category = category
         self.verifiedAdult = verifiedAdult

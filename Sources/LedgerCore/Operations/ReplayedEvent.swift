@@ -34,7 +34,19 @@ public struct ReplayedEvent: Sendable, Equatable {
     }
 
     /// A value from its parts (the storage module reads it from rows).
-    package init(position: Int64, eventId: String, type: String, stream: String, occurredAt: String, recordedAt: String, actor: String, app: String? = nil, environment: String? = nil, payload: JSONValue, derived: JSONValue? = nil) {
+    package init(
+        position: Int64,
+        eventId: String,
+        type: String,
+        stream: String,
+        occurredAt: String,
+        recordedAt: String,
+        actor: String,
+        app: String? = nil,
+        environment: String? = nil,
+        payload: JSONValue,
+        derived: JSONValue? = nil
+    ) {
         self.position = position
         self.eventId = eventId
         self.type = type

@@ -53,7 +53,19 @@ public struct StoredCheckpoint: Sendable, Equatable {
     }
 
     /// A value from its parts (the storage module reads it from rows).
-    package init(log: String, treeSize: UInt64, rootHash: [UInt8], chainHash: [UInt8], origin: String, keyName: String, keyID: UInt32, verifierKey: String, note: String, signedAt: String, cosignatures: [String] = []) {
+    package init(
+        log: String,
+        treeSize: UInt64,
+        rootHash: [UInt8],
+        chainHash: [UInt8],
+        origin: String,
+        keyName: String,
+        keyID: UInt32,
+        verifierKey: String,
+        note: String,
+        signedAt: String,
+        cosignatures: [String] = []
+    ) {
         self.log = log
         self.treeSize = treeSize
         self.rootHash = rootHash

@@ -126,6 +126,7 @@ let package = Package(
                 "LedgerPostgres",
                 "LedgerApplication",
                 "LedgerAPIModel",
+                "LedgerReportModel",
                 "LedgerReportHTML",
                 "LedgerConsole",
                 "LedgerAppStore",

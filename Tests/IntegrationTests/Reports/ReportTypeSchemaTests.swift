@@ -50,6 +50,23 @@ struct ReportTypeSchemaTests {
         ])
     }
 
+    @Test("a oneOf of null and one object is that object, nullable: followed into, and its nullability compared")
+    func nullOrObject() throws {
+        let schema = try JSONParser.parse(Array("""
+            {"type": "object", "required": ["state"], "properties": {"state": {"oneOf": [{"type": "null"},
+             {"type": "object", "required": ["erased"], "properties": {"erased": {"type": "boolean"}}}]}}}
+            """.utf8))
+        struct State: Codable, Sendable, Equatable { var erased: Bool }
+        struct NullOrState: Decodable { @Nullable var state: State? }
+        struct NotNull: Decodable { var state: State }
+        struct Renamed: Decodable { struct Other: Codable, Sendable, Equatable { var wiped: Bool }; @Nullable var state: Other? }
+        #expect(Self.differences(try ReportShape.of(NullOrState.self), schema: schema, root: schema) == [])
+        #expect(Self.differences(try ReportShape.of(NotNull.self), schema: schema, root: schema) == ["$.state: the schema allows null, the type does not"])
+        #expect(Self.differences(try ReportShape.of(Renamed.self), schema: schema, root: schema) == [
+            "$.state: members only in the type: wiped", "$.state: members only in the schema: erased",
+        ])
+    }
+
     /// How `shape` and `schema` (a node of the schema `root`) differ, each as `path: what`. The
     /// document's `sha256` is absent until the report is sealed, and always present after.
     static func differences(_ shape: ReportShape, schema: JSONValue, root: JSONValue? = nil) -> [String] {

@@ -126,6 +126,7 @@ let package = Package(
                 "LedgerPostgres", // TEMPORARY: ReportRoutes until the reports move to LedgerReportModel
                 "LedgerApplication",
                 "LedgerAPIModel",
+                "LedgerReportModel",
                 "LedgerReportHTML",
                 "LedgerConsole",
                 "LedgerAppStore",

@@ -5,6 +5,7 @@ import LedgerApplication
 import LedgerCore
 import LedgerPostgres // TEMPORARY: the reports' types, until they move to LedgerReportModel
 import LedgerReportHTML
+import LedgerReportModel
 import NIOCore
 
 /// The three reports (auditor and admin keys), each as `?format=json|csv|html`:
@@ -60,7 +61,7 @@ struct ReportRoutes {
         let format = try Self.format(query["format"])
         return try await admission.run(log: log) {
             let result = try await operations.regulatorReport(parameters, policy: policy)
-            return try response(format, json: result.json, seal: result.sha256) { RegulatorCSV.csv(result.report) }
+            return try response(format, json: result.json, seal: result.sha256) { RegulatorReport.csv(result.document) }
         }
     }
 

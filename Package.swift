@@ -100,7 +100,7 @@ let package = Package(
         ),
         // The operations (append, read, state, replay, explain, reports, proofs, erase, keys) over
         // one pool per role: what the CLI, the HTTP API and the console call.
-        .target(name: "LedgerApplication", dependencies: ["LedgerCore", "LedgerPostgres"]),
+        .target(name: "LedgerApplication", dependencies: ["LedgerCore", "LedgerReportModel", "LedgerPostgres"]),
         // The HTTP API's bodies (docs/openapi.json's schemas) as Codable types.
         .target(name: "LedgerAPIModel", dependencies: ["LedgerCore"]),
         // The event catalogue's types for app backends, with the envelope: an event that would be
@@ -123,7 +123,6 @@ let package = Package(
             name: "LedgerServer",
             dependencies: [
                 "LedgerCore",
-                "LedgerPostgres", // TEMPORARY: ReportRoutes until the reports move to LedgerReportModel
                 "LedgerApplication",
                 "LedgerAPIModel",
                 "LedgerReportModel",
@@ -142,6 +141,7 @@ let package = Package(
             name: "consent-ledger-bench",
             dependencies: [
                 "LedgerCore",
+                "LedgerReportModel",
                 "LedgerSimulation",
                 "LedgerCluster",
                 "LedgerPostgres",
@@ -156,6 +156,7 @@ let package = Package(
             name: "consent-ledger",
             dependencies: [
                 "LedgerCore",
+                "LedgerReportModel",
                 "LedgerSimulation",
                 "LedgerReportHTML",
                 "LedgerAppStore",
@@ -182,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "RouteTests",
             dependencies: [
-                "LedgerCore", "LedgerPostgres", "LedgerApplication", "LedgerAPIModel", "LedgerServer", "LedgerClient", "LedgerConsole",
+                "LedgerCore", "LedgerReportModel", "LedgerPostgres", "LedgerApplication", "LedgerAPIModel", "LedgerServer", "LedgerClient", "LedgerConsole",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

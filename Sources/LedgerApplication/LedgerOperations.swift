@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 
 /// What the HTTP API asks of the ledger: the operations of ``Ledger`` that its routes use, so the
 /// route layer (parsing requests, checking keys' roles, writing answers and problems) can be

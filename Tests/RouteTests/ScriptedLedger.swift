@@ -2,6 +2,7 @@ import Foundation
 import LedgerApplication
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 import Synchronization
 
 /// The operations the routes call, answered from a script instead of a database: each test says

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import LedgerApplication
 import LedgerCore
-import LedgerPostgres // TEMPORARY: the reports' types, until they move to LedgerReportModel
 import LedgerReportHTML
 import LedgerReportModel
 import NIOCore

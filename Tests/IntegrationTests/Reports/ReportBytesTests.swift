@@ -2,6 +2,7 @@ import Foundation
 import LedgerCore
 import LedgerPostgres
 import LedgerReportHTML
+import LedgerReportModel
 import LedgerSimulation
 import PostgresNIO
 import Testing

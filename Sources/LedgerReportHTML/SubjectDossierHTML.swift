@@ -112,7 +112,7 @@ enum SubjectDossierHTML {
         return html + "</ul>\n"
     }
 
-    private static func citedTable(_ events: [SubjectDossierCitedEvent]) -> HTML {
+    private static func citedTable(_ events: [SubjectDossierEvent]) -> HTML {
         let rows: [[HTML]] = events.map { event in
             [ReportMarkup.cell("<span class=\"pos\">#\(event.position)</span><br>\(ReportMarkup.id(event.eventId))"),
              ReportMarkup.cell("<ul class=\"plain\"><li>occurred \(ReportMarkup.time(event.occurredAt))</li>"

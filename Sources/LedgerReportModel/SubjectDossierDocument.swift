@@ -27,7 +27,7 @@ public struct SubjectDossierDocument: Codable, Sendable, Equatable {
     /// What the ledger's rules found about the subject's events.
     public var findings: [SubjectDossierFinding]
     /// The events the findings cite that are not the subject's own.
-    public var citedEvents: [SubjectDossierCitedEvent]
+    public var citedEvents: [SubjectDossierEvent]
     /// The seal (``ReportSeal``): absent until sealed.
     public var sha256: String?
 
@@ -53,7 +53,7 @@ public struct SubjectDossierDocument: Codable, Sendable, Equatable {
 
     /// An unsealed dossier of `steps`.
     public init(parameters: Parameters, notices: [ReportNotice], ledger: ReportLedger, software: String, steps: [SubjectDossierStep],
-                findings: [SubjectDossierFinding], citedEvents: [SubjectDossierCitedEvent]) {
+                findings: [SubjectDossierFinding], citedEvents: [SubjectDossierEvent]) {
         self.report = Self.kind
         self.parameters = parameters
         self.notices = notices

@@ -36,17 +36,14 @@ extension SubjectDossierReport {
         }
         let proofs = try await inclusionProofs(log: log, positions: history.steps.map(\.event.position) + cited.map(\.position),
                                                checkpoint: provenance.checkpoint, pool: pool, logger: logger)
-        let citedEvents = cited.map { e in
-            SubjectDossierCitedEvent(position: Int(e.position), eventId: e.eventId, type: e.type, stream: e.stream, occurredAt: e.occurredAt,
-                                     recordedAt: e.recordedAt, actor: e.actor, app: e.app, sentence: e.sentence,
-                                     inclusionProof: proofs[e.position])
+        func shown(_ e: ReplayedEvent) -> SubjectDossierEvent {
+            SubjectDossierEvent(position: Int(e.position), eventId: e.eventId, type: e.type, stream: e.stream, occurredAt: e.occurredAt,
+                                recordedAt: e.recordedAt, actor: e.actor, app: e.app, sentence: e.sentence, inclusionProof: proofs[e.position])
         }
+        let citedEvents = cited.map(shown)
         let steps = try history.steps.map { step in
-            let e = step.event
-            return SubjectDossierStep(position: Int(e.position), eventId: e.eventId, type: e.type, stream: e.stream, occurredAt: e.occurredAt,
-                                      recordedAt: e.recordedAt, actor: e.actor, app: e.app, sentence: e.sentence,
-                                      changedState: step.changedState, state: try state(step.state, position: e.position),
-                                      inclusionProof: proofs[e.position])
+            SubjectDossierStep(event: shown(step.event), changedState: step.changedState,
+                               state: try state(step.state, position: step.event.position))
         }
         let ledger = try provenance.ledger
         var document = SubjectDossierDocument(

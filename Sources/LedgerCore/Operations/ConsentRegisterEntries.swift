@@ -2,7 +2,7 @@ import Foundation
 
 /// One page of a log's consent register for the console: filtered by status, app, period and
 /// whether the guardian was disclosed, sorted by a column, paged. Read from the consent_register
-/// projection at the log's head (``ReportSource``: live when it is caught up).
+/// projection at the log's head (the storage module's `ReportSource`: live when it is caught up).
 public enum ConsentRegisterEntries {
     /// How many entries a page holds.
     public static let pageSize = 50

@@ -22,7 +22,7 @@ public struct StoredCheckpoint: Sendable, Equatable {
     public var note: String
     /// When it was recorded (UTC, RFC 3339 with microseconds).
     public var signedAt: String
-    /// Witnesses' cosignature lines stored for it (``CheckpointStore/addCosignatures(log:note:witnesses:)``),
+    /// Witnesses' cosignature lines stored for it (`CheckpointStore.addCosignatures`),
     /// in the order they were stored, each ending in a newline.
     public var cosignatures: [String] = []
 

@@ -1,4 +1,3 @@
-import LedgerCore
 import LedgerPostgres
 
 extension Ledger {

@@ -1,6 +1,5 @@
 import LedgerCore
 import LedgerPostgres
-import LedgerReportModel
 
 extension Ledger {
     /// The consent register (who approved what and when) as of `parameters.asOf` (nil: the head),

@@ -1,4 +1,4 @@
-import LedgerCore
+import LedgerPostgres
 import LedgerReportHTML
 
 /// A console page for a request that failed: what went wrong and what to do, never a stack trace.

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerPostgres
 import LedgerReportHTML
 
 /// Subjects found by the start of their pseudonym: what the console answers when the "Find a

@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerApplication
 import LedgerCore
+import LedgerPostgres
 import Logging
 
 /// The HTTP API of `consent-ledger serve` (docs/http-api.md, docs/openapi.json): the routes under

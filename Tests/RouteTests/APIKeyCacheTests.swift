@@ -1,5 +1,4 @@
 @testable import LedgerApplication
-import LedgerCore
 import LedgerPostgres
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import LedgerCore
 import LedgerPostgres
 import Hummingbird
 import HummingbirdTesting

@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import LedgerCore
 import LedgerPostgres
 import LedgerServer
 import Synchronization

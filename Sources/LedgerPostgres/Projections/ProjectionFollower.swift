@@ -1,5 +1,4 @@
 import Foundation
-import LedgerCore
 import Logging
 import PostgresNIO
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerPostgres
-import LedgerReportModel
 import Logging
 import PostgresNIO
 import LedgerSimulation

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LedgerCore
 import LedgerPostgres
 
 /// `consent-ledger migrate`.

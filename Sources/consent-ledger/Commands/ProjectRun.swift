@@ -1,6 +1,5 @@
 import ArgumentParser
 import LedgerApplication
-import LedgerCore
 import LedgerPostgres
 
 /// `consent-ledger project run`.

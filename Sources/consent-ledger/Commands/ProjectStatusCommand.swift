@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LedgerCore
 import LedgerPostgres
 
 /// `consent-ledger project status`.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LedgerCore
 import LedgerPostgres
 
 /// `--as-of` and `--clock`: the moment a history is looked at.

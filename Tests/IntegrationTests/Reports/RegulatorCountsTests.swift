@@ -1,7 +1,6 @@
 import Foundation
 import LedgerCore
 @testable import LedgerPostgres
-import LedgerReportModel
 import Logging
 import PostgresNIO
 import Testing

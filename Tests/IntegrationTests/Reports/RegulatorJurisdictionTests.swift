@@ -4,7 +4,6 @@ import HummingbirdTesting
 import LedgerCore
 import LedgerPostgres
 import LedgerReportHTML
-import LedgerReportModel
 import NIOCore
 import Testing
 

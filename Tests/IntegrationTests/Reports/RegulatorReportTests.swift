@@ -1,7 +1,6 @@
 import Foundation
 import LedgerCore
 import LedgerPostgres
-import LedgerReportModel
 import PostgresNIO
 import Testing
 import LedgerReportHTML

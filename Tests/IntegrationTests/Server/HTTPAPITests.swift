@@ -3,7 +3,6 @@ import HTTPTypes
 import HummingbirdTesting
 import LedgerCore
 import LedgerPostgres
-import LedgerReportModel
 import LedgerServer
 import NIOCore
 import Testing

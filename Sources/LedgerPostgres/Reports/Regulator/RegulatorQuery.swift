@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerReportModel
 import Logging
 import PostgresNIO
 

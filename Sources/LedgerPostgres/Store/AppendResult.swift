@@ -1,3 +1,4 @@
+import LedgerCore
 
 /// What `append` stored (or, for a retried batch, had already stored).
 public struct AppendResult: Sendable, Equatable {

@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "LedgerReportHTML", dependencies: ["LedgerCore", "LedgerReportModel"]),
         // The auditor's console: its pages (server-rendered HTML), stylesheet and script (docs/console.md).
         .target(name: "LedgerConsole", dependencies: [
-            "LedgerCore", "LedgerPostgres", "LedgerReportHTML", .product(name: "Crypto", package: "swift-crypto"),
+            "LedgerCore", "LedgerReportHTML", .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // App Store Server Notifications: the JWS and certificate-chain checks.
         .target(
@@ -100,7 +100,7 @@ let package = Package(
         ),
         // The operations (append, read, state, replay, explain, reports, proofs, erase, keys) over
         // one pool per role: what the CLI, the HTTP API and the console call.
-        .target(name: "LedgerApplication", dependencies: ["LedgerCore", "LedgerPostgres"]),
+        .target(name: "LedgerApplication", dependencies: ["LedgerCore", "LedgerReportModel", "LedgerPostgres"]),
         // The HTTP API's bodies (docs/openapi.json's schemas) as Codable types.
         .target(name: "LedgerAPIModel", dependencies: ["LedgerCore"]),
         // The event catalogue's types for app backends, with the envelope: an event that would be
@@ -123,9 +123,9 @@ let package = Package(
             name: "LedgerServer",
             dependencies: [
                 "LedgerCore",
-                "LedgerPostgres",
                 "LedgerApplication",
                 "LedgerAPIModel",
+                "LedgerReportModel",
                 "LedgerReportHTML",
                 "LedgerConsole",
                 "LedgerAppStore",
@@ -133,7 +133,6 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -142,6 +141,7 @@ let package = Package(
             name: "consent-ledger-bench",
             dependencies: [
                 "LedgerCore",
+                "LedgerReportModel",
                 "LedgerSimulation",
                 "LedgerCluster",
                 "LedgerPostgres",
@@ -156,6 +156,7 @@ let package = Package(
             name: "consent-ledger",
             dependencies: [
                 "LedgerCore",
+                "LedgerReportModel",
                 "LedgerSimulation",
                 "LedgerReportHTML",
                 "LedgerAppStore",
@@ -182,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "RouteTests",
             dependencies: [
-                "LedgerCore", "LedgerPostgres", "LedgerApplication", "LedgerAPIModel", "LedgerServer", "LedgerClient", "LedgerConsole",
+                "LedgerCore", "LedgerReportModel", "LedgerPostgres", "LedgerApplication", "LedgerAPIModel", "LedgerServer", "LedgerClient", "LedgerConsole",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

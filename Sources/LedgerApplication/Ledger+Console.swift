@@ -19,24 +19,24 @@ extension Ledger {
         try await ConsoleSessionStore(pool: pools.application, logger: logger).end(token: token)
     }
 
-    /// The findings of `log` for the console (``ConsoleFindings``), as the auditor.
-    public func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding] {
-        try await ConsoleFindings.list(log: log, kind: kind, subject: subject, limit: limit, before: before, pool: pools.auditor, logger: logger)
+    /// The findings of `log` for the console (``AnomalyFindings``), as the auditor.
+    public func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [AnomalyFindings.Finding] {
+        try await AnomalyFindings.list(log: log, kind: kind, subject: subject, limit: limit, before: before, pool: pools.auditor, logger: logger)
     }
 
-    /// One page of `log`'s consent register for the console (``ConsoleRegister``), as the auditor.
-    public func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page {
-        try await ConsoleRegister.page(log: log, query: query, pool: pools.auditor, logger: logger)
+    /// One page of `log`'s consent register for the console (``ConsentRegisterEntries``), as the auditor.
+    public func registerPage(log: String, query: ConsentRegisterEntries.Query) async throws -> ConsentRegisterEntries.Page {
+        try await ConsentRegisterEntries.page(log: log, query: query, pool: pools.auditor, logger: logger)
     }
 
-    /// The jurisdictions `log`'s events name (``ConsoleJurisdictions``), for the report form, as the auditor.
-    public func reportJurisdictions(log: String) async throws -> [ConsoleJurisdictions.Jurisdiction] {
-        try await ConsoleJurisdictions.list(log: log, pool: pools.auditor, logger: logger)
+    /// The jurisdictions `log`'s events name (``ReportFactsJurisdictions``), for the report form, as the auditor.
+    public func reportJurisdictions(log: String) async throws -> [ReportFactsJurisdictions.Jurisdiction] {
+        try await ReportFactsJurisdictions.list(log: log, pool: pools.auditor, logger: logger)
     }
 
-    /// What the console shows of `log` at a glance (``ConsoleOverview``), as the auditor.
-    public func consoleOverview(log: String) async throws -> ConsoleOverview {
-        try await ConsoleOverview.compute(log: log, pool: pools.auditor, logger: logger)
+    /// What the console shows of `log` at a glance (``LogOverview``), as the auditor.
+    public func consoleOverview(log: String) async throws -> LogOverview {
+        try await LogOverview.compute(log: log, pool: pools.auditor, logger: logger)
     }
 }
 

@@ -37,7 +37,7 @@ extension Ledger {
 
     /// Stores the cosignatures of `witnesses` that `note` carries on a checkpoint of `log`
     /// (``CheckpointStore/addCosignatures(log:note:witnesses:)``), as the application role.
-    public func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {
+    public func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CosignaturesAdded {
         try await CheckpointStore(pool: pools.application, logger: logger).addCosignatures(log: log, note: note, witnesses: witnesses)
     }
 

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 
 extension Ledger {
     /// The consent register (who approved what and when) as of `parameters.asOf` (nil: the head),

@@ -22,8 +22,8 @@ public struct SubjectStates: Sendable {
 extension Ledger {
     /// Finds subjects by pseudonym prefix, or by a denial, rescission or violation, from the live
     /// projections (saying how far they have folded).
-    public func findSubjects(log: String, prefix: String = "", has: SubjectDirectory.Mark? = nil, limit: Int = 100,
-                             after: String? = nil) async throws -> SubjectDirectory.Page {
+    public func findSubjects(log: String, prefix: String = "", has: SubjectMark? = nil, limit: Int = 100,
+                             after: String? = nil) async throws -> SubjectListing {
         try await SubjectDirectory(pool: pools.auditor, logger: logger).find(log: log, prefix: prefix, has: has, limit: limit, after: after)
     }
 

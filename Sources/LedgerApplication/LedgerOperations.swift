@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 
 /// What the HTTP API asks of the ledger: the operations of ``Ledger`` that its routes use, so the
 /// route layer (parsing requests, checking keys' roles, writing answers and problems) can be
@@ -18,7 +19,7 @@ public protocol LedgerOperations: Sendable {
     /// See ``Ledger/events(log:after:limit:stream:reveal:_:)`` (without revealing).
     func readEvents(log: String, after: Int64, limit: Int64?, stream: String?, _ body: (StoredEvent) async throws -> Void) async throws
     /// See ``Ledger/findSubjects(log:prefix:has:limit:after:)``.
-    func findSubjects(log: String, prefix: String, has: SubjectDirectory.Mark?, limit: Int, after: String?) async throws -> SubjectDirectory.Page
+    func findSubjects(log: String, prefix: String, has: SubjectMark?, limit: Int, after: String?) async throws -> SubjectListing
     /// See ``Ledger/state(log:subject:asOf:)``.
     func state(log: String, subject: String?, asOf: AsOf) async throws -> SubjectStates
     /// See ``Ledger/erase(log:subject:erasure:)``.
@@ -42,22 +43,22 @@ public protocol LedgerOperations: Sendable {
     /// See ``Ledger/readAudit(log:subject:limit:before:)``.
     func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord]
     /// See ``Ledger/findings(log:kind:subject:limit:before:)``.
-    func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding]
+    func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [AnomalyFindings.Finding]
     /// See ``Ledger/registerPage(log:query:)``.
-    func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page
+    func registerPage(log: String, query: ConsentRegisterEntries.Query) async throws -> ConsentRegisterEntries.Page
     /// See ``Ledger/explain(log:subject:feature:asOf:policy:)``.
     func explain(log: String, subject: String, feature: String, asOf: AsOf, policy: ReportPolicy) async throws -> FeatureExplanation
     /// See ``Ledger/verifyAndRecord(log:sinceCheckpoint:by:progress:treeNote:)``.
     func verifyAndRecord(log: String, sinceCheckpoint: Bool, by: String, progress: @escaping @Sendable (Int64, Int64) -> Void,
                          treeNote: @Sendable (String) -> Void) async throws -> Ledger.Verification
     /// See ``Ledger/reportJurisdictions(log:)``.
-    func reportJurisdictions(log: String) async throws -> [ConsoleJurisdictions.Jurisdiction]
+    func reportJurisdictions(log: String) async throws -> [ReportFactsJurisdictions.Jurisdiction]
     /// See ``Ledger/consoleOverview(log:)``.
-    func consoleOverview(log: String) async throws -> ConsoleOverview
+    func consoleOverview(log: String) async throws -> LogOverview
     /// See ``Ledger/latestCheckpoint(log:)``.
     func latestCheckpoint(log: String) async throws -> StoredCheckpoint
     /// See ``Ledger/addCosignatures(log:note:witnesses:)``.
-    func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded
+    func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CosignaturesAdded
     /// See ``Ledger/tile(log:_:)``.
     func tile(log: String, _ tile: TileAddress) async throws -> [UInt8]
     /// See ``Ledger/position(log:eventId:)``.

@@ -1,5 +1,4 @@
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// The frame of every console page: a skip link, the header (the log and who is signed in, with

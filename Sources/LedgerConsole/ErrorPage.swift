@@ -1,4 +1,4 @@
-import LedgerPostgres
+import LedgerCore
 import LedgerReportHTML
 
 /// A console page for a request that failed: what went wrong and what to do, never a stack trace.

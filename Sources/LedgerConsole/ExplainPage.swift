@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// "Why was this feature open?": each app's decision on the feature for the subject as of a point,

@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// The violations and anomalies of a log, newest first, each with the rule it breaks (in plain
@@ -11,7 +10,7 @@ public enum FindingsPage {
     public static let pageSize = 100
 
     /// The page for the signed-in `key`.
-    public static func render(log: String, kind: LedgerRule.Kind?, findings: [ConsoleFindings.Finding], key: APIKey) -> String {
+    public static func render(log: String, kind: LedgerRule.Kind?, findings: [AnomalyFindings.Finding], key: APIKey) -> String {
         let base = "/console/logs/\(log)/findings"
         let items = findings.map { finding -> HTML in
             let rule = RuleCatalogue.rule(finding.rule)

@@ -1,13 +1,12 @@
 import Foundation
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// The log at a glance: head, events per day, the newest checkpoint and its age, each projection's
 /// lag, the findings recorded, and the form to find a subject.
 public enum OverviewPage {
     /// The page of `overview` for the signed-in `key`.
-    public static func render(_ overview: ConsoleOverview, key: APIKey) -> String {
+    public static func render(_ overview: LogOverview, key: APIKey) -> String {
         let log = overview.head.log
         let checkpoint: HTML
         if let stored = overview.checkpoint {
@@ -85,8 +84,8 @@ public enum OverviewPage {
     /// The events per day on both clocks, side by side and each named: the ledger's (recordedAt,
     /// which no device can skew) and the device's (occurredAt, when it happened); with a sentence
     /// when they differ because events reached the ledger late or all at once.
-    static func clocks(_ overview: ConsoleOverview) -> HTML {
-        func chart(_ id: String, _ title: String, _ days: [ConsoleOverview.Day], color: ChartColor, unit: String) -> BarChart {
+    static func clocks(_ overview: LogOverview) -> HTML {
+        func chart(_ id: String, _ title: String, _ days: [LogOverview.Day], color: ChartColor, unit: String) -> BarChart {
             BarChart(id: id, title: title, categories: days.map { String($0.day.dropFirst(5)) }, series: [BarChart.Series(name: unit, color: color)],
                      values: days.map { [$0.events] }, layout: .stacked, xAxisTitle: "day (month-day, UTC)", yAxisTitle: "events",
                      unit: "events", emptySentence: "The log has no events yet.")
@@ -100,7 +99,7 @@ public enum OverviewPage {
             <p class="help" id="clocks-note">The ledger recorded these events on \(overview.days.count) day\(overview.days.count == 1 ? "" : "s"),
             but they happened on the devices over \(overview.occurredDays.count) days (\(first) to \(last)): they reached the ledger late
             or all at once (an import). Periods of reports are cut on the device's clock; the ledger's clock is the one no device can skew.</p>
-            """ : "<p class=\"help\" id=\"clocks-note\">Each chart covers the last \(ConsoleOverview.dayWindow) days of its clock. Periods of reports are cut on the device's clock; the ledger's clock is the one no device can skew.</p>"
+            """ : "<p class=\"help\" id=\"clocks-note\">Each chart covers the last \(LogOverview.dayWindow) days of its clock. Periods of reports are cut on the device's clock; the ledger's clock is the one no device can skew.</p>"
         return """
             <div class="charts">
             <div>\(recorded.render())

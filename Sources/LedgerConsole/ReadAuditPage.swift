@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// Who looked at a child's data (admins only): every recorded read of a subject's data through the

@@ -1,19 +1,18 @@
 import Foundation
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// The consent register: who approved what and when, filtered, sorted and paged over the whole
 /// log, each entry linked to the events it rests on; and the sealed register report to download.
 public enum RegisterPage {
     /// The page of `page` for `query` and the signed-in `key`.
-    public static func render(log: String, query: ConsoleRegister.Query, page: ConsoleRegister.Page, key: APIKey) -> String {
+    public static func render(log: String, query: ConsentRegisterEntries.Query, page: ConsentRegisterEntries.Page, key: APIKey) -> String {
         let base = "/console/logs/\(log)/register"
         let day = DateFormatter()
         day.dateFormat = "yyyy-MM-dd"
         day.timeZone = TimeZone(identifier: "UTC")
         day.locale = Locale(identifier: "en_US_POSIX")
-        func parameters(_ change: (inout ConsoleRegister.Query) -> Void) -> String {
+        func parameters(_ change: (inout ConsentRegisterEntries.Query) -> Void) -> String {
             var q = query
             change(&q)
             var items: [String] = []
@@ -31,12 +30,12 @@ public enum RegisterPage {
             "<option value=\"\(value)\"\(selected ? " selected" : "")>\(label)</option>"
         }
         let statuses = [option("", "any", selected: query.status == nil)]
-            + ConsoleRegister.Query.statuses.map { option($0, Self.label($0), selected: query.status == $0) }
+            + ConsentRegisterEntries.Query.statuses.map { option($0, Self.label($0), selected: query.status == $0) }
         let apps = [option("", "any", selected: query.app == nil)] + page.apps.map { option($0, $0, selected: query.app == $0) }
         let guardians = [option("", "either", selected: query.guardianDisclosed == nil),
                          option("disclosed", "disclosed", selected: query.guardianDisclosed == true),
                          option("undisclosed", "not disclosed", selected: query.guardianDisclosed == false)]
-        let sorts = ConsoleRegister.Sort.allCases.map { option($0.rawValue, Self.label($0), selected: query.sort == $0) }
+        let sorts = ConsentRegisterEntries.Sort.allCases.map { option($0.rawValue, Self.label($0), selected: query.sort == $0) }
         let orders = [option("desc", "newest or largest first", selected: query.descending), option("asc", "oldest or smallest first", selected: !query.descending)]
         let rows = page.entries.map { entry -> HTML in
             let evidence = HTML.join(entry.evidence.map { "<a href=\"/console/logs/\(log)/events/\(Int($0))\">\(Int($0))</a>" }, separator: ", ")
@@ -54,7 +53,7 @@ public enum RegisterPage {
         // The totals of each status under the other filters, each a link to that status.
         let allCount = page.statusCounts.values.reduce(0, +)
         let totals: [(String?, String, Int64)] = [(nil, "all", allCount)]
-            + ConsoleRegister.Query.statuses.map { (Optional($0), Self.label($0), page.statusCounts[$0] ?? 0) }
+            + ConsentRegisterEntries.Query.statuses.map { (Optional($0), Self.label($0), page.statusCounts[$0] ?? 0) }
         let totalItems = totals.map { status, label, count -> HTML in
             let href = "\(base)?\(parameters { $0.status = status; $0.page = 0 })"
             let inner: HTML = "\(label) <strong data-status=\"\(status ?? "all")\">\(Int(count))</strong>"
@@ -63,9 +62,9 @@ public enum RegisterPage {
         let statusTotals: HTML = """
             <nav aria-label="Entries by status"><ul class="status-totals" id="status-totals">\(totalItems)</ul></nav>
             """
-        let first = query.page * ConsoleRegister.pageSize + 1
-        let last = query.page * ConsoleRegister.pageSize + page.entries.count
-        let pages = max(1, Int((page.total + Int64(ConsoleRegister.pageSize) - 1) / Int64(ConsoleRegister.pageSize)))
+        let first = query.page * ConsentRegisterEntries.pageSize + 1
+        let last = query.page * ConsentRegisterEntries.pageSize + page.entries.count
+        let pages = max(1, Int((page.total + Int64(ConsentRegisterEntries.pageSize) - 1) / Int64(ConsentRegisterEntries.pageSize)))
         let previous: HTML = query.page > 0 ? "<a href=\"\(base)?\(parameters { $0.page -= 1 })\" rel=\"prev\">Previous page</a>" : .empty
         let next: HTML = query.page + 1 < pages ? "<a href=\"\(base)?\(parameters { $0.page += 1 })\" rel=\"next\">Next page</a>" : .empty
         let firstPage: HTML = query.page > 0 ? "<a href=\"\(base)?\(parameters { $0.page = 0 })\" id=\"first-page\">First page</a>" : .empty
@@ -119,7 +118,7 @@ public enum RegisterPage {
     /// A pseudonym cut to its first characters (``ConsolePage/short(_:)``).
     static func short(_ pseudonym: String) -> String { ConsolePage.short(pseudonym) }
 
-    static func label(_ sort: ConsoleRegister.Sort) -> String {
+    static func label(_ sort: ConsentRegisterEntries.Sort) -> String {
         switch sort {
         case .asked: return "when asked"
         case .answered: return "when answered"

@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// The reports a regulator asks for: the regulator report for a jurisdiction and period (shown as
@@ -48,7 +47,7 @@ public enum ReportsPage {
 
     /// The page for the signed-in `key`: `jurisdictions` are the log's (most named first),
     /// `today` dates the preset periods.
-    public static func render(log: String, jurisdictions: [ConsoleJurisdictions.Jurisdiction], today: Date, key: APIKey) -> String {
+    public static func render(log: String, jurisdictions: [ReportFactsJurisdictions.Jurisdiction], today: Date, key: APIKey) -> String {
         let jurisdictionField: HTML
         if jurisdictions.isEmpty {
             let options = suggested.map { code -> HTML in "<option value=\"\(code)\"></option>" }

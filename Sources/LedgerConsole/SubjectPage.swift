@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// A subject's page: the state as of a position or a time (either clock), and the timeline of
@@ -27,11 +26,11 @@ public enum SubjectPage {
         /// The newest signed checkpoint (nil: none yet, nothing can be proved).
         public var checkpoint: StoredCheckpoint?
         /// The findings of the ledger's rules about the subject, up to ``throughPosition``.
-        public var findings: [ConsoleFindings.Finding]
+        public var findings: [AnomalyFindings.Finding]
 
         /// The content from its parts.
         public init(log: String, subject: String, throughPosition: Int64, events: [ReplayedEvent], state: JSONValue?, asOfText: String,
-                    clock: AsOf.Clock, checkpoint: StoredCheckpoint?, findings: [ConsoleFindings.Finding] = []) {
+                    clock: AsOf.Clock, checkpoint: StoredCheckpoint?, findings: [AnomalyFindings.Finding] = []) {
             self.log = log
             self.subject = subject
             self.throughPosition = throughPosition

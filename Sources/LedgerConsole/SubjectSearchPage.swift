@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// Subjects found by the start of their pseudonym: what the console answers when the "Find a

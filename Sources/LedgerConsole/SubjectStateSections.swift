@@ -1,6 +1,5 @@
 import Foundation
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
 
 /// A subject's state (the snapshot `state` and the dossier print, projections/reports/dossier/
@@ -31,7 +30,7 @@ public enum SubjectStateSections {
     }
 
     /// The sections of `state`, with the subject's `findings` up to the same point.
-    public static func render(_ state: JSONValue, findings: [ConsoleFindings.Finding], context: Context) -> HTML {
+    public static func render(_ state: JSONValue, findings: [AnomalyFindings.Finding], context: Context) -> HTML {
         func link(_ position: Int?) -> HTML {
             guard let position else { return "<span class=\"empty\">—</span>" }
             return "<a class=\"nowrap\" href=\"/console/logs/\(context.log)/events/\(position)\">position \(position)</a>"

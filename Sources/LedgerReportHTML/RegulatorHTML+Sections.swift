@@ -1,18 +1,19 @@
 import LedgerCore
+import LedgerReportModel
 /// The later sections of the regulator report: significant changes, exceptions, violations,
 /// coverage, retention, integrity and the policy in force.
 extension RegulatorHTML {
     // MARK: Significant changes
 
-    static func changesSection(_ changes: [ReportNode]) throws -> HTML {
-        let rows = try changes.map { change -> [HTML] in
-            [ReportMarkup.cell("\(ReportMarkup.id(try change.string("changeId")))<br>app \(ReportMarkup.id(try change.optionalString("app")))"
-                + "<br>version \(ReportMarkup.text(try change.optionalString("introducedInVersion")))"),
-             ReportMarkup.cell(ReportMarkup.time(try change.string("declaredAt"))),
-             ReportMarkup.cell(ReportMarkup.time(try change.optionalString("notifiedToStoreAt"), otherwise: "no notice on record")),
-             ReportMarkup.countCell(try change.int("minorsAsked")), ReportMarkup.countCell(try change.int("approved")),
-             ReportMarkup.countCell(try change.int("denied")), ReportMarkup.countCell(try change.int("adultsAcknowledged")),
-             ReportMarkup.cell(ReportMarkup.evidence(positions: try change.ints("evidencePositions"), eventIds: try change.strings("evidenceEventIds")))]
+    static func changesSection(_ changes: [RegulatorSignificantChangeRow]) -> HTML {
+        let rows = changes.map { change -> [HTML] in
+            [ReportMarkup.cell("\(ReportMarkup.id(change.changeId))<br>app \(ReportMarkup.id(change.app))"
+                + "<br>version \(ReportMarkup.text(change.introducedInVersion))"),
+             ReportMarkup.cell(ReportMarkup.time(change.declaredAt)),
+             ReportMarkup.cell(ReportMarkup.time(change.notifiedToStoreAt, otherwise: "no notice on record")),
+             ReportMarkup.countCell(change.minorsAsked), ReportMarkup.countCell(change.approved),
+             ReportMarkup.countCell(change.denied), ReportMarkup.countCell(change.adultsAcknowledged),
+             ReportMarkup.cell(ReportMarkup.evidence(positions: change.evidencePositions, eventIds: change.evidenceEventIds))]
         }
         let body = rows.isEmpty
             ? ReportMarkup.paragraph("No significant change was declared in this period, and none declared earlier had questions or acknowledgments in it.", className: "empty")
@@ -26,33 +27,33 @@ extension RegulatorHTML {
 
     // MARK: Exceptions
 
-    static func exceptionsSection(_ exceptions: ReportNode) throws -> HTML {
-        let byAge = try exceptions.objects("byRatedAge")
-        let requested = try byAge.map { try $0.int("requested") }
-        let approved = try byAge.map { try $0.int("approved") }
-        let declined = try byAge.map { try $0.int("declined") }
-        let rows = try byAge.enumerated().map { index, rating -> [HTML] in
-            ["<th scope=\"row\">\(try rating.string("ratedAge"))</th>", ReportMarkup.countCell(requested[index]),
+    static func exceptionsSection(_ exceptions: RegulatorExceptionsSection) -> HTML {
+        let byAge = exceptions.byRatedAge
+        let requested = byAge.map { $0.requested }
+        let approved = byAge.map { $0.approved }
+        let declined = byAge.map { $0.declined }
+        let rows = byAge.enumerated().map { index, rating -> [HTML] in
+            ["<th scope=\"row\">\(rating.ratedAge)</th>", ReportMarkup.countCell(requested[index]),
              ReportMarkup.countCell(approved[index]), ReportMarkup.countCell(declined[index])]
         }
         let html = ReportMarkup.figures([
-            ("Requested", ReportMarkup.count(try exceptions.int("requested")), nil),
-            ("Approved by message", ReportMarkup.count(try exceptions.int("approvedByMessage")), nil),
-            ("Approved in person", ReportMarkup.count(try exceptions.int("approvedInPerson")), nil),
-            ("Declined", ReportMarkup.count(try exceptions.int("declined")), nil),
+            ("Requested", ReportMarkup.count(exceptions.requested), nil),
+            ("Approved by message", ReportMarkup.count(exceptions.approvedByMessage), nil),
+            ("Approved in person", ReportMarkup.count(exceptions.approvedInPerson), nil),
+            ("Declined", ReportMarkup.count(exceptions.declined), nil),
         ]) + ReportMarkup.subsection("By the app’s age rating", ReportMarkup.table(
             columns: [("Age rating", ""), ("Requested", "num"), ("Approved", "num"), ("Declined", "num")],
             rows: rows + [total(label: "All ratings", [requested, approved, declined])], className: "data compact"))
-        let inPerson = try exceptions.object("approveInPerson")
+        let inPerson = exceptions.approveInPerson
         let devices = "<div class=\"pair\">\n"
             + ReportMarkup.subsection("Install attempts", intro: "InstallAttempted, by outcome (cancelled: an exception was queued instead).",
-                                      try keyCountTable(exceptions.objects("installsByOutcome"), keyHeader: "Outcome"))
+                                      keyCountTable(exceptions.installsByOutcome, keyHeader: "Outcome"))
             + ReportMarkup.subsection("Devices’ rating limits", intro: "DeviceRatingLimitObserved: the highest rating a device allowed (noLimit: all apps).",
-                                      try keyCountTable(exceptions.objects("deviceRatingLimits"), keyHeader: "Limit"))
+                                      keyCountTable(exceptions.deviceRatingLimits, keyHeader: "Limit"))
             + "</div>\n"
             + ReportMarkup.subsection("Approve in Person", ReportMarkup.figures([
-                ("Sheets shown", ReportMarkup.count(try inPerson.int("presented")), nil),
-                ("Failed to show", ReportMarkup.count(try inPerson.int("failed")), "no exception request was pending"),
+                ("Sheets shown", ReportMarkup.count(inPerson.presented), nil),
+                ("Failed to show", ReportMarkup.count(inPerson.failed), "no exception request was pending"),
             ]))
         return ReportMarkup.section(id: "exceptions", title: title("exceptions"),
             intro: "Requests to use an app rated above the child’s age (MarketplaceKit age-rating exceptions) made in the period, and the first decision on each before the period’s end; "
@@ -62,21 +63,21 @@ extension RegulatorHTML {
 
     // MARK: Violations
 
-    static func violationsSection(_ violations: [ReportNode]) throws -> HTML {
+    static func violationsSection(_ violations: [RegulatorViolationRow]) -> HTML {
         var counts: [String: Int] = [:]
         var descriptions: [String: String] = [:]
-        let rows = try violations.map { violation -> [HTML] in
-            let rule = try violation.string("rule")
+        let rows = violations.map { violation -> [HTML] in
+            let rule = violation.rule
             counts[rule, default: 0] += 1
-            if descriptions[rule] == nil { descriptions[rule] = try violation.string("description") }
+            if descriptions[rule] == nil { descriptions[rule] = violation.description }
             return [
                 ReportMarkup.cell("<strong>\(rule)</strong>"),
-                ReportMarkup.cell(ReportMarkup.subject(try violation.optionalString("subject"), erased: try violation.bool("subjectErased"))),
-                ReportMarkup.cell(ReportMarkup.time(try violation.string("occurredAt"))),
-                ReportMarkup.cell(HTML(text: try violation.string("detail"))
-                    + "<br>about <span class=\"pos\">#\(try violation.int("position"))</span> \(ReportMarkup.id(try violation.string("eventId")))"
-                    + (try violation.optionalString("needsReview").map { "<br><strong>Needs review:</strong> " + HTML(text: $0) } ?? .empty)),
-                ReportMarkup.cell(ReportMarkup.evidence(positions: try violation.ints("evidencePositions"), eventIds: try violation.strings("evidenceEventIds"))),
+                ReportMarkup.cell(ReportMarkup.subject(violation.subject, erased: violation.subjectErased)),
+                ReportMarkup.cell(ReportMarkup.time(violation.occurredAt)),
+                ReportMarkup.cell(HTML(text: violation.detail)
+                    + "<br>about <span class=\"pos\">#\(violation.position)</span> \(ReportMarkup.id(violation.eventId))"
+                    + (violation.needsReview.map { "<br><strong>Needs review:</strong> " + HTML(text: $0) } ?? .empty)),
+                ReportMarkup.cell(ReportMarkup.evidence(positions: violation.evidencePositions, eventIds: violation.evidenceEventIds)),
             ]
         }
         var html: HTML = .empty
@@ -103,112 +104,108 @@ extension RegulatorHTML {
 
     // MARK: Coverage
 
-    static func coverageSection(_ coverage: ReportNode) throws -> HTML {
-        let installs = try coverage.int("installs")
-        let backfill = try coverage.object("backfill")
+    static func coverageSection(_ coverage: RegulatorCoverageSection) -> HTML {
+        let installs = coverage.installs
+        let backfill = coverage.backfill
         func percent(_ share: Double?, _ empty: String) -> HTML {
             share.map { HTML(text: ReportFormat.percent($0)) } ?? ReportMarkup.none(empty)
         }
         let html = ReportMarkup.figures([
             ("Installs", ReportMarkup.count(installs), "a (subject, app) pair with an event in the period"),
-            ("Age range requested at download", ReportMarkup.count(try coverage.int("requestedAtDownload")),
-             percent(try coverage.optionalDouble("shareAtDownload"), "— (no installs)") + " of installs"),
-            ("Age range requested at launch", ReportMarkup.count(try coverage.int("requestedAtLaunch")),
-             percent(try coverage.optionalDouble("shareAtLaunch"), "— (no installs)") + " of installs"),
+            ("Age range requested at download", ReportMarkup.count(coverage.requestedAtDownload),
+             percent(coverage.shareAtDownload, "— (no installs)") + " of installs"),
+            ("Age range requested at launch", ReportMarkup.count(coverage.requestedAtLaunch),
+             percent(coverage.shareAtLaunch, "— (no installs)") + " of installs"),
         ]) + ReportMarkup.subsection("Back-fill of existing installs", ReportMarkup.figures([
-            ("Existing installs", ReportMarkup.count(try backfill.int("existingInstalls")), "no request at download on record"),
-            ("Of those, with an age range requested", ReportMarkup.count(try backfill.int("withAgeSignal")),
-             percent(try backfill.optionalDouble("share"), "— (no existing installs)") + " by the period’s end"),
-            ("Back-fill requests in the period", ReportMarkup.count(try backfill.int("backfillRequests")), "AgeRangeRequested with trigger backfill"),
+            ("Existing installs", ReportMarkup.count(backfill.existingInstalls), "no request at download on record"),
+            ("Of those, with an age range requested", ReportMarkup.count(backfill.withAgeSignal),
+             percent(backfill.share, "— (no existing installs)") + " by the period’s end"),
+            ("Back-fill requests in the period", ReportMarkup.count(backfill.backfillRequests), "AgeRangeRequested with trigger backfill"),
         ]))
-        return ReportMarkup.section(id: "coverage", title: try coverage.string("title"),
+        return ReportMarkup.section(id: "coverage", title: coverage.title,
             intro: "The share of installs whose age range the app asked for when it was downloaded or launched, and the progress of asking for installs that predate it. "
-                + (try lawsSentence(coverage)),
+                + lawsSentence(laws: coverage.laws, parts: coverage.lawsForParts, notInForce: coverage.lawsNotInForce),
             html)
     }
 
     // MARK: Retention
 
-    static func retentionSection(_ retention: ReportNode) throws -> HTML {
-        let policy = try retention.object("policy")
+    static func retentionSection(_ retention: RegulatorRetentionSection) -> HTML {
+        let policy = retention.policy
         var html = ReportMarkup.subsection("The retention policy",
-            ReportMarkup.facts([("Policy id", ReportMarkup.id(try policy.string("policyId")))])
-                + ReportMarkup.markdown(try policy.string("statement")))
-        let applied = try retention.objects("retentionApplied").map { item -> [HTML] in
-            [ReportMarkup.cell(ReportMarkup.id(try item.string("policyId"))),
-             ReportMarkup.cell(HTML(text: try item.string("scope")) + "<br><span class=\"note\">\(try item.string("reason"))</span>"),
-             ReportMarkup.cell(ReportMarkup.time(try item.optionalString("cutoff"), otherwise: "no cutoff")),
-             ReportMarkup.countCell(try item.int("subjects")),
-             ReportMarkup.cell(ReportMarkup.time(try item.string("occurredAt"))),
-             ReportMarkup.cell(ReportMarkup.evidence(positions: try item.ints("evidencePositions"), eventIds: try item.strings("evidenceEventIds")))]
+            ReportMarkup.facts([("Policy id", ReportMarkup.id(policy.policyId))])
+                + ReportMarkup.markdown(policy.statement))
+        let applied = retention.retentionApplied.map { item -> [HTML] in
+            [ReportMarkup.cell(ReportMarkup.id(item.policyId)),
+             ReportMarkup.cell(HTML(text: item.scope) + "<br><span class=\"note\">\(item.reason)</span>"),
+             ReportMarkup.cell(ReportMarkup.time(item.cutoff, otherwise: "no cutoff")),
+             ReportMarkup.countCell(item.subjects),
+             ReportMarkup.cell(ReportMarkup.time(item.occurredAt)),
+             ReportMarkup.cell(ReportMarkup.evidence(positions: item.evidencePositions, eventIds: item.evidenceEventIds))]
         }
         html += ReportMarkup.subsection("Retention applied", applied.isEmpty
             ? ReportMarkup.paragraph("No retention was applied in this period.", className: "empty")
             : ReportMarkup.table(columns: [("Policy", ""), ("Scope and reason", ""), ("Cutoff", ""), ("Subjects", "num"), ("Occurred", ""), ("Evidence", "")],
                                  rows: applied))
-        let erasures = try retention.objects("erasures").map { item -> [HTML] in
-            [ReportMarkup.cell(ReportMarkup.subject(try item.string("subject"), erased: true)),
-             ReportMarkup.cell(HTML(text: try item.string("reason"))),
-             ReportMarkup.cell(ReportMarkup.time(try item.string("occurredAt"))),
-             ReportMarkup.cell(ReportMarkup.evidence(positions: try item.ints("evidencePositions"), eventIds: try item.strings("evidenceEventIds")))]
+        let erasures = retention.erasures.map { item -> [HTML] in
+            [ReportMarkup.cell(ReportMarkup.subject(item.subject, erased: true)),
+             ReportMarkup.cell(HTML(text: item.reason)),
+             ReportMarkup.cell(ReportMarkup.time(item.occurredAt)),
+             ReportMarkup.cell(ReportMarkup.evidence(positions: item.evidencePositions, eventIds: item.evidenceEventIds))]
         }
         html += ReportMarkup.subsection("Subjects erased", intro: "SubjectErased: the subject’s key was destroyed, so their personal data can no longer be read.",
             erasures.isEmpty ? ReportMarkup.paragraph("No subject was erased in this period.", className: "empty")
                 : ReportMarkup.table(columns: [("Subject", ""), ("Reason", ""), ("Occurred", ""), ("Evidence", "")], rows: erasures))
-        return ReportMarkup.section(id: "retention", title: try retention.string("title"),
+        return ReportMarkup.section(id: "retention", title: retention.title,
             intro: "The written retention policy in force and what was erased in the period (in every jurisdiction, since erasure is per subject). "
-                + (try lawsSentence(retention)), html)
+                + lawsSentence(laws: retention.laws, parts: retention.lawsForParts, notInForce: retention.lawsNotInForce), html)
     }
 
     /// What a section's laws are: those that govern the whole jurisdiction, with their citations, and
     /// those that govern only a part of it; or that no law of the ledger's catalogue governs it.
-    static func lawsSentence(_ section: ReportNode) throws -> String {
-        let laws = try section.objects("laws")
-        let parts = try section.objects("lawsForParts")
+    static func lawsSentence(laws: [RegulatorLaw], parts: [RegulatorLaw], notInForce: [RegulatorLaw]) -> String {
         var sentence = laws.isEmpty
             ? "No law of the ledger’s catalogue on this subject governs the whole of this jurisdiction."
-            : "Governed by " + (try laws.map { "\(try $0.string("title")) (\(try $0.string("citation")))" }.joined(separator: "; ")) + "."
+            : "Governed by " + (laws.map { "\($0.title) (\($0.citation))" }.joined(separator: "; ")) + "."
         if !parts.isEmpty {
-            sentence += " Within this jurisdiction, " + (try parts.map { "\(try $0.string("title")) governs \(try $0.strings("jurisdictions").joined(separator: ", "))" }
+            sentence += " Within this jurisdiction, " + (parts.map { "\($0.title) governs \($0.jurisdictions.joined(separator: ", "))" }
                 .joined(separator: "; ")) + ": a report for each of those jurisdictions is titled by its law."
         }
-        let notInForce = try section.objects("lawsNotInForce")
         if !notInForce.isEmpty {
             sentence += " Not in force at any time in this period, so not applied: "
-                + (try notInForce.map { "\(try $0.string("title")) (\(try $0.string("status")))" }.joined(separator: "; "))
-                + " (statuses as checked on \(try notInForce[0].string("statusChecked")))."
+                + (notInForce.map { "\($0.title) (\($0.status))" }.joined(separator: "; "))
+                + " (statuses as checked on \(notInForce[0].statusChecked))."
         }
         return sentence
     }
 
     // MARK: Integrity
 
-    static func integritySection(_ integrity: ReportNode, provenance: ReportPage.Provenance) throws -> HTML {
-        let passed = try integrity.bool("passed")
-        let from = try integrity.int("verifiedFrom"), through = try integrity.int("verifiedThrough")
+    static func integritySection(_ integrity: RegulatorIntegritySection, provenance: ReportPage.Provenance) -> HTML {
+        let passed = integrity.passed
+        let from = Int(integrity.verifiedFrom), through = Int(integrity.verifiedThrough)
         var facts: [(String, HTML)] = []
-        if try integrity.member("checkpoint").isNull {
+        if let checkpoint = integrity.checkpoint {
+            facts += [
+                ("Signed checkpoint", "The log’s first \(ReportFormat.count(Int(checkpoint.treeSize))) events, signed by "
+                    + "\(HTML(text: checkpoint.keyName)) (key \(ReportMarkup.id(checkpoint.keyId))), "
+                    + "\(ReportMarkup.time(checkpoint.signedAt))"),
+                ("Its root hash", ReportMarkup.id(checkpoint.rootHash)),
+                ("The signed note", noteMarkup(checkpoint.note)),
+            ]
+        } else {
             facts.append(("Signed checkpoint", "None at or below position \(ReportFormat.count(provenance.position)): the report rests on "
                 + "the chain hash there (\(ReportMarkup.id(provenance.headHash))), and every position up to it was re-hashed."))
-        } else {
-            let checkpoint = try integrity.object("checkpoint")
-            facts += [
-                ("Signed checkpoint", "The log’s first \(ReportFormat.count(try checkpoint.int("treeSize"))) events, signed by "
-                    + "\(HTML(text: try checkpoint.string("keyName"))) (key \(ReportMarkup.id(try checkpoint.string("keyId")))), "
-                    + "\(ReportMarkup.time(try checkpoint.string("signedAt")))"),
-                ("Its root hash", ReportMarkup.id(try checkpoint.string("rootHash"))),
-                ("The signed note", noteMarkup(try checkpoint.string("note"))),
-            ]
         }
         facts += [
             ("Positions re-hashed by this report", from <= through ? "\(ReportFormat.count(from)) to \(ReportFormat.count(through))" : "none (nothing after the checkpoint)"),
-            ("Cited records before them, proved in the signed tree", HTML(text: ReportFormat.count(try integrity.int("citedProved")))),
-            ("Projections last proven equal to the log", try integrity.optionalObject("projectionsProven").map { proven in
-                HTML(text: "to position \(ReportFormat.count(try proven.int("position"))), ") + ReportMarkup.time(try proven.string("verifiedAt"))
+            ("Cited records before them, proved in the signed tree", HTML(text: ReportFormat.count(Int(integrity.citedProved)))),
+            ("Projections last proven equal to the log", integrity.projectionsProven.map { proven in
+                HTML(text: "to position \(ReportFormat.count(Int(proven.position))), ") + ReportMarkup.time(proven.verifiedAt)
             } ?? HTML(text: "never, at or below this position (consent-ledger verify --projections)")),
             ("Result", passed ? "<span class=\"pass\">passed</span>" : "<span class=\"fail\">FAILED</span>"),
-            ("First problem", ReportMarkup.text(try integrity.optionalString("problem"), otherwise: "none")),
-            ("What was checked", HTML(text: try integrity.string("method"))),
+            ("First problem", ReportMarkup.text(integrity.problem, otherwise: "none")),
+            ("What was checked", HTML(text: integrity.method)),
         ]
         return ReportMarkup.section(id: "integrity", title: title("integrity"),
             intro: "Whether the records this report was computed from are the ones the ledger signed: the signed checkpoints still hold, "
@@ -235,27 +232,26 @@ extension RegulatorHTML {
 
     // MARK: Policy
 
-    static func policySection(_ policy: ReportNode) throws -> HTML {
-        let retention = try policy.object("retention")
-        let hours = try policy.int("rescissionEnforcementWindowHours")
-        var facts: [(String, HTML)] = [("Source", ReportMarkup.id(try policy.string("source")))]
-        if let id = try policy.optionalString("policyId") { facts.append(("Policy", ReportMarkup.id(id))) }
-        if let version = try policy.optionalString("policyVersion") { facts.append(("Policy version", ReportMarkup.id(version))) }
+    static func policySection(_ policy: RegulatorPolicySection) -> HTML {
+        let retention = policy.retention
+        let hours = policy.rescissionEnforcementWindowHours
+        var facts: [(String, HTML)] = [("Source", ReportMarkup.id(policy.source))]
+        if let id = policy.policyId { facts.append(("Policy", ReportMarkup.id(id))) }
+        if let version = policy.policyVersion { facts.append(("Policy version", ReportMarkup.id(version))) }
         facts.append(("Rescission enforcement window", "\(ReportFormat.plural(hours, "hour")): how long after a rescission the app may take to close the feature"))
-        if let days = (try? policy.optionalInt("ageSignalRecheckDays")) ?? nil {  // absent from reports sealed before it existed
+        if let days = policy.ageSignalRecheckDays {
             facts.append(("Age signal re-check interval", "\(ReportFormat.plural(days, "day")): how long an age signal may be relied on"))
         }
-        facts.append(("Retention policy", ReportMarkup.id(try retention.string("policyId"))))
+        facts.append(("Retention policy", ReportMarkup.id(retention.policyId)))
         // Only the rules the policy changes: every other rule of docs/rules.md applies everywhere.
-        for rule in try policy.objects("rules") {
-            if try !rule.bool("enabled") {
-                facts.append(("Rule " + (try rule.string("rule")), "off: its findings are not listed"))
-            } else if case .array(let codes)? = try? rule.member("jurisdictions") {
-                facts.append(("Rule " + (try rule.string("rule")),
-                              "applied only to events of \(codes.compactMap(\.stringValue).joined(separator: ", "))"))
+        for rule in policy.rules {
+            if !rule.enabled {
+                facts.append(("Rule " + rule.rule, "off: its findings are not listed"))
+            } else if let codes = rule.jurisdictions {
+                facts.append(("Rule " + rule.rule, "applied only to events of \(codes.joined(separator: ", "))"))
             }
         }
-        let html = ReportMarkup.facts(facts) + ReportMarkup.markdown(try retention.string("statement"))
+        let html = ReportMarkup.facts(facts) + ReportMarkup.markdown(retention.statement)
         return ReportMarkup.section(id: "policy", title: title("policy"),
             intro: "The settings the rules above were applied with: the built-in defaults, or a policy file identified by its SHA-256.", html)
     }

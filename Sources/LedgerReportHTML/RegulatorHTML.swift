@@ -1,10 +1,12 @@
 import LedgerCore
+import LedgerReportModel
 /// The regulator report as an HTML page: one jurisdiction and one period, every section of the
 /// schema in order (scope, age signals, consent, significant changes, exceptions, violations,
 /// coverage, retention, integrity, the policy in force), with charts of consent outcomes per
 /// week, time to answer and age signals by category. The coverage and retention sections take their
 /// titles from the report (the laws that govern its jurisdiction, ``RegulatorLaws``), never a fixed law.
-/// Input: the JSON of `consent-ledger report regulator` (docs/reports/regulator.schema.json).
+/// Input: the report's document (``RegulatorDocument``), decoded from the JSON of `consent-ledger report
+/// regulator` (docs/reports/regulator.schema.json).
 enum RegulatorHTML {
     /// The sections, as (anchor, title), in the order of the page; the titles of coverage and
     /// retention are the report's own (`coverage.title`, `retention.title`), these only stand in.
@@ -22,48 +24,50 @@ enum RegulatorHTML {
         }
     }
 
-    /// The page; `policy` names who issues it and when.
-    static func render(_ report: ReportNode, policy issue: ReportPolicy) throws -> String {
-        let parameters = try report.object("parameters")
-        let log = try parameters.string("log")
-        let jurisdiction = try parameters.string("jurisdiction")
-        let from = try parameters.string("from")
-        let to = try parameters.string("to")
-        let asOf = try parameters.int("asOf")
-        let provenance = try ReportPage.Provenance(report)
+    /// The page of `report`, whose seal matched the JSON it was read from when `sealMatches`;
+    /// `policy` names who issues it and when.
+    static func render(_ report: RegulatorDocument, sealMatches: Bool, policy issue: ReportPolicy) throws -> String {
+        let parameters = report.parameters
+        let log = parameters.log
+        let jurisdiction = parameters.jurisdiction
+        let from = parameters.from
+        let to = parameters.to
+        let asOf = Int(parameters.asOf)
+        let provenance = try ReportPage.Provenance(ledger: report.ledger, software: report.software, sha256: report.sha256,
+                                                   sealMatches: sealMatches, reportName: "regulator report")
 
-        let scope = try report.object("scope")
-        let consent = try report.object("consent")
-        let violations = try report.objects("violations")
-        let integrity = try report.object("integrity")
-        let coverage = try report.object("coverage")
-        let retention = try report.object("retention")
-        let policy = try report.object("policy")
-        let contents = sections(coverage: try coverage.string("title"), retention: try retention.string("title"))
+        let scope = report.scope
+        let consent = report.consent
+        let violations = report.violations
+        let integrity = report.integrity
+        let coverage = report.coverage
+        let retention = report.retention
+        let policy = report.policy
+        let contents = sections(coverage: coverage.title, retention: retention.title)
 
-        let passed = try integrity.bool("passed")
+        let passed = integrity.passed
         // What a reader must know before trusting the figures comes before them (issue 39).
-        var summary = try ReportMarkup.notices(report)
+        var summary = ReportMarkup.notices(report.notices)
         summary += ReportMarkup.keyFigures([
-            (ReportFormat.count(try scope.int("eventsInJurisdiction")), "events counted"),
-            (ReportFormat.count(try consent.int("questionsSent")), "questions to parents"),
-            (ReportFormat.count(try consent.int("approved")), "approved"),
+            (ReportFormat.count(scope.eventsInJurisdiction), "events counted"),
+            (ReportFormat.count(consent.questionsSent), "questions to parents"),
+            (ReportFormat.count(consent.approved), "approved"),
             (ReportFormat.count(violations.count), violations.count == 1 ? "violation found" : "violations found"),
-            (try coverage.optionalDouble("shareAtDownload").map(ReportFormat.percent) ?? "—", "of installs asked for an age range at download"),
+            (coverage.shareAtDownload.map(ReportFormat.percent) ?? "—", "of installs asked for an age range at download"),
             (passed ? "passed" : "FAILED", "integrity check"),
         ])
-        summary += try findings(scope: scope, consent: consent, violations: violations, integrity: integrity, coverage: coverage)
+        summary += findings(scope: scope, consent: consent, violations: violations, integrity: integrity, coverage: coverage)
         var body: HTML = .empty
-        body += try scopeSection(scope, jurisdiction: jurisdiction)
-        body += try ageSignalsSection(try report.object("ageSignals"))
-        body += try consentSection(consent, windowHours: try policy.int("rescissionEnforcementWindowHours"))
-        body += try changesSection(try report.objects("significantChanges"))
-        body += try exceptionsSection(try report.object("exceptions"))
-        body += try violationsSection(violations)
-        body += try coverageSection(coverage)
-        body += try retentionSection(retention)
-        body += try integritySection(integrity, provenance: provenance)
-        body += try policySection(policy)
+        body += scopeSection(scope, jurisdiction: jurisdiction)
+        body += ageSignalsSection(report.ageSignals)
+        body += consentSection(consent, windowHours: policy.rescissionEnforcementWindowHours)
+        body += changesSection(report.significantChanges)
+        body += exceptionsSection(report.exceptions)
+        body += violationsSection(violations)
+        body += coverageSection(coverage)
+        body += retentionSection(retention)
+        body += integritySection(integrity, provenance: provenance)
+        body += policySection(policy)
 
         let period = "\(ReportFormat.timestamp(from)) to \(ReportFormat.timestamp(to))"
         let page = ReportPage(
@@ -86,7 +90,7 @@ enum RegulatorHTML {
                 ("Period", "\(ReportMarkup.time(from)) to \(ReportMarkup.time(to)) (end excluded)"),
                 ("Log", ReportMarkup.id(log)),
                 ("As of position", ReportMarkup.count(asOf)),
-                ("Policy", HTML(text: try policy.string("source"))),
+                ("Policy", HTML(text: policy.source)),
             ],
             provenance: provenance,
             policy: issue,
@@ -96,12 +100,12 @@ enum RegulatorHTML {
     }
 
     /// The findings in sentences, each pointing at the section that details it.
-    private static func findings(scope: ReportNode, consent: ReportNode, violations: [ReportNode], integrity: ReportNode,
-                                 coverage: ReportNode) throws -> HTML {
+    private static func findings(scope: RegulatorScopeSection, consent: RegulatorConsentSection, violations: [RegulatorViolationRow],
+                                 integrity: RegulatorIntegritySection, coverage: RegulatorCoverageSection) -> HTML {
         var items: [HTML] = []
-        let unknown = try scope.int("eventsWithUnknownJurisdiction")
+        let unknown = scope.eventsWithUnknownJurisdiction
         if unknown > 0 {
-            let codes = try scope.objects("unknownCodes").map { ReportMarkup.id(try $0.string("code")) }
+            let codes = scope.unknownCodes.map { ReportMarkup.id($0.code) }
             items.append("<strong>\(ReportFormat.plural(unknown, "event")) of the period named a jurisdiction code that is not ISO 3166</strong> ("
                 + HTML.join(codes, separator: ", ") + "): stored as sent, but counted in no jurisdiction’s report (<a href=\"#scope\">scope</a>).")
         }
@@ -109,22 +113,22 @@ enum RegulatorHTML {
             items.append("The ledger’s rules found no violation in this period (<a href=\"#violations\">details</a>).")
         } else {
             var byRule: [String: Int] = [:]
-            for violation in violations { byRule[try violation.string("rule"), default: 0] += 1 }
+            for violation in violations { byRule[violation.rule, default: 0] += 1 }
             let parts = byRule.sorted { $0.key < $1.key }.map { rule, count -> HTML in "\(ReportFormat.count(count)) \(rule)" }
             items.append("<strong>\(ReportFormat.plural(violations.count, "violation")) of the ledger’s rules</strong>: "
                 + HTML.join(parts, separator: ", ") + " (<a href=\"#violations\">each with its evidence</a>).")
         }
-        let sent = try consent.int("questionsSent")
-        items.append("\(ReportFormat.plural(sent, "question")) went to parents: \(ReportFormat.count(try consent.int("approved"))) approved, "
-            + "\(ReportFormat.count(try consent.int("denied"))) denied, \(ReportFormat.count(try consent.int("expired"))) expired, "
-            + "\(ReportFormat.count(try consent.int("failed"))) failed to reach a parent, \(ReportFormat.count(try consent.int("pendingAtPeriodEnd"))) "
+        let sent = consent.questionsSent
+        items.append("\(ReportFormat.plural(sent, "question")) went to parents: \(ReportFormat.count(consent.approved)) approved, "
+            + "\(ReportFormat.count(consent.denied)) denied, \(ReportFormat.count(consent.expired)) expired, "
+            + "\(ReportFormat.count(consent.failed)) failed to reach a parent, \(ReportFormat.count(consent.pendingAtPeriodEnd)) "
             + "pending at the period’s end (<a href=\"#consent\">consent</a>).")
-        if let share = try coverage.optionalDouble("shareAtDownload") {
+        if let share = coverage.shareAtDownload {
             items.append("\(ReportFormat.percent(share)) of installs were asked for an age range at download (<a href=\"#coverage\">coverage</a>).")
         }
-        items.append(try integrity.bool("passed")
+        items.append(integrity.passed
             ? "The ledger’s records behind these figures were re-hashed and checked: <span class=\"pass\">integrity passed</span> (<a href=\"#integrity\">integrity</a>)."
-            : "<span class=\"fail\">The integrity check FAILED</span>: \(try integrity.optionalString("problem") ?? "see the integrity section") (<a href=\"#integrity\">integrity</a>).")
+            : "<span class=\"fail\">The integrity check FAILED</span>: \(integrity.problem ?? "see the integrity section") (<a href=\"#integrity\">integrity</a>).")
         return "<ul class=\"findings\">\(items.map { "<li>\($0)</li>" as HTML })</ul>\n"
     }
 
@@ -133,23 +137,23 @@ enum RegulatorHTML {
 
     // MARK: Scope
 
-    private static func scopeSection(_ scope: ReportNode, jurisdiction: String) throws -> HTML {
-        let inPeriod = try scope.int("eventsInPeriod")
-        let counted = try scope.int("eventsInJurisdiction")
-        let without = try scope.int("eventsWithoutJurisdiction")
-        let unknownCount = try scope.int("eventsWithUnknownJurisdiction")
-        let name = try scope.string("name")
-        let members = try scope.strings("members")
+    private static func scopeSection(_ scope: RegulatorScopeSection, jurisdiction: String) -> HTML {
+        let inPeriod = scope.eventsInPeriod
+        let counted = scope.eventsInJurisdiction
+        let without = scope.eventsWithoutJurisdiction
+        let unknownCount = scope.eventsWithUnknownJurisdiction
+        let name = scope.name
+        let members = scope.members
         let takesIn: HTML
-        switch try scope.string("kind") {
+        switch scope.kind {
         case "group":
-            let asOf = try scope.optionalString("membersAsOf").map { ", as of \($0)" } ?? ""
+            let asOf = scope.membersAsOf.map { ", as of \($0)" } ?? ""
             let head: HTML = "\(name) (\(ReportMarkup.id(jurisdiction))): the code itself, its \(ReportFormat.count(members.count)) member states\(asOf) — "
-            let total = ReportFormat.count(try scope.int("codesTakenIn"))
+            let total = ReportFormat.count(scope.codesTakenIn)
             let tail: HTML = " — and their ISO 3166-2 subdivisions (\(total) codes in all)."
             takesIn = head + HTML.join(members.map { ReportMarkup.id($0) }, separator: ", ") + tail
         case "country":
-            let total = ReportFormat.count(try scope.int("codesTakenIn"))
+            let total = ReportFormat.count(scope.codesTakenIn)
             takesIn = "\(name) (\(ReportMarkup.id(jurisdiction))) and its ISO 3166-2 subdivisions (\(total) codes in all)."
         default:
             takesIn = "\(name) (\(ReportMarkup.id(jurisdiction))) alone, an ISO 3166-2 subdivision."
@@ -161,13 +165,13 @@ enum RegulatorHTML {
             ("Events that named no jurisdiction", ReportMarkup.count(without), "counted in no jurisdiction’s report"),
             ("Events whose code is not an ISO 3166 code", ReportMarkup.count(unknownCount), "stored, but counted in no jurisdiction’s report"),
         ])
-        let unknown = try scope.objects("unknownCodes").map { item -> [HTML] in
-            [ReportMarkup.cell(ReportMarkup.id(try item.string("code"))), ReportMarkup.countCell(try item.int("events")),
-             ReportMarkup.cell(ReportMarkup.evidence(positions: try item.ints("evidencePositions"), eventIds: try item.strings("evidenceEventIds")))]
+        let unknown = scope.unknownCodes.map { item -> [HTML] in
+            [ReportMarkup.cell(ReportMarkup.id(item.code)), ReportMarkup.countCell(item.events),
+             ReportMarkup.cell(ReportMarkup.evidence(positions: item.evidencePositions, eventIds: item.evidenceEventIds))]
         }
         html += ReportMarkup.subsection("Events by build", intro: "The events of \(jurisdiction) by the build the app said they came from "
             + "(app.environment). The report counts them all: a sandbox or development event is a test, not a person.",
-            try keyCountTable(scope.objects("eventsByEnvironment"), keyHeader: "Environment"))
+            keyCountTable(scope.eventsByEnvironment, keyHeader: "Environment"))
         if !unknown.isEmpty {
             html += ReportMarkup.subsection("Unknown jurisdiction codes", intro: "Events of the period (any jurisdiction) whose code is not a code of ISO 3166: "
                 + "the ledger stored them as sent, but no report can take them in. The evidence is the first such event.",
@@ -178,12 +182,12 @@ enum RegulatorHTML {
 
     // MARK: Age signals
 
-    private static func ageSignalsSection(_ signals: ReportNode) throws -> HTML {
-        let categories = try signals.objects("responsesByCategory")
-        let keys = try categories.map { try $0.string("key") }
-        let apple = try categories.map { try $0.int("declaredAgeRange") }
-        let play = try categories.map { try $0.int("play") }
-        let totals = try categories.map { try $0.int("count") }
+    private static func ageSignalsSection(_ signals: RegulatorAgeSignalsSection) -> HTML {
+        let categories = signals.responsesByCategory
+        let keys = categories.map(\.key)
+        let apple = categories.map(\.declaredAgeRange)
+        let play = categories.map(\.play)
+        let totals = categories.map(\.count)
         let chart = BarChart(
             id: "chart-age-categories", title: "Age signals received per age band, Apple and Google Play side by side",
             categories: keys.map(ReportLabels.words), series: [.init(name: "Apple Declared Age Range", color: .blue), .init(name: "Google Play Age Signals", color: .orange)],
@@ -203,87 +207,87 @@ enum RegulatorHTML {
         var html = ReportMarkup.subsection("Responses by age band", chart.render() + categoryTable)
         html += "<div class=\"pair\">\n"
         html += ReportMarkup.subsection("Eligibility checks", intro: "EligibilityChecked: whether the system said age features apply to the person.",
-                                        try keyCountTable(signals.objects("eligibilityChecks"), keyHeader: "Outcome"))
+                                        keyCountTable(signals.eligibilityChecks, keyHeader: "Outcome"))
         html += ReportMarkup.subsection("Requests by trigger", intro: "AgeRangeRequested, by what made the app ask.",
-                                        try keyCountTable(signals.objects("requestsByTrigger"), keyHeader: "Trigger"))
+                                        keyCountTable(signals.requestsByTrigger, keyHeader: "Trigger"))
         html += ReportMarkup.subsection("Responses by declaration", intro: "AgeRangeShared, by who declared or checked the range.",
-                                        try keyCountTable(signals.objects("responsesByDeclaration"), keyHeader: "Declaration"))
+                                        keyCountTable(signals.responsesByDeclaration, keyHeader: "Declaration"))
         html += ReportMarkup.subsection("Parental controls", intro: "AgeRangeShared, by each parental control active on the device (none: no control).",
-                                        try keyCountTable(signals.objects("responsesByParentalControl"), keyHeader: "Control"))
+                                        keyCountTable(signals.responsesByParentalControl, keyHeader: "Control"))
         html += ReportMarkup.subsection("Declines and failures", intro: "The person declined to share (AgeRangeDeclined), or the request failed (AgeRangeRequestFailed).",
-            try keyCountTable([("declined", signals.int("declines"))] + signals.objects("failures").map { ("failed: " + (try $0.string("key")), try $0.int("count")) },
+            keyCountTable([("declined", signals.declines)] + signals.failures.map { ("failed: " + $0.key, $0.count) },
                               keyHeader: "Outcome"))
         html += ReportMarkup.subsection("Google Play signals by status", intro: "PlayAgeSignalReceived, by userStatus.",
-                                        try keyCountTable(signals.objects("playSignalsByStatus"), keyHeader: "Status"))
+                                        keyCountTable(signals.playSignalsByStatus, keyHeader: "Status"))
         html += "</div>\n"
         html += ReportMarkup.subsection("Apps' own age checks and third-party verifiers",
                                         intro: "AgeVerificationCompleted: age checks that are neither platform's, by method and outcome. "
                                             + "Only a third party's check that found an adult makes a verified adult.",
-                                        try ageChecksTable(signals.objects("ageChecksByMethod")))
+                                        ageChecksTable(signals.ageChecksByMethod))
         return ReportMarkup.section(id: "age-signals", title: title("age-signals"),
                                     intro: "How apps asked for age ranges in the period and what came back.", html)
     }
 
     // MARK: Consent
 
-    private static func consentSection(_ consent: ReportNode, windowHours: Int) throws -> HTML {
-        let sent = try consent.int("questionsSent")
+    private static func consentSection(_ consent: RegulatorConsentSection, windowHours: Int) -> HTML {
+        let sent = consent.questionsSent
         var rows: [(String, HTML, HTML?)] = [
             ("Questions sent to parents", ReportMarkup.count(sent), "PermissionQuestionSent in the period"),
-            ("Approved", ReportMarkup.count(try consent.int("approved")), share(try consent.int("approved"), of: sent, "first answer: approval")),
-            ("Denied", ReportMarkup.count(try consent.int("denied")), share(try consent.int("denied"), of: sent, "first answer: denial")),
-            ("Expired unanswered", ReportMarkup.count(try consent.int("expired")), share(try consent.int("expired"), of: sent, "")),
-            ("Failed (never reached a parent)", ReportMarkup.count(try consent.int("failed")), share(try consent.int("failed"), of: sent, "")),
-            ("Pending at the period’s end", ReportMarkup.count(try consent.int("pendingAtPeriodEnd")), share(try consent.int("pendingAtPeriodEnd"), of: sent, "")),
+            ("Approved", ReportMarkup.count(consent.approved), share(consent.approved, of: sent, "first answer: approval")),
+            ("Denied", ReportMarkup.count(consent.denied), share(consent.denied, of: sent, "first answer: denial")),
+            ("Expired unanswered", ReportMarkup.count(consent.expired), share(consent.expired, of: sent, "")),
+            ("Failed (never reached a parent)", ReportMarkup.count(consent.failed), share(consent.failed, of: sent, "")),
+            ("Pending at the period’s end", ReportMarkup.count(consent.pendingAtPeriodEnd), share(consent.pendingAtPeriodEnd, of: sent, "")),
         ]
-        let oldest = try consent.optionalObject("oldestPending")
+        let oldest = consent.oldestPending
         var html = ReportMarkup.figures(rows)
         if let oldest {
             html += ReportMarkup.subsection("Oldest pending question", ReportMarkup.table(
                 columns: [("Question", ""), ("Subject", ""), ("Asked", ""), ("Waiting at the period’s end", ""), ("Evidence", "")],
-                rows: [[ReportMarkup.cell(ReportMarkup.id(try oldest.string("questionId"))),
-                        ReportMarkup.cell(ReportMarkup.subject(try oldest.optionalString("subject"))),
-                        ReportMarkup.cell(ReportMarkup.time(try oldest.string("askedAt"))),
-                        ReportMarkup.cell(ReportMarkup.duration(seconds: try oldest.int("ageSeconds"))),
-                        ReportMarkup.cell(ReportMarkup.evidence(positions: try oldest.ints("evidencePositions"), eventIds: try oldest.strings("evidenceEventIds")))]]))
+                rows: [[ReportMarkup.cell(ReportMarkup.id(oldest.questionId)),
+                        ReportMarkup.cell(ReportMarkup.subject(oldest.subject)),
+                        ReportMarkup.cell(ReportMarkup.time(oldest.askedAt)),
+                        ReportMarkup.cell(ReportMarkup.duration(seconds: oldest.ageSeconds)),
+                        ReportMarkup.cell(ReportMarkup.evidence(positions: oldest.evidencePositions, eventIds: oldest.evidenceEventIds))]]))
         } else {
             html += ReportMarkup.paragraph("No question was pending at the period’s end.")
         }
 
         // Time to answer.
-        let time = try consent.object("timeToAnswer")
+        let time = consent.timeToAnswer
         rows = [
-            ("Questions answered in the period", ReportMarkup.count(try time.int("answered")), nil),
-            ("Median time to answer", ReportMarkup.duration(seconds: try time.optionalInt("medianSeconds"), otherwise: "— (none answered)"), nil),
-            ("95th percentile", ReportMarkup.duration(seconds: try time.optionalInt("p95Seconds"), otherwise: "— (none answered)"),
+            ("Questions answered in the period", ReportMarkup.count(time.answered), nil),
+            ("Median time to answer", ReportMarkup.duration(seconds: time.medianSeconds, otherwise: "— (none answered)"), nil),
+            ("95th percentile", ReportMarkup.duration(seconds: time.p95Seconds, otherwise: "— (none answered)"),
              "95 in 100 answers came at least this fast"),
         ]
-        let buckets = try consent.objects("timeToAnswerDistribution")
+        let buckets = consent.timeToAnswerDistribution
         let distribution = BarChart(
             id: "chart-time-to-answer", title: "Questions answered, by time to answer",
-            categories: try buckets.map { try $0.string("label") }, series: [.init(name: "answered", color: .blue)],
-            values: try buckets.map { [try $0.int("count")] }, layout: .grouped,
+            categories: buckets.map(\.label), series: [.init(name: "answered", color: .blue)],
+            values: buckets.map { [$0.count] }, layout: .grouped,
             xAxisTitle: "Time from asking to the answer", yAxisTitle: "Questions answered", unit: "answered questions",
             emptySentence: "No question was answered in this period.",
             note: "From the time a question was sent (its occurredAt) to the answer’s receivedAt; median and percentile by linear interpolation, rounded to the second.")
         html += ReportMarkup.subsection("Time to answer", ReportMarkup.figures(rows) + distribution.render())
 
         // Outcomes per week.
-        let weeks = try consent.objects("outcomesByWeek")
+        let weeks = consent.outcomesByWeek
         let outcomes: [ConsentOutcome] = [.approved, .denied, .expired, .failed, .pending]
         let keys = ["approved", "denied", "expired", "failed", "pending"]
-        let values = try weeks.map { week in try keys.map { try week.int($0) } }
+        let values = weeks.map { week in [week.approved, week.denied, week.expired, week.failed, week.pending] }
         let weekly = BarChart(
             id: "chart-outcomes-by-week", title: "Questions sent per week, by what became of them",
-            categories: try weeks.map { try $0.string("weekStart") }, series: outcomes.map { .init(name: $0.label, color: $0.color) },
+            categories: weeks.map(\.weekStart), series: outcomes.map { .init(name: $0.label, color: $0.color) },
             values: values, layout: .stacked,
             xAxisTitle: "Week starting (Monday, UTC)", yAxisTitle: "Questions sent", unit: "questions",
             emptySentence: "No questions were sent in this period.",
             note: "Each bar is the questions sent in a week, stacked by what became of them by the period’s end, in the legend’s order.")
         var weekTable: HTML = .empty
         if !weekly.isEmpty {
-            let weekRows = try weeks.enumerated().map { index, week -> [HTML] in
-                ["<th scope=\"row\">\(try week.string("weekStart"))</th>", ReportMarkup.countCell(try week.int("sent"))]
+            let weekRows = weeks.enumerated().map { index, week -> [HTML] in
+                ["<th scope=\"row\">\(week.weekStart)</th>", ReportMarkup.countCell(week.sent)]
                     + values[index].map(ReportMarkup.countCell)
             }
             weekTable = ReportMarkup.table(columns: [("Week starting", ""), ("Sent", "num")] + keys.map { ($0, "num") }, rows: weekRows,
@@ -292,20 +296,20 @@ enum RegulatorHTML {
         html += ReportMarkup.subsection("Outcomes per week", weekly.render() + weekTable)
 
         // Rescissions.
-        let rescissions = try consent.object("rescissions")
+        let rescissions = consent.rescissions
         html += ReportMarkup.subsection("Rescissions", intro: "Consent withdrawn later (App Store RESCIND_CONSENT), and how soon the app closed the feature "
             + "for the child (AccessGateApplied). The policy allows \(ReportFormat.plural(windowHours, "hour")).", ReportMarkup.figures([
-            ("Rescissions in the period", ReportMarkup.count(try rescissions.int("count")), nil),
-            ("Enforced within \(ReportFormat.plural(windowHours, "hour"))", ReportMarkup.count(try rescissions.int("enforcedWithinWindow")), nil),
-            ("Enforced late", ReportMarkup.count(try rescissions.int("enforcedLate")), nil),
-            ("Not enforced", ReportMarkup.count(try rescissions.int("notEnforced")), "no AccessGateApplied closed the feature"),
-            ("Median time to enforcement", ReportMarkup.duration(seconds: try rescissions.optionalInt("medianSecondsToEnforcement")), nil),
-            ("Longest time to enforcement", ReportMarkup.duration(seconds: try rescissions.optionalInt("maxSecondsToEnforcement")), nil),
+            ("Rescissions in the period", ReportMarkup.count(rescissions.count), nil),
+            ("Enforced within \(ReportFormat.plural(windowHours, "hour"))", ReportMarkup.count(rescissions.enforcedWithinWindow), nil),
+            ("Enforced late", ReportMarkup.count(rescissions.enforcedLate), nil),
+            ("Not enforced", ReportMarkup.count(rescissions.notEnforced), "no AccessGateApplied closed the feature"),
+            ("Median time to enforcement", ReportMarkup.duration(seconds: rescissions.medianSecondsToEnforcement), nil),
+            ("Longest time to enforcement", ReportMarkup.duration(seconds: rescissions.maxSecondsToEnforcement), nil),
         ]))
         html += ReportMarkup.subsection("The app store’s consent status",
             intro: "StoreConsentStatusReceived: what the app stores’ data sharing said of a minor’s verifiable parental consent, "
                 + "which the state app store acts make developers verify.",
-            try keyCountTable(consent.objects("storeConsentStatus"), keyHeader: "Status"))
+            keyCountTable(consent.storeConsentStatus, keyHeader: "Status"))
         return ReportMarkup.section(id: "consent", title: title("consent"),
             intro: "Questions sent to parents through PermissionKit in the period, and what had become of each by the period’s end.", html)
     }
@@ -320,11 +324,11 @@ enum RegulatorHTML {
     }
 
     /// The age checks by method, a column per outcome, with a total row.
-    static func ageChecksTable(_ items: [ReportNode]) throws -> HTML {
+    static func ageChecksTable(_ items: [RegulatorAgeSignalsSection.MethodCount]) -> HTML {
         let outcomes = ["passed", "failed", "inconclusive", "count"]
-        let values = try items.map { item in try outcomes.map { try item.int($0) } }
-        let rows = try items.indices.map { index -> [HTML] in
-            [ReportLabels.rowHeader(try items[index].string("key"))] + values[index].map { ReportMarkup.countCell($0) }
+        let values = items.map { item in [item.passed, item.failed, item.inconclusive, item.count] }
+        let rows = items.indices.map { index -> [HTML] in
+            [ReportLabels.rowHeader(items[index].key)] + values[index].map { ReportMarkup.countCell($0) }
         }
         let columns = outcomes.indices.map { column in values.map { $0[column] } }
         return ReportMarkup.table(columns: [("Method", ""), ("Passed", "num"), ("Failed", "num"), ("Inconclusive", "num"), ("All", "num")],
@@ -332,8 +336,8 @@ enum RegulatorHTML {
     }
 
     /// A table of (key, count) with a total row.
-    static func keyCountTable(_ items: [ReportNode], keyHeader: String) throws -> HTML {
-        try keyCountTable(items.map { (try $0.string("key"), try $0.int("count")) }, keyHeader: keyHeader)
+    static func keyCountTable(_ items: [ReportKeyCount], keyHeader: String) -> HTML {
+        keyCountTable(items.map { ($0.key, $0.count) }, keyHeader: keyHeader)
     }
 
     /// A table of (key, count) with a total row.

@@ -27,7 +27,7 @@ public enum ReportHTML {
     /// `policy` names who issues the page and when (its `issuer` and `dateOfIssue`).
     public static func render(_ report: JSONValue, policy: ReportPolicy = .defaults) throws -> String {
         guard case .object = report else {
-            throw LedgerError(.invalidField, "a report must be a JSON object, found \(ReportNode.describe(report))",
+            throw LedgerError(.invalidField, "a report must be a JSON object, found \(ReportDecoding.describe(report))",
                               hint: "Render the JSON that `consent-ledger report … --format json` wrote.")
         }
         guard let kindValue = report["report"] else {
@@ -35,7 +35,7 @@ public enum ReportHTML {
                               hint: "A report names its kind in the member report: \(kinds.joined(separator: ", ")).")
         }
         guard let kind = kindValue.stringValue, kinds.contains(kind) else {
-            let found = kindValue.stringValue.map { "\"\($0)\"" } ?? ReportNode.describe(kindValue)
+            let found = kindValue.stringValue.map { "\"\($0)\"" } ?? ReportDecoding.describe(kindValue)
             throw LedgerError(.invalidField, "unknown report kind \(found): the HTML renderer knows \(kinds.joined(separator: ", "))",
                               field: "report")
         }
@@ -43,10 +43,14 @@ public enum ReportHTML {
         case ConsentRegisterDocument.kind:
             return try ConsentRegisterHTML.render(ReportDecoding.decode(ConsentRegisterDocument.self, from: report, reportName: "consent register"),
                                                   sealMatches: ReportSeal.verify(report), policy: policy)
-        case "subject-dossier":
-            return try SubjectDossierHTML.render(ReportNode(root: report, reportName: "subject dossier"), policy: policy)
+        case SubjectDossierDocument.kind:
+            return try SubjectDossierHTML.render(ReportDecoding.decode(SubjectDossierDocument.self, from: OlderReports.upgraded(report),
+                                                                       reportName: "subject dossier"),
+                                                 sealMatches: ReportSeal.verify(report), policy: policy)
         default:
-            return try RegulatorHTML.render(ReportNode(root: report, reportName: "regulator report"), policy: policy)
+            return try RegulatorHTML.render(ReportDecoding.decode(RegulatorDocument.self, from: OlderReports.upgraded(report),
+                                                                  reportName: "regulator report"),
+                                            sealMatches: ReportSeal.verify(report), policy: policy)
         }
     }
 

@@ -181,11 +181,6 @@ enum ReportMarkup {
 
     /// The report's `notices` (``ReportNotice``), each a warning paragraph: what a reader must know
     /// before trusting the figures, printed before them on the first page (decision 0069).
-    static func notices(_ report: ReportNode) throws -> HTML {
-        notices(messages: try report.objects("notices").map { try $0.string("message") })
-    }
-
-    /// A typed report's `notices`, each a warning paragraph, as above.
     static func notices(_ notices: [ReportNotice]) -> HTML {
         self.notices(messages: notices.map(\.message))
     }

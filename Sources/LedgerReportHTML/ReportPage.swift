@@ -65,16 +65,6 @@ struct ReportPage {
             self.sealMatches = sealMatches
         }
 
-        /// Reads `ledger`, `software` and `sha256` of a report, and checks the seal.
-        init(_ report: ReportNode) throws {
-            let ledger = try report.object("ledger")
-            log = try ledger.string("log")
-            position = try ledger.int("position")
-            headHash = try ledger.string("headHash")
-            software = try report.string("software")
-            sha256 = try report.string(ReportSeal.member)
-            sealMatches = ReportSeal.verify(report.value)
-        }
     }
 
     /// The whole document.

@@ -1,77 +1,31 @@
 import LedgerCore
+import LedgerReportModel
 /// The subject dossier as an HTML page: the subject's history, one row per event with what
 /// changed in the subject's state after it, then the state at the end in full.
-/// Input: the JSON of `consent-ledger report dossier` (docs/reports/subject-dossier.schema.json).
+/// Input: the report's document (``SubjectDossierDocument``), decoded from the JSON of
+/// `consent-ledger report dossier` (docs/reports/subject-dossier.schema.json).
 enum SubjectDossierHTML {
-    /// One step: an event and the state after it.
-    struct Step {
-        var position: Int
-        var eventId: String
-        var type: String
-        var stream: String
-        var occurredAt: String
-        var recordedAt: String
-        var actor: String
-        var app: String?
-        var sentence: String
-        var changedState: Bool
-        var state: Snapshot?
+    typealias Step = SubjectDossierStep
+    typealias Snapshot = SubjectDossierState
 
-        init(_ node: ReportNode) throws {
-            position = try node.int("position")
-            eventId = try node.string("eventId")
-            type = try node.string("type")
-            stream = try node.string("stream")
-            occurredAt = try node.string("occurredAt")
-            recordedAt = try node.string("recordedAt")
-            actor = try node.string("actor")
-            app = try node.optionalString("app")
-            sentence = try node.string("sentence")
-            changedState = try node.bool("changedState")
-            state = try node.optionalObject("state").map(Snapshot.init)
-        }
-    }
-
-    /// The subject's snapshot after a step (SubjectSnapshot in LedgerPostgres).
-    struct Snapshot {
-        var age: JSONValue
-        var ageCategory: String?
-        var parentalControls: [String]?
-        var erased: Bool
-        var signals: [ReportNode]
-        var features: [ReportNode]
-        var consents: [ReportNode]
-
-        init(_ node: ReportNode) throws {
-            let ageNode = try node.optionalObject("age")
-            age = ageNode?.value ?? .null
-            ageCategory = try ageNode?.string("category")
-            parentalControls = try node.member("parentalControls").isNull ? nil : node.strings("parentalControls")
-            erased = try node.bool("erased")
-            signals = try node.objects("signals")
-            features = try node.objects("features")
-            consents = try node.objects("consents")
-        }
-    }
-
-    /// The page.
-    static func render(_ report: ReportNode, policy: ReportPolicy) throws -> String {
-        let parameters = try report.object("parameters")
-        let log = try parameters.string("log")
-        let subject = try parameters.string("subject")
-        let asOf = try parameters.int("asOf")
-        let provenance = try ReportPage.Provenance(report)
-        let stepCount = try report.int("stepCount")
-        let steps = try report.objects("steps").map(Step.init)
+    /// The page of `report`, whose seal matched the JSON it was read from when `sealMatches`.
+    static func render(_ report: SubjectDossierDocument, sealMatches: Bool, policy: ReportPolicy) throws -> String {
+        let log = report.parameters.log
+        let subject = report.parameters.subject
+        let asOf = Int(report.parameters.asOf)
+        let provenance = try ReportPage.Provenance(ledger: report.ledger, software: report.software, sha256: report.sha256,
+                                                   sealMatches: sealMatches, reportName: "subject dossier")
+        let stepCount = report.stepCount
+        let steps = report.steps
         let final = steps.last?.state
 
         var body: HTML = .empty
         // What a reader must know before trusting the history comes before it (issue 39).
-        var summary: HTML = try ReportMarkup.notices(report)
+        var summary: HTML = ReportMarkup.notices(report.notices)
         summary += ReportMarkup.keyFigures([
             (ReportFormat.count(stepCount), stepCount == 1 ? "event" : "events"),
             (ReportFormat.count(steps.filter(\.changedState).count), "changed the state"),
-            (final?.ageCategory.map(ReportLabels.words) ?? "—", "age category at the end"),
+            (final?.age.map { ReportLabels.words($0.category) } ?? "—", "age category at the end"),
             (ReportFormat.count(final?.consents.count ?? 0), "questions and exceptions"),
         ])
         if let erasure = steps.first(where: { $0.state?.erased == true }) {
@@ -100,21 +54,21 @@ enum SubjectDossierHTML {
                 + "“unchanged” means the event was recorded but changed nothing the ledger keeps. Each row’s evidence is its position (#) and event id.",
             steps.isEmpty ? ReportMarkup.paragraph("The dossier has no events for this subject up to position \(ReportFormat.count(asOf)).", className: "empty")
                           : history(steps))
-        let findings = try report.objects("findings")
-        let violations = try findings.filter { try $0.string("kind") == "violation" }.count
+        let findings = report.findings
+        let violations = findings.filter { $0.kind == "violation" }.count
         summary += ReportMarkup.paragraph(findings.isEmpty ? "The ledger’s rules found nothing about this subject’s events."
             : "The ledger’s rules found \(ReportFormat.plural(violations, "violation")) and \(ReportFormat.plural(findings.count - violations, "anomaly", "anomalies")) (see Findings).")
         body += ReportMarkup.section(
             id: "findings", title: "Findings",
             intro: "What the ledger’s rules (docs/rules.md) found about this subject’s events: each rule’s id, the event judged and every event the finding rests on.",
-            findings.isEmpty ? ReportMarkup.paragraph("None.", className: "empty") : try findingsTable(findings))
-        let cited = try report.objects("citedEvents")
+            findings.isEmpty ? ReportMarkup.paragraph("None.", className: "empty") : findingsTable(findings))
+        let cited = report.citedEvents
         if !cited.isEmpty {
             body += ReportMarkup.section(
                 id: "cited-events", title: "Events the findings cite from outside this history",
                 intro: "Evidence a finding rests on that is not one of the subject’s own events (a significant change is declared for an app, not for a subject), "
                     + "so that this dossier holds every event it cites. The JSON report carries each with its inclusion proof.",
-                try citedTable(cited))
+                citedTable(cited))
         }
         body += ReportMarkup.section(id: "final-state", title: "State at position \(ReportFormat.count(asOf))",
                                      intro: "What the ledger knew about the subject after the last event above.", finalState(final))
@@ -146,24 +100,24 @@ enum SubjectDossierHTML {
 
     // MARK: Findings
 
-    private static func findingsTable(_ findings: [ReportNode]) throws -> HTML {
+    private static func findingsTable(_ findings: [SubjectDossierFinding]) -> HTML {
         var html: HTML = "<ul class=\"findings\">\n"
         for finding in findings {
-            let evidence = try finding.ints("evidencePositions").map { "#\($0)" }.joined(separator: ", ")
-            html += "<li><strong>\(try finding.string("rule"))</strong> (\(try finding.string("kind"))) at #\(try finding.int("position")): "
-                + "\(try finding.string("detail")). Evidence: \(evidence)."
-                + (try finding.optionalString("needsReview").map { " <strong>Needs review:</strong> " + HTML(text: $0) + "." } ?? .empty)
+            let evidence = finding.evidencePositions.map { "#\($0)" }.joined(separator: ", ")
+            html += "<li><strong>\(finding.rule)</strong> (\(finding.kind)) at #\(finding.position): "
+                + "\(finding.detail). Evidence: \(evidence)."
+                + (finding.needsReview.map { " <strong>Needs review:</strong> " + HTML(text: $0) + "." } ?? .empty)
                 + "</li>\n"
         }
         return html + "</ul>\n"
     }
 
-    private static func citedTable(_ events: [ReportNode]) throws -> HTML {
-        let rows: [[HTML]] = try events.map { event in
-            [ReportMarkup.cell("<span class=\"pos\">#\(try event.int("position"))</span><br>\(ReportMarkup.id(try event.string("eventId")))"),
-             ReportMarkup.cell("<ul class=\"plain\"><li>occurred \(ReportMarkup.time(try event.string("occurredAt")))</li>"
-                + "<li>recorded \(ReportMarkup.time(try event.string("recordedAt")))</li></ul>"),
-             ReportMarkup.cell("<strong>\(try event.string("type"))</strong> \(HTML(text: try event.string("sentence")))")]
+    private static func citedTable(_ events: [SubjectDossierEvent]) -> HTML {
+        let rows: [[HTML]] = events.map { event in
+            [ReportMarkup.cell("<span class=\"pos\">#\(event.position)</span><br>\(ReportMarkup.id(event.eventId))"),
+             ReportMarkup.cell("<ul class=\"plain\"><li>occurred \(ReportMarkup.time(event.occurredAt))</li>"
+                + "<li>recorded \(ReportMarkup.time(event.recordedAt))</li></ul>"),
+             ReportMarkup.cell("<strong>\(event.type)</strong> \(HTML(text: event.sentence))")]
         }
         return ReportMarkup.table(columns: [("Event", ""), ("When", ""), ("What happened", "")], rows: rows, className: "data")
     }
@@ -207,48 +161,42 @@ enum SubjectDossierHTML {
             lines.append("<strong>Parental controls</strong>: \(controls(state.parentalControls))")
         }
         if state.erased && previous?.erased != true { lines.append("\(ReportMarkup.erasedMarker) the subject’s key was destroyed") }
-        func changed(_ items: [ReportNode], _ before: [ReportNode]?, key: (ReportNode) -> String, line: (ReportNode) -> HTML) {
-            var earlier: [String: JSONValue] = [:]
-            for item in before ?? [] { earlier[key(item)] = item.value }
-            for item in items where earlier[key(item)] != item.value { lines.append(line(item)) }
+        func changed<Item: Equatable>(_ items: [Item], _ before: [Item]?, key: (Item) -> String, line: (Item) -> HTML) {
+            var earlier: [String: Item] = [:]
+            for item in before ?? [] { earlier[key(item)] = item }
+            for item in items where earlier[key(item)] != item { lines.append(line(item)) }
             let now = Set(items.map(key))
             for item in before ?? [] where !now.contains(key(item)) { lines.append("No longer listed: \(line(item))") }
         }
-        changed(state.signals, previous?.signals, key: { $0.value["platform"]?.stringValue ?? "" }, line: signal)
-        changed(state.features, previous?.features,
-                key: { ($0.value["app"]?.stringValue ?? "") + "\u{0}" + ($0.value["feature"]?.stringValue ?? "") }, line: feature)
-        changed(state.consents, previous?.consents,
-                key: { ($0.value["kind"]?.stringValue ?? "") + "\u{0}" + ($0.value["id"]?.stringValue ?? "") }, line: consent)
+        changed(state.signals, previous?.signals, key: \.platform, line: signal)
+        changed(state.features, previous?.features, key: { $0.app + "\u{0}" + $0.feature }, line: feature)
+        changed(state.consents, previous?.consents, key: { $0.kind + "\u{0}" + $0.id }, line: consent)
         return lines
     }
 
     /// "13to15 (13–15, guardianDeclared) from AgeRangeShared at #12", or "no age signal yet".
-    static func age(_ age: JSONValue) -> HTML {
-        guard let category = age["category"]?.stringValue else { return ReportMarkup.none("no age signal yet") }
+    static func age(_ age: Snapshot.Age?) -> HTML {
+        guard let age else { return ReportMarkup.none("no age signal yet") }
         var details: [String] = []
-        let lower = age["lower"]?.intValue, upper = age["upper"]?.intValue
-        switch (lower, upper) {
+        switch (age.lower, age.upper) {
         case let (l?, u?): details.append("\(l)–\(u)")
         case let (l?, nil): details.append("\(l) or over")
         case let (nil, u?): details.append("up to \(u)")
         case (nil, nil): break
         }
-        details.append(age["declaration"]?.stringValue.map(ReportLabels.words) ?? "declaration not stated")
-        if age["verifiedAdult"]?.boolValue == true { details.append("verified adult") }
-        let source = age["source"]?.stringValue.map { " from \($0)" } ?? ""
-        let position = age["position"]?.intValue.map { " at #\($0)" } ?? ""
-        return "<strong>\(ReportLabels.words(category))</strong> (\(details.joined(separator: ", ")))\(source)\(position)"
+        details.append(age.declaration.map(ReportLabels.words) ?? "declaration not stated")
+        if age.verifiedAdult { details.append("verified adult") }
+        return "<strong>\(ReportLabels.words(age.category))</strong> (\(details.joined(separator: ", "))) from \(age.source) at #\(age.position)"
     }
 
     /// Who answered a consent entry and how: "g_2b81d4, by message", "not disclosed by platform,
     /// in person", or "not answered".
-    private static func answeredBy(_ entry: JSONValue) -> HTML {
-        let status = entry["status"]?.stringValue ?? ""
-        guard ["approval", "denial", "rescinded"].contains(status) || entry["channel"]?.stringValue != nil else {
+    private static func answeredBy(_ entry: Snapshot.Consent) -> HTML {
+        guard ["approval", "denial", "rescinded"].contains(entry.status) || entry.channel != nil else {
             return ReportMarkup.none("not answered")
         }
-        let who: HTML = entry["answeredBy"]?.stringValue.map { ReportMarkup.id($0) } ?? ReportMarkup.none("not disclosed by platform")
-        guard let channel = entry["channel"]?.stringValue else { return who }
+        let who: HTML = entry.answeredBy.map { ReportMarkup.id($0) } ?? ReportMarkup.none("not disclosed by platform")
+        guard let channel = entry.channel else { return who }
         return who + ", " + ConsentRegisterHTML.channel(channel)
     }
 
@@ -257,33 +205,28 @@ enum SubjectDossierHTML {
         return controls.isEmpty ? "none" : HTML(text: controls.joined(separator: ", "))
     }
 
-    private static func signal(_ node: ReportNode) -> HTML {
-        let v = node.value
-        let category = v["category"]?.stringValue.map { ", \($0)" } ?? ""
-        return "Signal on \(v["platform"]?.stringValue ?? "?"): \(v["outcome"]?.stringValue ?? "?")\(category)"
-            + (v["position"]?.intValue.map { " (#\($0))" } ?? "")
+    private static func signal(_ signal: Snapshot.Signal) -> HTML {
+        let category = signal.category.map { ", \($0)" } ?? ""
+        return "Signal on \(signal.platform): \(signal.outcome)\(category) (#\(signal.position))"
     }
 
-    private static func feature(_ node: ReportNode) -> HTML {
-        let v = node.value
-        let app = v["app"]?.stringValue ?? ""
-        return "Feature \(v["feature"]?.stringValue ?? "?") of \(app.isEmpty ? "no named app" : app): <strong>\(v["state"]?.stringValue ?? "?")</strong>"
-            + " (policy \(v["policyVersion"]?.stringValue ?? "?")\(v["position"]?.intValue.map { ", #\($0)" } ?? ""))"
+    private static func feature(_ feature: Snapshot.Feature) -> HTML {
+        "Feature \(feature.feature) of \(feature.app.isEmpty ? "no named app" : feature.app): <strong>\(feature.state)</strong>"
+            + " (policy \(feature.policyVersion), #\(feature.position))"
     }
 
-    private static func consent(_ node: ReportNode) -> HTML {
-        let v = node.value
-        let kind = v["kind"]?.stringValue == "exception" ? "Exception" : "Question"
+    private static func consent(_ consent: Snapshot.Consent) -> HTML {
+        let kind = consent.kind == "exception" ? "Exception" : "Question"
         var about: [String] = []
-        if let app = v["app"]?.stringValue { about.append(app) }
-        if let topic = v["topic"]?.stringValue { about.append(topic) }
-        if let change = v["changeId"]?.stringValue { about.append("change \(change)") }
-        if let rated = v["ratedApp"]?.intValue { about.append("rated app \(rated)") }
-        var line: HTML = "\(kind) \(ReportMarkup.id(v["id"]?.stringValue ?? "?"))"
+        if let app = consent.app { about.append(app) }
+        if let topic = consent.topic { about.append(topic) }
+        if let change = consent.changeId { about.append("change \(change)") }
+        if let rated = consent.ratedApp { about.append("rated app \(rated)") }
+        var line: HTML = "\(kind) \(ReportMarkup.id(consent.id))"
         if !about.isEmpty { line += " (\(about.joined(separator: ", ")))" }
-        line += ": " + ConsentRegisterHTML.outcome(v["status"]?.stringValue ?? "?")
-        if let by = v["answeredBy"]?.stringValue { line += " by \(by)" }
-        if let channel = v["channel"]?.stringValue { line += ", " + ConsentRegisterHTML.channel(channel) }
+        line += ": " + ConsentRegisterHTML.outcome(consent.status)
+        if let by = consent.answeredBy { line += " by \(by)" }
+        if let channel = consent.channel { line += ", " + ConsentRegisterHTML.channel(channel) }
         return line
     }
 
@@ -298,43 +241,37 @@ enum SubjectDossierHTML {
             ("Parental controls", controls(state.parentalControls)),
             ("Erased", state.erased ? ReportMarkup.erasedMarker : "no"),
         ])
-        let signalRows = state.signals.map { node -> [HTML] in
-            let v = node.value
-            return [ReportMarkup.cell(ReportMarkup.text(v["platform"]?.stringValue)), ReportMarkup.cell(ReportMarkup.text(v["outcome"]?.stringValue)),
-                    ReportMarkup.cell(ReportMarkup.text(v["category"]?.stringValue)),
-                    ReportMarkup.cell(v["position"]?.intValue.map { "<span class=\"pos\">#\($0)</span>" } ?? ReportMarkup.none())]
+        let signalRows = state.signals.map { signal -> [HTML] in
+            [ReportMarkup.cell(ReportMarkup.text(signal.platform)), ReportMarkup.cell(ReportMarkup.text(signal.outcome)),
+             ReportMarkup.cell(ReportMarkup.text(signal.category)),
+             ReportMarkup.cell("<span class=\"pos\">#\(signal.position)</span>")]
         }
         html += ReportMarkup.subsection("Age signals by platform",
             signalRows.isEmpty ? ReportMarkup.paragraph("No age signal on record.", className: "empty")
                 : ReportMarkup.table(columns: [("Platform", ""), ("Latest outcome", ""), ("Category", ""), ("Evidence", "")], rows: signalRows))
-        let featureRows = state.features.map { node -> [HTML] in
-            let v = node.value
-            let app = v["app"]?.stringValue ?? ""
-            let basis = v["basis"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            return [ReportMarkup.cell(app.isEmpty ? ReportMarkup.none("no named app") : ReportMarkup.id(app)),
-                    ReportMarkup.cell(ReportMarkup.text(v["feature"]?.stringValue)),
-                    ReportMarkup.cell("<strong>\(v["state"]?.stringValue ?? "?")</strong>"),
-                    ReportMarkup.cell("<span class=\"nw\">\(ReportMarkup.text(v["policyVersion"]?.stringValue))</span>"),
-                    ReportMarkup.cell((v["position"]?.intValue.map { "<span class=\"pos\">#\($0)</span>" } ?? ReportMarkup.none())
-                        + (basis.isEmpty ? .empty : "<br>cites " + HTML.join(basis.map { ReportMarkup.id($0) }, separator: ", ")))]
+        let featureRows = state.features.map { feature -> [HTML] in
+            [ReportMarkup.cell(feature.app.isEmpty ? ReportMarkup.none("no named app") : ReportMarkup.id(feature.app)),
+             ReportMarkup.cell(ReportMarkup.text(feature.feature)),
+             ReportMarkup.cell("<strong>\(feature.state)</strong>"),
+             ReportMarkup.cell("<span class=\"nw\">\(ReportMarkup.text(feature.policyVersion))</span>"),
+             ReportMarkup.cell("<span class=\"pos\">#\(feature.position)</span>"
+                + (feature.basis.isEmpty ? .empty : "<br>cites " + HTML.join(feature.basis.map { ReportMarkup.id($0) }, separator: ", ")))]
         }
         html += ReportMarkup.subsection("Gated features",
             featureRows.isEmpty ? ReportMarkup.paragraph("No feature was gated for this subject.", className: "empty")
                 : ReportMarkup.table(columns: [("App", ""), ("Feature", ""), ("State", ""), ("Policy", ""), ("Evidence", "")], rows: featureRows,
                                      className: "data features"))
-        let consentRows = state.consents.map { node -> [HTML] in
-            let v = node.value
+        let consentRows = state.consents.map { consent -> [HTML] in
             var about: [String] = []
-            if let topic = v["topic"]?.stringValue { about.append(topic) }
-            if let change = v["changeId"]?.stringValue { about.append("change \(change)") }
-            if let rated = v["ratedApp"]?.intValue { about.append("rated app \(rated)") }
-            let evidence = v["evidence"]?.arrayValue?.compactMap(\.intValue) ?? []
-            return [ReportMarkup.cell("\(v["kind"]?.stringValue ?? "?") \(ReportMarkup.id(v["id"]?.stringValue ?? "?"))"),
-                    ReportMarkup.cell(ReportMarkup.id(v["app"]?.stringValue)),
+            if let topic = consent.topic { about.append(topic) }
+            if let change = consent.changeId { about.append("change \(change)") }
+            if let rated = consent.ratedApp { about.append("rated app \(rated)") }
+            return [ReportMarkup.cell("\(consent.kind) \(ReportMarkup.id(consent.id))"),
+                    ReportMarkup.cell(ReportMarkup.id(consent.app)),
                     ReportMarkup.cell(about.isEmpty ? ReportMarkup.none() : HTML(text: about.joined(separator: ", "))),
-                    ReportMarkup.cell(ConsentRegisterHTML.outcome(v["status"]?.stringValue ?? "?")),
-                    ReportMarkup.cell(answeredBy(v)),
-                    ReportMarkup.cell(ReportMarkup.positions(evidence))]
+                    ReportMarkup.cell(ConsentRegisterHTML.outcome(consent.status)),
+                    ReportMarkup.cell(answeredBy(consent)),
+                    ReportMarkup.cell(ReportMarkup.positions(consent.evidence))]
         }
         html += ReportMarkup.subsection("Questions to parents and exceptions",
             consentRows.isEmpty ? ReportMarkup.paragraph("No question was sent and no exception requested for this subject.", className: "empty")

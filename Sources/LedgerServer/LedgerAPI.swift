@@ -1,7 +1,6 @@
 import Hummingbird
 import LedgerApplication
 import LedgerCore
-import LedgerPostgres
 import Logging
 
 /// The HTTP API of `consent-ledger serve` (docs/http-api.md, docs/openapi.json): the routes under

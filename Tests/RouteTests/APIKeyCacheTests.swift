@@ -1,4 +1,5 @@
 @testable import LedgerApplication
+import LedgerCore
 import LedgerPostgres
 import Testing
 

@@ -26,7 +26,7 @@ struct ConsolePagesTests {
     @Test("a subject's state is sections in the reports' words, every key in a title, the JSON collapsed")
     func stateSections() throws {
         let context = SubjectStateSections.Context(log: "acme", subject: "p_0123456789abcdef0123456789abcdef", asOfText: "", clock: .recorded)
-        let finding = ConsoleFindings.Finding(rule: "access-without-approval", kind: .violation, position: 20, subject: context.subject,
+        let finding = AnomalyFindings.Finding(rule: "access-without-approval", kind: .violation, position: 20, subject: context.subject,
                                               detail: "opened without approval.", evidence: [12, 20])
         let html = SubjectStateSections.render(Self.state, findings: [finding], context: context).markup
         for part in ["state-age", "state-signals", "state-features", "state-consents", "state-findings", "state-app-facts"] {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LedgerCore
 import LedgerPostgres
 import Hummingbird
 import HummingbirdTesting

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LedgerCore
 import LedgerPostgres
 import LedgerServer
 import Synchronization

@@ -2,6 +2,7 @@ import Foundation
 import LedgerApplication
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 import Synchronization
 
 /// The operations the routes call, answered from a script instead of a database: each test says
@@ -30,7 +31,7 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         var head: Result<LogHead, LedgerError> = .success(LogHead(log: "acme", position: 3, chainHash: [UInt8](repeating: 0, count: 32),
                                                                    createdAt: Date(timeIntervalSince1970: 0)))
         var events: [StoredEvent] = []
-        var subjects: Result<SubjectDirectory.Page, LedgerError> = .success(.init(entries: [], next: nil, projectedThrough: 0, head: 0))
+        var subjects: Result<SubjectListing, LedgerError> = .success(.init(entries: [], next: nil, projectedThrough: 0, head: 0))
         var state: Result<SubjectStates, LedgerError> = .success(SubjectStates(position: 0, snapshots: []))
         var erase: Result<AppendResult.Appended, LedgerError> = .failure(LedgerError(.invalidRequest, "not scripted"))
         var reports: LedgerError = LedgerError(.logNotFound, "there is no log named acme")
@@ -77,7 +78,7 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         for event in record(.readEvents(log: log, after: after, limit: limit, stream: stream)).events { try await body(event) }
     }
 
-    func findSubjects(log: String, prefix: String, has: SubjectDirectory.Mark?, limit: Int, after: String?) async throws -> SubjectDirectory.Page {
+    func findSubjects(log: String, prefix: String, has: SubjectMark?, limit: Int, after: String?) async throws -> SubjectListing {
         try record(.findSubjects(log: log, prefix: prefix, limit: limit, after: after)).subjects.get()
     }
 
@@ -123,9 +124,9 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord] { [] }
 
-    func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [ConsoleFindings.Finding] { [] }
+    func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [AnomalyFindings.Finding] { [] }
 
-    func registerPage(log: String, query: ConsoleRegister.Query) async throws -> ConsoleRegister.Page {
+    func registerPage(log: String, query: ConsentRegisterEntries.Query) async throws -> ConsentRegisterEntries.Page {
         throw record(.verifiableLog("register")).proofs
     }
 
@@ -138,11 +139,11 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         throw record(.verifiableLog("verify")).proofs
     }
 
-    func reportJurisdictions(log: String) async throws -> [ConsoleJurisdictions.Jurisdiction] { [] }
+    func reportJurisdictions(log: String) async throws -> [ReportFactsJurisdictions.Jurisdiction] { [] }
 
-    func consoleOverview(log: String) async throws -> ConsoleOverview { throw record(.verifiableLog("console")).proofs }
+    func consoleOverview(log: String) async throws -> LogOverview { throw record(.verifiableLog("console")).proofs }
 
-    func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CheckpointStore.CosignaturesAdded {
+    func addCosignatures(log: String, note: String, witnesses: [NoteVerifierKey]) async throws -> CosignaturesAdded {
         throw record(.verifiableLog("cosignatures")).proofs
     }
 

@@ -3,6 +3,9 @@
 /// from outside (an HTTP path or query, a CLI option) checks it here before it reads or records
 /// anything, so that nothing longer or stranger reaches the record of reads or an index (issue 36).
 public enum SubjectPseudonym {
+    /// The longest pseudonym (docs/openapi.json's `subject` pattern).
+    public static let maxLength = 128
+
     /// Throws `invalid-field` naming `field` unless `subject` is a pseudonym.
     public static func check(_ subject: String, field: String = "subject") throws(LedgerError) {
         guard FieldReader.Pattern.pseudonym.matches(subject) else {

@@ -3,15 +3,8 @@ import LedgerCore
 import PostgresNIO
 
 extension CheckpointStore {
-    /// What ``addCosignatures(log:note:witnesses:)`` did.
-    public struct CosignaturesAdded: Sendable, Equatable {
-        /// The checkpoint, as now served (with every stored cosignature).
-        public var checkpoint: StoredCheckpoint
-        /// The witnesses whose cosignature was stored by this call.
-        public var added: [String]
-        /// The witnesses whose cosignature of this checkpoint was stored before (kept unchanged).
-        public var alreadyStored: [String]
-    }
+    /// What ``addCosignatures(log:note:witnesses:)`` did (``LedgerCore/CosignaturesAdded``).
+    public typealias CosignaturesAdded = LedgerCore.CosignaturesAdded
 
     /// Stores the witnesses' cosignatures that `text` (a checkpoint note with cosignature lines)
     /// carries, after checking that its body is a checkpoint of `log` this ledger signed and that

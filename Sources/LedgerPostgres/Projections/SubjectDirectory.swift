@@ -14,43 +14,19 @@ import PostgresNIO
 /// The projections may lag the log by the events not folded yet; ``Page/projectedThrough`` and
 /// ``Page/head`` say how far they are, so a caller can say so (or run `project run` first).
 public struct SubjectDirectory: Sendable {
-    /// What a subject's history must hold to be listed.
-    public enum Mark: String, Sendable, CaseIterable {
-        /// A parent denied a question or an age-rating exception (consent_register).
-        case denial
-        /// A consent was rescinded (App Store RESCIND_CONSENT; anomalies' rescissions).
-        case rescission
-        /// A rule of the ledger was broken (anomalies' violations).
-        case violation
-    }
+    /// What a subject's history must hold to be listed (``SubjectMark``).
+    public typealias Mark = SubjectMark
 
     /// One subject.
     public typealias Entry = SubjectEntry
 
-    /// One page of a listing, in pseudonym order.
-    public struct Page: Sendable, Equatable {
-        /// The subjects.
-        public var entries: [Entry]
-        /// The pseudonym to pass as `after` for the next page; nil on the last page.
-        public var next: String?
-        /// The position every projection read has folded (the lowest of them).
-        public var projectedThrough: Int64
-        /// The log's head.
-        public var head: Int64
-
-        /// A page from its parts.
-        public init(entries: [Entry], next: String?, projectedThrough: Int64, head: Int64) {
-            self.entries = entries
-            self.next = next
-            self.projectedThrough = projectedThrough
-            self.head = head
-        }
-    }
+    /// One page of a listing (``SubjectListing``).
+    public typealias Page = SubjectListing
 
     /// The most one page holds.
-    public static let maxLimit = 1_000
+    public static let maxLimit = SubjectListing.maxLimit
     /// The longest pseudonym (docs/openapi.json's `subject` pattern): a longer prefix matches nothing.
-    public static let maxPseudonymLength = 128
+    public static let maxPseudonymLength = SubjectPseudonym.maxLength
 
     /// The pool to read with.
     public let pool: LedgerPool

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerReportModel
 import Logging
 import PostgresNIO
 
@@ -144,12 +145,14 @@ struct ReportIntegrity: Sendable {
         return parts.joined(separator: "; ") + "; " + trusted + "; " + projections
     }
 
-    /// As printed in the report.
-    var json: JSONValue {
-        ["checkpoint": checkpoint?.json ?? .null, "verifiedFrom": .number(Double(verifiedFrom)),
-         "verifiedThrough": .number(Double(verifiedThrough)), "citedProved": .number(Double(citedProved)),
-         "projectionsProven": projectionsProven.map { ["verifiedAt": .string($0.verifiedAt), "position": .number(Double($0.headPosition))] } ?? .null,
-         "passed": .bool(passed),
-         "problem": problem.map(JSONValue.string) ?? .null, "method": .string(method)]
+    /// As printed in the report (``RegulatorIntegritySection``), its checkpoint read from the
+    /// stored checkpoint's JSON (``ReportProvenance/reportCheckpoint(_:)``).
+    var section: RegulatorIntegritySection {
+        get throws {
+            RegulatorIntegritySection(checkpoint: try checkpoint.map(ReportProvenance.reportCheckpoint), verifiedFrom: verifiedFrom,
+                                      verifiedThrough: verifiedThrough, citedProved: citedProved,
+                                      projectionsProven: projectionsProven.map { .init(verifiedAt: $0.verifiedAt, position: $0.headPosition) },
+                                      passed: passed, problem: problem, method: method)
+        }
     }
 }

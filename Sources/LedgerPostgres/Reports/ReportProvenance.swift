@@ -39,13 +39,13 @@ public struct ReportProvenance: Sendable, Equatable {
     /// As a report's `ledger` member; its checkpoint read from the stored checkpoint's JSON.
     public var ledger: ReportLedger {
         get throws {
-            ReportLedger(log: log, position: position, headHash: headHash,
-                         checkpoint: try checkpoint.map { try ReportDecoding.decode(ReportCheckpoint.self, from: $0.json, reportName: "checkpoint") })
+            ReportLedger(log: log, position: position, headHash: headHash, checkpoint: try checkpoint.map(Self.reportCheckpoint))
         }
     }
 
-    /// As a JSON object: ``ledger``'s tree, for the reports still assembled by hand.
-    public var json: JSONValue {
-        get throws { try ReportJSON.value(try ledger) }
+    /// A stored checkpoint as a report prints it, read from its own JSON (``StoredCheckpoint/json``),
+    /// so that its members are written there once.
+    static func reportCheckpoint(_ stored: StoredCheckpoint) throws -> ReportCheckpoint {
+        try ReportDecoding.decode(ReportCheckpoint.self, from: stored.json, reportName: "checkpoint")
     }
 }

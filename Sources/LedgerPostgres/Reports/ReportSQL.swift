@@ -1,3 +1,4 @@
+import LedgerReportModel
 /// The reports' SQL, written in `projections/reports/<report>/*.sql` beside the projections it
 /// reads and compiled into the binary with them (decision 0003), not in Swift strings. Table names
 /// are unqualified: ``ReportSource`` sets the search_path to the live tables or their temporary

@@ -1,21 +1,21 @@
-import LedgerPostgres
+import LedgerApplication
+import LedgerCore
 import Logging
 import Metrics
-import PostgresNIO
 import ServiceLifecycle
 
 /// Every few seconds, sets `consent_ledger_projection_lag_events{projection, log}` to how many
 /// positions each projection is behind each log's head, and
 /// `consent_ledger_projection_stalled_position{projection, log}` to the position a log stalled at
-/// (0 when it has not: ``ProjectionStall``), from `ProjectionStatus`.
+/// (0 when it has not: ``ProjectionStall``), from ``Ledger/projectionStatus()``.
 public struct ProjectionLagService: Service {
-    let pool: LedgerPool
+    let ledger: Ledger
     let interval: Duration
     let logger: Logger
 
-    /// A service reading lag through `pool` every `interval`.
-    public init(pool: LedgerPool, interval: Duration = .seconds(5), logger: Logger) {
-        self.pool = pool
+    /// A service reading `ledger`'s projections' lag every `interval`.
+    public init(ledger: Ledger, interval: Duration = .seconds(5), logger: Logger) {
+        self.ledger = ledger
         self.interval = interval
         self.logger = logger
     }
@@ -26,7 +26,7 @@ public struct ProjectionLagService: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    for status in try await ProjectionStatus.all(pool: pool, logger: logger) {
+                    for status in try await ledger.projectionStatus() {
                         for position in status.logs {
                             Gauge(label: "consent_ledger_projection_lag_events",
                                   dimensions: [("projection", status.projection), ("log", position.log)])

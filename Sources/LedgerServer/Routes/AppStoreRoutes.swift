@@ -4,7 +4,6 @@ import LedgerAPIModel
 import LedgerAppStore
 import LedgerApplication
 import LedgerCore
-import LedgerPostgres
 
 /// `POST /v1/logs/{log}/app-store/notifications` (ingest, admin): the app's server forwards an
 /// App Store Server Notifications V2 `RESCIND_CONSENT` exactly as Apple sent it, with the subject

@@ -3,7 +3,6 @@ import Hummingbird
 import LedgerApplication
 import LedgerConsole
 import LedgerCore
-import LedgerPostgres
 
 /// The console's subjects: found by the start of their pseudonym (or an event by its id), a
 /// subject's page, and, for a pseudonym the log has never seen, a page offering the near matches.
@@ -77,8 +76,8 @@ extension ConsoleRoutes {
             prefixes.append(String(typed.prefix(length)))
         }
         var last: SubjectSearchPage.Content?
-        for prefix in prefixes where prefix.unicodeScalars.count <= SubjectDirectory.maxPseudonymLength {
-            let page: SubjectDirectory.Page
+        for prefix in prefixes where prefix.unicodeScalars.count <= SubjectPseudonym.maxLength {
+            let page: SubjectListing
             do {
                 page = try await operations.findSubjects(log: log, prefix: prefix, has: nil, limit: Self.searchLimit, after: nil)
             } catch let error as LedgerError where error.code == .schemaMissing {

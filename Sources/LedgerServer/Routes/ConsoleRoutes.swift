@@ -4,7 +4,6 @@ import Hummingbird
 import LedgerApplication
 import LedgerConsole
 import LedgerCore
-import LedgerPostgres
 import NIOConcurrencyHelpers
 import NIOCore
 
@@ -226,10 +225,10 @@ struct ConsoleRoutes {
         func text(_ name: String) -> String? {
             parameters[Substring(name)].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        var query = ConsoleRegister.Query()
+        var query = ConsentRegisterEntries.Query()
         if let status = text("status") {
-            guard ConsoleRegister.Query.statuses.contains(status) else {
-                throw Problem(.badRequest, code: "invalid-field", detail: "status \(status) is not one of \(ConsoleRegister.Query.statuses.joined(separator: ", "))",
+            guard ConsentRegisterEntries.Query.statuses.contains(status) else {
+                throw Problem(.badRequest, code: "invalid-field", detail: "status \(status) is not one of \(ConsentRegisterEntries.Query.statuses.joined(separator: ", "))",
                               field: "status")
             }
             query.status = status
@@ -244,9 +243,9 @@ struct ConsoleRoutes {
         case let other?: throw Problem(.badRequest, code: "invalid-field", detail: "guardian is disclosed or undisclosed, not \(other)", field: "guardian")
         }
         if let sort = text("sort") {
-            guard let chosen = ConsoleRegister.Sort(rawValue: sort) else {
+            guard let chosen = ConsentRegisterEntries.Sort(rawValue: sort) else {
                 throw Problem(.badRequest, code: "invalid-field",
-                              detail: "sort is one of \(ConsoleRegister.Sort.allCases.map(\.rawValue).joined(separator: ", ")), not \(sort)", field: "sort")
+                              detail: "sort is one of \(ConsentRegisterEntries.Sort.allCases.map(\.rawValue).joined(separator: ", ")), not \(sort)", field: "sort")
             }
             query.sort = chosen
         }

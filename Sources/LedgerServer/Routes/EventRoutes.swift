@@ -4,7 +4,6 @@ import Hummingbird
 import LedgerAPIModel
 import LedgerApplication
 import LedgerCore
-import LedgerPostgres
 import NIOCore
 
 /// `POST /v1/logs/{log}/events` (append a batch: ingest and admin keys) and

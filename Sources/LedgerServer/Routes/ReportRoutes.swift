@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import LedgerApplication
 import LedgerCore
-import LedgerPostgres
 import LedgerReportHTML
+import LedgerReportModel
 import NIOCore
 
 /// The three reports (auditor and admin keys), each as `?format=json|csv|html`:
@@ -60,7 +60,7 @@ struct ReportRoutes {
         let format = try Self.format(query["format"])
         return try await admission.run(log: log) {
             let result = try await operations.regulatorReport(parameters, policy: policy)
-            return try response(format, json: result.json, seal: result.sha256) { RegulatorCSV.csv(result.report) }
+            return try response(format, json: result.json, seal: result.sha256) { RegulatorReport.csv(result.document) }
         }
     }
 

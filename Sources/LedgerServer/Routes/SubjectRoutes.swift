@@ -3,7 +3,6 @@ import Hummingbird
 import LedgerAPIModel
 import LedgerApplication
 import LedgerCore
-import LedgerPostgres
 
 /// `GET /v1/logs/{log}/subjects?prefix=P&has=denial|rescission|violation&limit=N&after=S` (auditor,
 /// admin): find subjects; `GET /v1/logs/{log}/subjects/{subject}/state?asOf=P|T&clock=recorded|occurred`
@@ -26,17 +25,17 @@ struct SubjectRoutes {
         _ = try context.require([.auditor, .admin], log: log)
         let query = request.uri.queryParameters
         let prefix = query["prefix"].map(String.init) ?? ""
-        var has: SubjectDirectory.Mark?
+        var has: SubjectMark?
         if let text = query["has"].map(String.init) {
-            guard let mark = SubjectDirectory.Mark(rawValue: text) else {
+            guard let mark = SubjectMark(rawValue: text) else {
                 throw Problem(.badRequest, code: "invalid-field", detail: "has must be denial, rescission or violation, not \(text)", field: "has")
             }
             has = mark
         }
         var limit = 100
         if let text = query["limit"].map(String.init) {
-            guard let value = Int(text), (1...SubjectDirectory.maxLimit).contains(value) else {
-                throw Problem(.badRequest, code: "invalid-field", detail: "limit must be a whole number from 1 to \(SubjectDirectory.maxLimit)",
+            guard let value = Int(text), (1...SubjectListing.maxLimit).contains(value) else {
+                throw Problem(.badRequest, code: "invalid-field", detail: "limit must be a whole number from 1 to \(SubjectListing.maxLimit)",
                               field: "limit")
             }
             limit = value

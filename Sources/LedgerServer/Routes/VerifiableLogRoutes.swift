@@ -4,7 +4,6 @@ import Hummingbird
 import LedgerAPIModel
 import LedgerApplication
 import LedgerCore
-import LedgerPostgres
 import NIOCore
 
 /// The verifiable log on the wire (docs/proofs.md, docs/http-api.md; decision 0046). Each log's

@@ -2,7 +2,6 @@ import HTTPTypes
 import Hummingbird
 import LedgerCore
 import LedgerApplication
-import LedgerPostgres
 import Logging
 
 /// Authenticates `Authorization: Bearer <key>` (``LedgerOperations/authenticate(token:)``): 401 (with

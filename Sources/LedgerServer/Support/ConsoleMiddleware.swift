@@ -4,7 +4,6 @@ import Hummingbird
 import LedgerApplication
 import LedgerConsole
 import LedgerCore
-import LedgerPostgres
 
 /// The console's one door (docs/console.md): every response under `/console` gets the security
 /// headers; the session cookie, when it names an open session, becomes the request's key (so the

@@ -1,6 +1,6 @@
 import Hummingbird
 import NIOCore
-import LedgerPostgres
+import LedgerCore
 
 /// The request context of the HTTP API: Hummingbird's core storage and, once the API-key
 /// middleware has run, the key that made the request.

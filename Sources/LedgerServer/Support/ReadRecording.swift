@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import LedgerApplication
-import LedgerPostgres
+import LedgerCore
 
 extension LedgerRequestContext {
     /// Who is reading, for the record of reads (``ReadAuditStore``): the request's door, its key,

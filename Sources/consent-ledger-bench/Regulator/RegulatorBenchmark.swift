@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 import Logging
 import PostgresNIO
 import LedgerSimulation

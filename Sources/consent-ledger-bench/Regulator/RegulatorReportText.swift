@@ -1,4 +1,5 @@
 import Foundation
+import LedgerReportModel
 
 /// The regulator benchmark's printed result: the log, the machine and the setup; the quarter and
 /// the jurisdictions; per jurisdiction each round's report time step by step, the report's size

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerCore
 import LedgerPostgres
 
 /// `consent-ledger migrate`.

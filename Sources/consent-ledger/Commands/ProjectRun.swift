@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerApplication
+import LedgerCore
 import LedgerPostgres
 
 /// `consent-ledger project run`.

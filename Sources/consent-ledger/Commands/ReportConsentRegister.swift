@@ -3,6 +3,7 @@ import Foundation
 import LedgerApplication
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 
 /// `consent-ledger report consent-register`.
 struct ReportConsentRegister: AsyncParsableCommand {

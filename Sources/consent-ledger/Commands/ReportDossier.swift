@@ -3,6 +3,7 @@ import Foundation
 import LedgerApplication
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 
 /// `consent-ledger report dossier`.
 struct ReportDossier: AsyncParsableCommand {

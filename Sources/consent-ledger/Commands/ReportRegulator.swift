@@ -3,6 +3,7 @@ import Foundation
 import LedgerApplication
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 
 /// `consent-ledger report regulator`.
 struct ReportRegulator: AsyncParsableCommand {
@@ -70,9 +71,9 @@ struct ReportRegulator: AsyncParsableCommand {
                                               note: Console.note)
         }
         bar.finish()
-        let integrity = result.report["integrity"]?["passed"]?.boolValue == true ? "integrity checked"
-            : "INTEGRITY FAILED: \(result.report["integrity"]?["problem"]?.stringValue ?? "see the report")"
-        try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { RegulatorCSV.csv(result.report) },
+        let integrity = result.document.integrity.passed ? "integrity checked"
+            : "INTEGRITY FAILED: \(result.document.integrity.problem ?? "see the report")"
+        try ReportOutput.finish(format, json: result.json, seal: result.sha256, csv: { RegulatorReport.csv(result.document) },
                                 policy: policy, to: out, describing: "regulator report of log \(log), \(jurisdiction), \(from) to \(to), as of position "
                                     + "\(result.provenance.position) (chain hash \(result.provenance.headHash)); \(integrity)")
     }

@@ -194,11 +194,10 @@ struct Serve: AsyncParsableCommand {
             let runner = ProjectionRunner(pool: ledger.pools.administrator)
             if !noProjections { try await runner.requireRightToFold() }
             let api = LedgerAPI(ledger: ledger, settings: settings, metrics: metrics, logger: logger)
-            var services: [any Service] = [ProjectionLagService(pool: ledger.pools.auditor, logger: logger),
+            var services: [any Service] = [ProjectionLagService(ledger: ledger, logger: logger),
                                            KeyChangeService(ledger: ledger)]
             if !noProjections {
-                services.append(ProjectionService(follower: ProjectionFollower(runner: runner),
-                                                  note: { logger.info("\($0)") }))
+                services.append(ProjectionService(ledger: ledger, note: { logger.info("\($0)") }))
             }
             if let checkpointEvery, let checkpointKey {
                 Console.note("signing a checkpoint of every log that has grown, every \(checkpointEvery), with \(checkpointKey.name)")

@@ -3,7 +3,7 @@ import LedgerApplication
 import LedgerCore
 import LedgerPostgres
 
-extension SubjectDirectory.Mark: ExpressibleByArgument {}
+extension SubjectMark: ExpressibleByArgument {}
 
 /// `consent-ledger subjects`.
 struct Subjects: AsyncParsableCommand {
@@ -32,7 +32,7 @@ struct Subjects: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Only subjects whose history holds a denial, a rescission or a violation.",
                                valueName: "denial|rescission|violation"))
-    var has: SubjectDirectory.Mark?
+    var has: SubjectMark?
 
     @Option(help: "At most this many subjects (1 to 1000).")
     var limit: Int = 100

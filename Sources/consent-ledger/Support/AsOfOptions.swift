@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerCore
 import LedgerPostgres
 
 /// `--as-of` and `--clock`: the moment a history is looked at.

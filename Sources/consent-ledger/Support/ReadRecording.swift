@@ -1,5 +1,6 @@
 import Foundation
 import LedgerApplication
+import LedgerCore
 import LedgerPostgres
 
 /// The CLI's part of the record of reads (docs/console.md, "Who looked at a child's data"): the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerCore
 import LedgerPostgres
 
 /// Reading `--from` and `--to`: a day (`2026-07-01`, midnight UTC) or an RFC 3339 time.

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 @testable import LedgerPostgres
+import LedgerReportModel
 import PostgresNIO
 import Testing
 
@@ -64,7 +65,7 @@ struct FoldOracleTests {
         let subject = try await client.string(PostgresQuery(unsafeSQL:
             "SELECT min(subject) FROM ledger.events WHERE log_id = '\(log)' AND subject IS NOT NULL"))
         let dossier = try await SubjectDossierReport.compute(log: log, subject: subject, pool: client)
-        digests["dossier"] = sha256(CanonicalJSON.encodeString(withoutRecordingTimes(.array(dossier.steps))))
+        digests["dossier"] = sha256(CanonicalJSON.encodeString(withoutRecordingTimes(try ReportJSON.value(dossier.steps))))
         return digests
     }
 

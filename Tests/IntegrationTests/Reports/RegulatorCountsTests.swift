@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 @testable import LedgerPostgres
+import LedgerReportModel
 import Logging
 import PostgresNIO
 import Testing

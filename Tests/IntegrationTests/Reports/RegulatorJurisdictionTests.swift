@@ -4,6 +4,7 @@ import HummingbirdTesting
 import LedgerCore
 import LedgerPostgres
 import LedgerReportHTML
+import LedgerReportModel
 import NIOCore
 import Testing
 

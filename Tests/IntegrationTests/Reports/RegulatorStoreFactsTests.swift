@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 import Testing
 
 /// The facts of the device and the stores (issue 38, items 3 and 5): eligibility checks, the

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 import PostgresNIO
 import Testing
 import LedgerSimulation
@@ -80,14 +81,16 @@ struct ReportCheckpointTests {
         let verified = try Checkpoint.verified(note: checkpoint.note, key: key.verifierKey)
         var proved = 0
         for step in dossier.steps {
-            let position = UInt64(try #require(step["position"]?.intValue))
+            let position = UInt64(step.position)
             guard position <= checkpoint.treeSize else {
-                #expect(step["inclusionProof"]?.isNull == true, "position \(position) is after the checkpoint")
+                #expect(step.inclusionProof == nil, "position \(position) is after the checkpoint")
                 continue
             }
-            let proof = try #require(step["inclusionProof"])
-            let leaf = try #require(Self.bytes(proof["leafHash"]))
-            let path = try #require(proof["path"]?.arrayValue).compactMap(Self.bytes)
+            let proof = try #require(step.inclusionProof)
+            #expect(proof.treeSize == checkpoint.treeSize)
+            let leaf = try #require(Self.bytes(.string(proof.leafHash)))
+            let path = proof.path.compactMap { Self.bytes(.string($0)) }
+            #expect(path.count == proof.path.count)
             try MerkleProofVerifier.verifyInclusion(leafHash: leaf, index: position - 1, size: verified.size, proof: path, root: verified.rootHash)
             proved += 1
         }

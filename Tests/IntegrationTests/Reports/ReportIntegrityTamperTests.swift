@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 import Testing
 
 /// The regulator report's "Integrity: passed" over records changed behind the database's back,

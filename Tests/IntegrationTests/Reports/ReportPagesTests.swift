@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 import Testing
 import LedgerReportHTML
 import LedgerSimulation
@@ -39,8 +40,8 @@ struct ReportPagesTests {
         let page = try ReportHTML.render(try JSONParser.parse(result.json))
         let text = page.replacingOccurrences(of: "<wbr>", with: "")
         for step in result.steps {
-            #expect(text.contains(step["eventId"]!.stringValue!))
-            #expect(text.contains(HTMLText.escape(step["sentence"]!.stringValue!)), "\(step["position"]!)")
+            #expect(text.contains(step.eventId))
+            #expect(text.contains(HTMLText.escape(step.sentence)), "\(step.position)")
         }
         #expect(text.contains(result.sha256) && !text.contains("\"payload\""))
     }

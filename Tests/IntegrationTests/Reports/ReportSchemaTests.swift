@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 @testable import LedgerPostgres
+import LedgerReportModel
 import PostgresNIO
 import Testing
 import LedgerSimulation
@@ -77,9 +78,9 @@ struct ReportSchemaTests {
             }
             // The first step (EligibilityChecked) makes the state: what the check said of the app.
             let whole = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, pool: client)
-            #expect(whole.steps.first?["state"]?["appFacts"]?.arrayValue?.first?["fact"] == "eligibility")
-            #expect(whole.steps.first?["state"]?["appFacts"]?.arrayValue?.first?["value"] == "eligible")
-            #expect(whole.steps.last?["state"]?["consents"]?.arrayValue?.count == 2)
+            #expect(whole.steps.first?.state?.appFacts.first?.fact == "eligibility")
+            #expect(whole.steps.first?.state?.appFacts.first?.value == "eligible")
+            #expect(whole.steps.last?.state?.consents.count == 2)
         }
     }
 
@@ -166,8 +167,8 @@ struct ReportSchemaTests {
                 let history = try await SubjectDossierReport.compute(log: "sim", subject: subject, pool: client)
                 #expect(try dossier.violations(of: history.json) == [], "dossier of \(subject)")
                 for step in history.steps {
-                    seen.note(step["state"] ?? .null)
-                    if step["app"] == .null { seen.insert("step app null") }
+                    seen.note(try step.state.map { try ReportJSON.value($0) } ?? .null)
+                    if step.app == nil { seen.insert("step app null") }
                 }
             }
             #expect(seen.missing == [], "states never seen: \(seen.missing)")

@@ -17,6 +17,20 @@ struct ReportTypeSchemaTests {
         #expect(differences == [], "\(differences)")
     }
 
+    @Test("the subject dossier's type is its schema")
+    func subjectDossier() throws {
+        let schema = try JSONSchemaValidator(schemaFile: "subject-dossier").root
+        let differences = Self.differences(try ReportShape.of(SubjectDossierDocument.self), schema: schema)
+        #expect(differences == [], "\(differences)")
+    }
+
+    @Test("the regulator report's type is its schema")
+    func regulator() throws {
+        let schema = try JSONSchemaValidator(schemaFile: "regulator").root
+        let differences = Self.differences(try ReportShape.of(RegulatorDocument.self), schema: schema)
+        #expect(differences == [], "\(differences)")
+    }
+
     @Test("the comparison bites: a member renamed, one left out, a wrong scalar, a nullable one not null")
     func comparisonBites() throws {
         let schema = try JSONSchemaValidator(schemaFile: "consent-register").root
@@ -36,6 +50,23 @@ struct ReportTypeSchemaTests {
         ])
     }
 
+    @Test("a oneOf of null and one object is that object, nullable: followed into, and its nullability compared")
+    func nullOrObject() throws {
+        let schema = try JSONParser.parse(Array("""
+            {"type": "object", "required": ["state"], "properties": {"state": {"oneOf": [{"type": "null"},
+             {"type": "object", "required": ["erased"], "properties": {"erased": {"type": "boolean"}}}]}}}
+            """.utf8))
+        struct State: Codable, Sendable, Equatable { var erased: Bool }
+        struct NullOrState: Decodable { @Nullable var state: State? }
+        struct NotNull: Decodable { var state: State }
+        struct Renamed: Decodable { struct Other: Codable, Sendable, Equatable { var wiped: Bool }; @Nullable var state: Other? }
+        #expect(Self.differences(try ReportShape.of(NullOrState.self), schema: schema, root: schema) == [])
+        #expect(Self.differences(try ReportShape.of(NotNull.self), schema: schema, root: schema) == ["$.state: the schema allows null, the type does not"])
+        #expect(Self.differences(try ReportShape.of(Renamed.self), schema: schema, root: schema) == [
+            "$.state: members only in the type: wiped", "$.state: members only in the schema: erased",
+        ])
+    }
+
     /// How `shape` and `schema` (a node of the schema `root`) differ, each as `path: what`. The
     /// document's `sha256` is absent until the report is sealed, and always present after.
     static func differences(_ shape: ReportShape, schema: JSONValue, root: JSONValue? = nil) -> [String] {
@@ -47,6 +78,13 @@ struct ReportTypeSchemaTests {
     private static func compare(_ shape: ReportShape, nullable: Bool, _ node: JSONValue, root: JSONValue, path: String, sealed: Bool,
                                 into found: inout [String]) {
         let schema = resolved(node, root: root)
+        // `null` or one other thing (the dossier's state, the oldest pending question): that thing, nullable.
+        if let alternatives = schema["oneOf"]?.arrayValue, alternatives.count == 2,
+           let null = alternatives.firstIndex(where: { typeNames($0) == ["null"] }) {
+            if !nullable { found.append("\(path): the schema allows null, the type does not") }
+            compare(shape, nullable: false, alternatives[1 - null], root: root, path: path, sealed: sealed, into: &found)
+            return
+        }
         if schema["oneOf"] != nil || schema["anyOf"] != nil {
             found.append("\(path): the schema has alternatives, which this comparison does not follow")
             return

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 import PostgresNIO
 import Testing
 import LedgerSimulation
@@ -13,14 +14,14 @@ struct SubjectDossierReportTests {
         try await DemoStoryProjectionTests.appendStory(db)
         try await db.as(.auditor) { client async throws in
             let whole = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, pool: client)
-            #expect(whole.steps.compactMap { $0["position"]?.intValue } == [1, 2, 3, 5, 6, 7, 8, 9, 10, 11])
-            #expect(whole.steps.map { $0["type"]?.stringValue ?? "" }.prefix(3) == ["EligibilityChecked", "AgeRangeRequested", "AgeRangeShared"])
-            #expect(whole.steps[5]["state"]?["features"]?.arrayValue?.first?["state"] == "open")  // after #7
+            #expect(whole.steps.map(\.position) == [1, 2, 3, 5, 6, 7, 8, 9, 10, 11])
+            #expect(whole.steps.map(\.type).prefix(3) == ["EligibilityChecked", "AgeRangeRequested", "AgeRangeShared"])
+            #expect(whole.steps[5].state?.features.first?.state == "open")  // after #7
             #expect(ReportSeal.verify(try JSONParser.parse(whole.json)))
             let again = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, pool: client)
             #expect(again.json == whole.json)
             let early = try await SubjectDossierReport.compute(log: "demo", subject: DemoHistory.subject, asOf: 6, pool: client)
-            #expect(early.steps.compactMap { $0["position"]?.intValue } == [1, 2, 3, 5, 6])
+            #expect(early.steps.map(\.position) == [1, 2, 3, 5, 6])
             #expect(early.provenance.position == 6)
             let csv = SubjectDossierReport.csv(whole.steps)
             #expect(csv.hasPrefix(SubjectDossierReport.columns.joined(separator: ",") + "\r\n"))

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import LedgerCore
 import LedgerPostgres
+import LedgerReportModel
 import LedgerServer
 import NIOCore
 import Testing

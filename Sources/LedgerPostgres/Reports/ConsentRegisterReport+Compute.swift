@@ -4,58 +4,14 @@ import LedgerReportModel
 import Logging
 import PostgresNIO
 
-/// The consent register (docs/design/reports.md, "who approved what and when"): one row per PermissionKit
+/// Computing the consent register (docs/design/reports.md, "who approved what and when"): one row per PermissionKit
 /// question and per age-rating exception, as of a log position, from the `consent_register`
 /// projection as of that position (``ReportSource``: its live tables when they stand there, else
 /// its own statements folded to it), so the report is the same whenever and however it is run.
 /// Its SQL is projections/reports/consent-register/rows.sql; each row it makes is decoded into a
 /// ``ConsentRegisterRow``, and the whole report is a ``ConsentRegisterDocument`` (decision 0073).
-public struct ConsentRegisterReport: Sendable {
-    /// What the report covers.
-    public struct Parameters: Sendable, Equatable {
-        /// The log.
-        public var log: String
-        /// The position to stop at; nil for the head.
-        public var asOf: Int64?
-        /// Only items asked at or after this instant (RFC 3339), when given.
-        public var from: Date?
-        /// Only items asked before this instant, when given.
-        public var to: Date?
-        /// Only this subject's items, when given.
-        public var subject: String?
-        /// The report policy's date of issue (`YYYY-MM-DD`), when it has one: sealed, and noticed when
-        /// it falls before the period's end or the newest event read.
-        public var dateOfIssue: String?
-
-        /// Creates parameters.
-        public init(log: String, asOf: Int64? = nil, from: Date? = nil, to: Date? = nil, subject: String? = nil, dateOfIssue: String? = nil) {
-            self.log = log
-            self.asOf = asOf
-            self.from = from
-            self.to = to
-            self.subject = subject
-            self.dateOfIssue = dateOfIssue
-        }
-    }
-
-    /// The columns, in order: the CSV header and the members of each JSON row (``ConsentRegisterRow/columns``).
-    public static var columns: [String] { ConsentRegisterRow.columns }
-
-    /// The sealed report (``ReportSeal``): its bytes and its document.
-    public struct Result: Sendable {
-        /// The whole report, sealed: what `--format json` writes.
-        public var json: [UInt8]
-        /// Its seal.
-        public var sha256: String
-        /// The report, its `sha256` set.
-        public var document: ConsentRegisterDocument
-        /// Where it was computed.
-        public var provenance: ReportProvenance
-
-        /// The rows.
-        public var rows: [ConsentRegisterRow] { document.rows }
-    }
-
+/// The namespace, its parameters, result and CSV are LedgerReportModel's; computing it is here.
+extension ConsentRegisterReport {
     /// Computes the report; `progress` hears how far a fold to the position has come (positions
     /// folded, positions to fold), `note` how the projection is read (``ReportSource``).
     public static func compute(_ parameters: Parameters, pool: LedgerPool,
@@ -94,20 +50,15 @@ public struct ConsentRegisterReport: Sendable {
         let rows = try texts.map { text in
             try ReportDecoding.decode(ConsentRegisterRow.self, from: try JSONParser.parse(text), reportName: "consent register's row")
         }
+        let ledger = try provenance.ledger
         var document = ConsentRegisterDocument(
             parameters: .init(log: parameters.log, asOf: provenance.position, from: parameters.from.map(Self.timestamp),
                               to: parameters.to.map(Self.timestamp), subject: parameters.subject, dateOfIssue: parameters.dateOfIssue),
-            ledger: try provenance.ledger, software: LedgerSoftware.name, rows: rows,
+            ledger: ledger, software: LedgerSoftware.name, rows: rows,
             notices: notices(parameters, position: provenance.position, empty: rows.isEmpty, span: span))
         let (bytes, digest) = try ReportSeal.seal(encodable: document)
         document.sha256 = digest
-        return Result(json: bytes, sha256: digest, document: document, provenance: provenance)
-    }
-
-    /// The rows as CSV (RFC 4180): the header of ``columns``, then one record per item; lists are
-    /// joined with spaces, absent values are empty.
-    public static func csv(_ rows: [ConsentRegisterRow]) -> String {
-        ReportTable.csv(rows: rows, columns: columns)
+        return Result(json: bytes, sha256: digest, document: document, provenance: ledger)
     }
 
     /// What a reader must know before trusting a clean-looking register (issue 39; ``ReportNotice``):

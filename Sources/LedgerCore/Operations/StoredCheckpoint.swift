@@ -1,5 +1,4 @@
 import Foundation
-import LedgerCore
 
 /// A signed checkpoint as `ledger.checkpoints` holds it.
 public struct StoredCheckpoint: Sendable, Equatable {
@@ -23,7 +22,7 @@ public struct StoredCheckpoint: Sendable, Equatable {
     public var note: String
     /// When it was recorded (UTC, RFC 3339 with microseconds).
     public var signedAt: String
-    /// Witnesses' cosignature lines stored for it (``CheckpointStore/addCosignatures(log:note:witnesses:)``),
+    /// Witnesses' cosignature lines stored for it (`CheckpointStore.addCosignatures`),
     /// in the order they were stored, each ending in a newline.
     public var cosignatures: [String] = []
 
@@ -51,5 +50,32 @@ public struct StoredCheckpoint: Sendable, Equatable {
         } catch {
             return "the checkpoint of \(treeSize) leaves: \(error.message)"
         }
+    }
+
+    /// A value from its parts (the storage module reads it from rows).
+    package init(
+        log: String,
+        treeSize: UInt64,
+        rootHash: [UInt8],
+        chainHash: [UInt8],
+        origin: String,
+        keyName: String,
+        keyID: UInt32,
+        verifierKey: String,
+        note: String,
+        signedAt: String,
+        cosignatures: [String] = []
+    ) {
+        self.log = log
+        self.treeSize = treeSize
+        self.rootHash = rootHash
+        self.chainHash = chainHash
+        self.origin = origin
+        self.keyName = keyName
+        self.keyID = keyID
+        self.verifierKey = verifierKey
+        self.note = note
+        self.signedAt = signedAt
+        self.cosignatures = cosignatures
     }
 }

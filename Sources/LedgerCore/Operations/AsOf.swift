@@ -1,5 +1,4 @@
 import Foundation
-import LedgerCore
 
 /// The moment a piece of history is looked at: the head, a position, or a time by either clock.
 ///
@@ -64,20 +63,5 @@ public enum AsOf: Sendable, Equatable, CustomStringConvertible {
         case .recordedAt(let d): return "recorded by \(ISO8601DateFormatter().string(from: d))"
         case .occurredAt(let d): return "occurred by \(ISO8601DateFormatter().string(from: d))"
         }
-    }
-
-    /// The filter for the events this moment takes, for `subject` (nil: all subjects).
-    func filter(subject: String?) -> FoldInput.Filter {
-        switch self {
-        case .head, .position: return FoldInput.Filter(subject: subject)
-        case .recordedAt(let d): return FoldInput.Filter(subject: subject, recordedBy: d)
-        case .occurredAt(let d): return FoldInput.Filter(subject: subject, occurredBy: d)
-        }
-    }
-
-    /// The last position this moment can include, given the log's head.
-    func lastPosition(head: Int64) -> Int64 {
-        if case .position(let p) = self { return min(p, head) }
-        return head
     }
 }

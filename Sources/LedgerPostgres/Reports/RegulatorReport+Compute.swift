@@ -1,9 +1,10 @@
 import Foundation
 import LedgerCore
+import LedgerReportModel
 import Logging
 import PostgresNIO
 
-/// The regulator report (docs/design/reports.md): one jurisdiction, one period, as of a log position. Age
+/// Computing the regulator report (docs/design/reports.md): one jurisdiction, one period, as of a log position. Age
 /// signals, consent, significant changes, exceptions, the violations of the ledger's rules with
 /// their evidence, coverage, retention and integrity, from the `report_facts` and `anomalies`
 /// projections (``ReportSource``) and, for the few erasure events, the log itself.
@@ -14,42 +15,8 @@ import PostgresNIO
 /// laws that govern that scope (``RegulatorLaws``). The period is [from, to) on the device clock
 /// (`occurredAt`). What happened to a question or exception is what the log holds by the period's
 /// end (events that occurred before `to`, at positions up to the report's position).
-public struct RegulatorReport: Sendable {
-    /// What the report covers.
-    public struct Parameters: Sendable, Equatable {
-        /// The log.
-        public var log: String
-        /// An ISO 3166 code the ``JurisdictionCatalogue`` knows (`US`, `US-TX`, `GB`) or `EU`.
-        public var jurisdiction: String
-        /// The period's start, included.
-        public var from: Date
-        /// The period's end, excluded.
-        public var to: Date
-        /// The position to stop at; nil for the head.
-        public var asOf: Int64?
-
-        /// Creates parameters.
-        public init(log: String, jurisdiction: String, from: Date, to: Date, asOf: Int64? = nil) {
-            self.log = log
-            self.jurisdiction = jurisdiction
-            self.from = from
-            self.to = to
-            self.asOf = asOf
-        }
-    }
-
-    /// The sealed report.
-    public struct Result: Sendable {
-        /// The whole report, sealed (``ReportSeal``): what `--format json` writes.
-        public var json: [UInt8]
-        /// Its seal.
-        public var sha256: String
-        /// The report as a JSON value (with its seal), for CSV and HTML.
-        public var report: JSONValue
-        /// Where it was computed.
-        public var provenance: ReportProvenance
-    }
-
+/// The namespace, its parameters, result and CSV are LedgerReportModel's; computing it is here.
+extension RegulatorReport {
     /// Computes the report. `progress` hears each step as it starts (its number from 1, the number
     /// of steps, what it does); `note` hears how the projections are read (``ReportSource``) and, in a line starting
     /// `integrity: `, how the integrity check ended (it runs alongside the other steps).
@@ -78,7 +45,7 @@ public struct RegulatorReport: Sendable {
         let folded: @Sendable (Int64, Int64) -> Void = { done, total in
             if done == total || done % 1_000_000 == 0 { note("folded \(done) of \(total) positions") }
         }
-        var sections = try await source.with(
+        let sections = try await source.with(
             log: parameters.log, position: provenance.position, projections: .regulator, note: note, progress: folded
         ) { connection in
             try await query.sections(on: connection) { index, name in progress(index + 2, steps, name) }
@@ -89,20 +56,29 @@ public struct RegulatorReport: Sendable {
             note("integrity: \(integrity.citedProved) cited records before position \(integrity.verifiedFrom) proved in the checkpoint's tree, "
                  + (integrity.passed ? "passed" : "FAILED"))
         }
-        sections["report"] = "regulator"
-        sections["parameters"] = [
-            "log": .string(parameters.log), "jurisdiction": .string(parameters.jurisdiction),
-            "from": .string(RegulatorQuery.timestamp(parameters.from)), "to": .string(RegulatorQuery.timestamp(parameters.to)),
-            "asOf": .number(Double(provenance.position)),
-        ]
-        sections["ledger"] = try provenance.json
-        sections["software"] = .string(LedgerSoftware.name)
-        sections["policy"] = policy.json
-        sections["integrity"] = integrity.json
-        let (bytes, digest) = ReportSeal.seal(sections)
-        var report = sections
-        report[ReportSeal.member] = .string(digest)
-        return Result(json: bytes, sha256: digest, report: .object(report), provenance: provenance)
+        let ledger = try provenance.ledger
+        // A section as the queries made it, decoded into its type.
+        func section<Section: Decodable>(_ name: String, as type: Section.Type) throws -> Section {
+            try ReportDecoding.decode(type, from: sections[name] ?? .null, reportName: "regulator report's \(name)")
+        }
+        var document = RegulatorDocument(
+            parameters: .init(log: parameters.log, jurisdiction: parameters.jurisdiction, from: RegulatorQuery.timestamp(parameters.from),
+                              to: RegulatorQuery.timestamp(parameters.to), asOf: provenance.position),
+            ledger: ledger, software: LedgerSoftware.name,
+            policy: try ReportDecoding.decode(RegulatorPolicySection.self, from: policy.json, reportName: "report policy"),
+            scope: try section("scope", as: RegulatorScopeSection.self),
+            ageSignals: try section("ageSignals", as: RegulatorAgeSignalsSection.self),
+            consent: try section("consent", as: RegulatorConsentSection.self),
+            significantChanges: try section("significantChanges", as: [RegulatorSignificantChangeRow].self),
+            exceptions: try section("exceptions", as: RegulatorExceptionsSection.self),
+            violations: try section("violations", as: [RegulatorViolationRow].self),
+            coverage: try section("coverage", as: RegulatorCoverageSection.self),
+            retention: try section("retention", as: RegulatorRetentionSection.self),
+            integrity: try integrity.section,
+            notices: try section("notices", as: [ReportNotice].self))
+        let (bytes, digest) = try ReportSeal.seal(encodable: document)
+        document.sha256 = digest
+        return Result(json: bytes, sha256: digest, document: document, provenance: ledger)
     }
 
     /// The integrity section (``ReportIntegrity``); `note` hears when it is done and how long it took.

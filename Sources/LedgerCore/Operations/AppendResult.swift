@@ -1,4 +1,3 @@
-import LedgerCore
 
 /// What `append` stored (or, for a retried batch, had already stored).
 public struct AppendResult: Sendable, Equatable {

@@ -3,36 +3,7 @@ import LedgerCore
 import Logging
 import PostgresNIO
 
-/// A log on which a projection stopped because one event could not be folded (decision 0033).
-///
-/// The event is not folded and the projection's checkpoint on that log stays just before it, so
-/// nothing is skipped; every other log goes on. The stall is kept in the projection's
-/// `checkpoints` row (projections/common/bookkeeping.sql); each run tries that event again, alone,
-/// and clears the stall in the step that folds it (after a fixed fold, or a rebuild).
-public struct ProjectionStall: Sendable, Equatable, Hashable {
-    /// The projection.
-    public var projection: String
-    /// The log (tenant).
-    public var log: String
-    /// The position of the event the fold failed on; the checkpoint is `position - 1`.
-    public var position: Int64
-    /// That event's id.
-    public var eventId: UUID
-    /// PostgreSQL's error, with its SQLSTATE: `invalid input syntax for type integer: "x" (SQLSTATE 22P02)`.
-    public var error: String
-    /// When the fold first failed on it.
-    public var since: Date
-
-    /// `subject_state: log acme stalled at position 42 (event …): <error>`.
-    public var line: String {
-        "\(projection): log \(log) stalled at position \(position) (event \(eventId.uuidString.lowercased())): \(error)"
-    }
-
-    /// What to do about it, for the CLI and the docs.
-    public static let hint = "The event is kept and not folded; the other logs go on. Every `consent-ledger project run` "
-        + "(and the server's follower) tries it again: once a fold that takes it is installed, the next run, or "
-        + "`consent-ledger project rebuild NAME`, resumes the log and clears the stall."
-
+extension ProjectionStall {
     /// The columns of `checkpoints` that hold a stall, as `SELECT`ed by ``read(_:schema:on:logger:)``.
     /// Read through `to_jsonb` so that a schema built before stalls existed (a stale build) reads as
     /// having none rather than failing.

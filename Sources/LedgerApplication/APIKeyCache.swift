@@ -3,7 +3,7 @@ import LedgerPostgres
 import Synchronization
 
 /// API keys verified against the database, kept in memory so that a request with a known key costs
-/// no round trip (issue 18). Keys are kept only while an ``APIKeyChangeListener`` hears every
+/// no round trip (issue 18). Keys are kept only while a ``ChannelListener`` (its `apiKeyChanges`) hears every
 /// change (decision 0039):
 /// - nothing is cached until ``listening()`` is called, and ``lost()`` empties the cache and stops
 ///   caching until the next ``listening()``: a change made while nobody listened cannot leave a

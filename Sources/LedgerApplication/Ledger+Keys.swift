@@ -19,8 +19,8 @@ extension Ledger {
     public func followKeyChanges() async {
         guard let settings = pools.application.settings else { return }
         let cache = keyCache
-        await APIKeyChangeListener(settings: settings, logger: logger).run(
-            listening: { cache.listening() }, changed: { cache.changed(keyID: $0) }, lost: { cache.lost() })
+        await ChannelListener.apiKeyChanges(settings: settings, logger: logger).run(
+            listening: { cache.listening() }, heard: { cache.changed(keyID: $0) }, lost: { cache.lost() })
     }
 
     /// Creates an API key bound to `log` and `role`; returns it and its secret token (shown once).

@@ -29,17 +29,21 @@ public struct Ledger: Sendable {
     let groupCommit: GroupCommit
     /// Verified API keys, while ``followKeyChanges()`` runs (otherwise it keeps nothing).
     public let keyCache: APIKeyCache
+    /// The anomalies projection's folds, while ``followFolds()`` runs (otherwise the findings'
+    /// followers read every few seconds).
+    public let folds: FoldSignal
 
     /// A ledger over running pools.
     public init(pools: RolePools, migration: Migrator.Outcome? = nil, logger: Logger = Logger(label: "consent-ledger")) {
-        self.init(pools: pools, migration: migration, logger: logger, keyCache: APIKeyCache())
+        self.init(pools: pools, migration: migration, logger: logger, keyCache: APIKeyCache(), folds: FoldSignal())
     }
 
-    private init(pools: RolePools, migration: Migrator.Outcome?, logger: Logger, keyCache: APIKeyCache) {
+    private init(pools: RolePools, migration: Migrator.Outcome?, logger: Logger, keyCache: APIKeyCache, folds: FoldSignal) {
         self.pools = pools
         self.migration = migration
         self.logger = logger
         self.keyCache = keyCache
+        self.folds = folds
         self.groupCommit = GroupCommit(store: EventStore(pool: pools.application, logger: logger))
     }
 
@@ -47,12 +51,12 @@ public struct Ledger: Sendable {
     /// the database is up (the server's bound on a request's wait; decision 0020) and, with
     /// `busyAtMost`, at most that long in all while the database is up but every connection is in
     /// use (`database-busy`; decision 0055). It has a group commit of its own: make it once, where
-    /// the server is built. It shares this one's key cache.
+    /// the server is built. It shares this one's key cache and fold signal.
     public func waiting(at limit: Duration, busyAtMost: Duration? = nil) -> Ledger {
         Ledger(pools: RolePools(application: pools.application.waiting(at: limit, busyAtMost: busyAtMost),
                                 auditor: pools.auditor.waiting(at: limit, busyAtMost: busyAtMost),
                                 administrator: pools.administrator.waiting(at: limit, busyAtMost: busyAtMost)),
-               migration: migration, logger: logger, keyCache: keyCache)
+               migration: migration, logger: logger, keyCache: keyCache, folds: folds)
     }
 
     /// Opens the database at `target` (starting the embedded cluster when it is not running, as

@@ -228,6 +228,7 @@ public struct ProjectionRunner: Sendable {
                        updated_at = clock_timestamp()
                  WHERE log_id = \(log)
                 """, logger: logger)
+            if good > checkpoint { try await announceFold(projection, schema: schema, log: log, on: connection) }
             return .stalled(try await ProjectionStall.record(projection.name, log: log, position: bad, error: error,
                                                              on: connection, logger: logger))
         }
@@ -237,7 +238,16 @@ public struct ProjectionRunner: Sendable {
                    updated_at = clock_timestamp(), \(unescaped: ProjectionStall.clearSQL)
              WHERE log_id = \(log)
             """, logger: logger)
+        try await announceFold(projection, schema: schema, log: log, on: connection)
         return .folded(after: checkpoint, through: through, events: events)
+    }
+
+    /// Tells the readers that follow a projection (``FindingsFeed``) that `log` is folded further:
+    /// `NOTIFY consent_ledger_folded, '<projection>/<log>'`, delivered when the fold commits, never
+    /// for one rolled back. A rebuild's schema is not announced: its swap is.
+    func announceFold(_ projection: ProjectionDefinition, schema: String, log: String, on connection: PostgresConnection) async throws {
+        guard schema == projection.name else { return }
+        try await connection.watchedQuery("SELECT pg_notify(\(FindingsFeed.foldedChannel), \(projection.name + "/" + log))", logger: logger)
     }
 
     /// A fold statement (or the staging) failed on what it was given.

@@ -44,6 +44,11 @@ public protocol LedgerOperations: Sendable {
     func readAudit(log: String, subject: String?, limit: Int, before: Int64?) async throws -> [ReadRecord]
     /// See ``Ledger/findings(log:kind:subject:limit:before:)``.
     func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [AnomalyFindings.Finding]
+    /// See ``Ledger/findings(log:after:kind:limit:)``.
+    func findings(log: String, after cursor: FindingsFeed.Cursor, kind: LedgerRule.Kind?, limit: Int) async throws -> FindingsFeed.Page
+    /// See ``Ledger/followFindings(log:after:kind:backstop:_:)``.
+    func followFindings(log: String, after cursor: FindingsFeed.Cursor, kind: LedgerRule.Kind?, backstop: Duration,
+                        _ deliver: ([FindingsFeed.Item]) async throws -> Void) async throws
     /// See ``Ledger/registerPage(log:query:)``.
     func registerPage(log: String, query: ConsentRegisterEntries.Query) async throws -> ConsentRegisterEntries.Page
     /// See ``Ledger/explain(log:subject:feature:asOf:policy:)``.

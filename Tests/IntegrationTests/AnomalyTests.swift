@@ -22,22 +22,33 @@ struct AnomalyTests {
     static let q2 = "00000000-0000-4000-8000-0000000000a2"
     static let q3 = "00000000-0000-4000-8000-0000000000a3"
 
+    /// Seven events that give two findings: an answer after its question expired (position 2, an
+    /// anomaly) and an answer without a question (3, a violation). Fresh event ids at each call.
+    static var firstBatch: [String] {
+        [
+            line("PermissionQuestionSent", at: "2026-11-01T10:00:00Z", ["questionId": .string(q1), "expirationDate": "2026-11-08T10:00:00Z"]),
+            line("ParentalAnswerReceived", at: "2026-11-09T10:00:00Z", ["questionId": .string(q1)]),
+            line("ParentalAnswerReceived", at: "2026-11-02T10:00:00Z", ["questionId": .string(q2)]),
+            line("PermissionQuestionSent", at: "2026-11-01T10:00:00Z", ["questionId": .string(q3), "expirationDate": "2026-11-08T10:00:00Z"]),
+            line("ParentalAnswerReceived", at: "2026-11-02T10:00:00Z", ["questionId": .string(q3)]),
+            line("AgeExceptionRequested", at: "2026-11-01T10:00:00Z", ["exceptionId": "e1"]),
+            line("AgeExceptionDecided", at: "2026-11-01T11:00:00Z", ["exceptionId": "e1"]),
+        ]
+    }
+
+    /// Two more (positions 8 and 9 after ``firstBatch``), two more anomalies: e1 decided again, and
+    /// e2 decided though never requested.
+    static var laterBatch: [String] {
+        [
+            line("AgeExceptionDecided", at: "2026-11-01T12:00:00Z", ["exceptionId": "e1"]),
+            line("AgeExceptionDecided", at: "2026-11-01T12:00:00Z", ["exceptionId": "e2"]),
+        ]
+    }
+
     @Test("answers without a question or after expiry, and exceptions decided twice or never requested")
     func marked() async throws {
         let db = try await TestDatabase.create()
-        let lines = [
-            Self.line("PermissionQuestionSent", at: "2026-11-01T10:00:00Z", ["questionId": .string(Self.q1), "expirationDate": "2026-11-08T10:00:00Z"]),
-            Self.line("ParentalAnswerReceived", at: "2026-11-09T10:00:00Z", ["questionId": .string(Self.q1)]),
-            Self.line("ParentalAnswerReceived", at: "2026-11-02T10:00:00Z", ["questionId": .string(Self.q2)]),
-            Self.line("PermissionQuestionSent", at: "2026-11-01T10:00:00Z", ["questionId": .string(Self.q3), "expirationDate": "2026-11-08T10:00:00Z"]),
-            Self.line("ParentalAnswerReceived", at: "2026-11-02T10:00:00Z", ["questionId": .string(Self.q3)]),
-            Self.line("AgeExceptionRequested", at: "2026-11-01T10:00:00Z", ["exceptionId": "e1"]),
-            Self.line("AgeExceptionDecided", at: "2026-11-01T11:00:00Z", ["exceptionId": "e1"]),
-        ]
-        let later = [
-            Self.line("AgeExceptionDecided", at: "2026-11-01T12:00:00Z", ["exceptionId": "e1"]),
-            Self.line("AgeExceptionDecided", at: "2026-11-01T12:00:00Z", ["exceptionId": "e2"]),
-        ]
+        let (lines, later) = (Self.firstBatch, Self.laterBatch)
         try await db.as(.application) { client async throws in
             let store = EventStore(pool: client)
             _ = try await store.append(log: "acme", events: try lines.map { try EventInput(line: Array($0.utf8)) })

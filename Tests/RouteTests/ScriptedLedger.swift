@@ -126,6 +126,15 @@ final class ScriptedLedger: LedgerOperations, Sendable {
 
     func findings(log: String, kind: LedgerRule.Kind?, subject: String?, limit: Int, before: Int64?) async throws -> [AnomalyFindings.Finding] { [] }
 
+    func findings(log: String, after cursor: FindingsFeed.Cursor, kind: LedgerRule.Kind?, limit: Int) async throws -> FindingsFeed.Page {
+        FindingsFeed.Page(items: [], judgedThrough: 0, head: 0)
+    }
+
+    func followFindings(log: String, after cursor: FindingsFeed.Cursor, kind: LedgerRule.Kind?, backstop: Duration,
+                        _ deliver: ([FindingsFeed.Item]) async throws -> Void) async throws {
+        throw record(.verifiableLog("findings stream")).proofs
+    }
+
     func registerPage(log: String, query: ConsentRegisterEntries.Query) async throws -> ConsentRegisterEntries.Page {
         throw record(.verifiableLog("register")).proofs
     }

@@ -195,7 +195,7 @@ struct Serve: AsyncParsableCommand {
             if !noProjections { try await runner.requireRightToFold() }
             let api = LedgerAPI(ledger: ledger, settings: settings, metrics: metrics, logger: logger)
             var services: [any Service] = [ProjectionLagService(ledger: ledger, logger: logger),
-                                           KeyChangeService(ledger: ledger)]
+                                           KeyChangeService(ledger: ledger), FoldListenerService(ledger: ledger)]
             if !noProjections {
                 services.append(ProjectionService(ledger: ledger, note: { logger.info("\($0)") }))
             }

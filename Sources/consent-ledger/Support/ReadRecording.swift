@@ -5,8 +5,8 @@ import LedgerPostgres
 
 /// The CLI's part of the record of reads (docs/console.md, "Who looked at a child's data"): the
 /// commands that read a subject's data (state, replay, explain, report dossier, report
-/// consent-register --subject) record the read before they print it, as `cli/<OS user>` from this
-/// host.
+/// consent-register --subject) and `watch` (every subject's findings) record the read before they
+/// print it, as `cli/<OS user>` from this host.
 enum ReadRecording {
     /// Who is reading from this command line.
     static var access: ReadAccess {

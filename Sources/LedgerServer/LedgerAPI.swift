@@ -67,6 +67,7 @@ public struct LedgerAPI: Sendable {
             .addRoutes(EventRoutes(operations: operations, settings: settings, admission: admission).collection)
             .addRoutes(AppStoreRoutes(operations: operations, settings: settings.appStore, admission: admission).collection)
             .addRoutes(SubjectRoutes(operations: operations).collection)
+            .addRoutes(FindingsStreamRoutes(operations: operations).collection)
             .addRoutes(reports.collection)
         router.group("v1")
             .add(middleware: APIKeyMiddleware(operations: operations, optional: settings.publicProofs, budget: budget, logger: logger))

@@ -62,3 +62,15 @@ enum JSONBody {
         return text
     }
 }
+
+extension LedgerRule.Kind {
+    /// The `kind` query parameter of the findings routes (the console's list and the stream): nil
+    /// when absent, 400 when it is neither `violation` nor `anomaly`.
+    static func query(_ text: Substring?) throws -> LedgerRule.Kind? {
+        guard let text else { return nil }
+        guard let kind = LedgerRule.Kind(rawValue: String(text)) else {
+            throw Problem(.badRequest, code: "invalid-field", detail: "kind is violation or anomaly, not \(text)", field: "kind")
+        }
+        return kind
+    }
+}

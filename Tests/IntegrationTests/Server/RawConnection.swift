@@ -94,6 +94,33 @@ final class RawConnection: @unchecked Sendable {
         return received.count >= 4 && received.suffix(4) == [13, 10, 13, 10] ? String(decoding: received, as: UTF8.self) : ""
     }
 
+    /// Reads on until what has arrived so far (`received` is kept across calls: a stream read piece
+    /// by piece) satisfies `enough`, the server closes, or `limit` passes (a bound for a test that
+    /// must not hang, not a speed check). Returns everything read on this connection so far.
+    func readUntil(within limit: Duration, _ enough: @escaping @Sendable (String) -> Bool) async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.blockingReadUntil(within: limit, enough)) }
+        }
+    }
+
+    private let kept = NSLock()
+    private var keptBytes: [UInt8] = []
+
+    private func blockingReadUntil(within limit: Duration, _ enough: (String) -> Bool) -> String {
+        kept.lock()
+        defer { kept.unlock() }
+        let deadline = ContinuousClock.now + limit
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !enough(String(decoding: keptBytes, as: UTF8.self)), ContinuousClock.now < deadline {
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 200) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break }
+            if count > 0 { keptBytes += buffer[..<count] }
+        }
+        return String(decoding: keptBytes, as: UTF8.self)
+    }
+
     private func blockingReadUntilClosed(within limit: Duration) -> (closed: Bool, received: String) {
         let deadline = ContinuousClock.now + limit
         var received: [UInt8] = []

@@ -9,7 +9,7 @@ sign-out ending the session on the server, and an admin finding those reads in t
 looked at the subject's data. A full-page screenshot of each page is written.
 Exit 0 and "OK" when every step holds; 1 and "FAILED: <step>: <what>" at the first that does not.
 """
-import argparse, base64, json, pathlib, re, sys, time, traceback, urllib.parse
+import argparse, base64, json, pathlib, re, sys, time, traceback, urllib.parse, urllib.request, uuid
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -574,6 +574,33 @@ def run(driver, args, step):
     check(fits, "the record of reads does not fit the window")
     shoot(driver, shots, "10-who-looked")
     accessible(driver, "the record of reads")
+
+    step("9b. the findings page is live: a violation appended over the API appears at its top, without a reload")
+    # Last of the demo log's steps: the event it appends moves the head the steps above compare at.
+    # An answer to a question nobody asked breaks a rule (answer-before-question).
+    driver.get(f"{base}/console/logs/{log}/findings")
+    wait.until(lambda d: d.find_element(By.ID, "live-status").text.startswith("Live:"))
+    driver.execute_script("window.__findingsPage = true")
+    question = str(uuid.uuid4())
+    answer = {"eventId": str(uuid.uuid4()), "stream": f"question-{question}", "type": "ParentalAnswerReceived",
+              "schemaVersion": 1, "occurredAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "subject": "p_live42",
+              "actor": {"kind": "app"},
+              "payload": {"answer": "approval", "channel": "message", "choiceId": "allow", "choiceTitle": "Allow",
+                          "questionId": question, "receivedAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}}
+    request = urllib.request.Request(f"{base}/v1/logs/{log}/events", data=(json.dumps(answer) + "\n").encode(), method="POST",
+                                     headers={"Authorization": f"Bearer {args.ingest}", "Content-Type": "application/x-ndjson"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        appended = json.loads(response.read())
+    new_position = appended["events"][0]["position"]
+    new_id = f"{new_position}.answer-before-question"
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#findings li.finding[data-id="{new_id}"]'),
+               f"the new violation {new_id} did not appear on the open findings page")
+    top = driver.find_elements(By.CSS_SELECTOR, "#findings li.finding")[0]
+    check(top.get_attribute("data-id") == new_id, f"the new violation is not at the top: {top.get_attribute('data-id')}")
+    check(driver.execute_script("return window.__findingsPage === true"), "the findings page was reloaded")
+    check(str(new_position) in driver.find_element(By.ID, "live-status").text, "the live line does not name the new finding")
+    shoot(driver, shots, "10b-findings-live")
+    accessible(driver, "the findings page with a live finding")
 
     step(f"10. the consent register at {int(args.large_entries):,} entries: counted, paged to the end, filtered as the events say")
     expected = register_outcomes(pathlib.Path(args.large_events))

@@ -3,7 +3,8 @@
 /// Ed25519 signature by the log's public key (C2SP signed note), the record's leaf hash
 /// `SHA-256(0x00 || record)`, that the record is the log's at the position, and the RFC 9162 audit
 /// path to the checkpoint's root, through WebCrypto (`crypto.subtle`: SHA-256, Ed25519). It is the
-/// third verifier beside `verify-proof` and tools/verify-proof.py (docs/console.md).
+/// third verifier beside `verify-proof` and tools/verify-proof.py (docs/console.md). It also fills
+/// the report form's period, and keeps the findings page's list live from the findings stream.
 enum ConsoleScript {
     /// The script.
     static let source = #"""
@@ -217,6 +218,57 @@ enum ConsoleScript {
       area.value = await response.text();
     }
     await check(proof, area.value);
+  });
+
+  // The findings page's live panel: the newest findings come in over the findings stream
+  // (server-sent events, docs/subscriptions.md) and are put at the top of the list as they are
+  // found, built with text nodes only. EventSource reconnects by itself with the last id.
+  document.addEventListener("DOMContentLoaded", () => {
+    const list = document.querySelector("ol[data-stream]");
+    const status = document.getElementById("live-status");
+    if (!list || !status || !window.EventSource) return;
+    const log = list.dataset.log;
+    const link = (href, text) => {
+      const a = document.createElement("a");
+      a.href = href;
+      a.textContent = text;
+      return a;
+    };
+    const event = (position) => link(`/console/logs/${encodeURIComponent(log)}/events/${position}`, `position ${position}`);
+    // The page's own words for a finding (ReportLabels.rule and ExplainPage.sentence on the server).
+    const label = (rule) => rule.replaceAll("-", " ");
+    const sentence = (text) => {
+      const trimmed = text.trim().replace(/\.\.+$/, ".");
+      const first = trimmed.split(" ")[0];
+      const capitalised = /^\p{L}+$/u.test(first) ? trimmed.charAt(0).toUpperCase() + trimmed.slice(1) : trimmed;
+      return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+    };
+    const source = new EventSource(list.dataset.stream);
+    source.addEventListener("open", () => { status.textContent = "Live: new findings appear at the top as the ledger finds them."; });
+    source.addEventListener("error", () => { status.textContent = "Live updates interrupted; trying again…"; });
+    source.addEventListener("finding", (message) => {
+      const f = JSON.parse(message.data);
+      if (list.querySelector(`li[data-id="${CSS.escape(f.id)}"]`)) return;
+      const item = document.createElement("li");
+      item.className = `finding ${f.kind} new`;
+      item.dataset.id = f.id;
+      const title = document.createElement("h3");
+      const name = document.createElement("span");
+      name.title = f.rule;
+      name.textContent = label(f.rule);
+      title.append(`${f.kind === "violation" ? "Violation" : "Anomaly"}: `, name, " at ", event(f.position));
+      const detail = document.createElement("p");
+      detail.textContent = sentence(f.detail);
+      const subject = document.createElement("p");
+      subject.append("Subject: ", f.subject ? link(`/console/logs/${encodeURIComponent(log)}/subjects/${encodeURIComponent(f.subject)}`, f.subject) : "none");
+      const evidence = document.createElement("p");
+      evidence.append("Evidence: ");
+      f.evidence.forEach((position, index) => { if (index > 0) evidence.append(", "); evidence.append(event(position)); });
+      item.append(title, detail, subject, evidence);
+      list.prepend(item);
+      document.getElementById("no-findings")?.remove();
+      status.textContent = `New ${f.kind}: ${label(f.rule)} at position ${f.position}.`;
+    });
   });
 })();
 """#

@@ -9,8 +9,9 @@ public enum FindingsPage {
     /// How many findings a page shows.
     public static let pageSize = 100
 
-    /// The page for the signed-in `key`.
-    public static func render(log: String, kind: LedgerRule.Kind?, findings: [AnomalyFindings.Finding], key: APIKey) -> String {
+    /// The page for the signed-in `key`. The newest page (`live`) keeps itself up to date: the
+    /// console's script follows the findings stream after the newest finding shown.
+    public static func render(log: String, kind: LedgerRule.Kind?, findings: [AnomalyFindings.Finding], key: APIKey, live: Bool = false) -> String {
         let base = "/console/logs/\(log)/findings"
         let items = findings.map { finding -> HTML in
             let rule = RuleCatalogue.rule(finding.rule)
@@ -38,8 +39,20 @@ public enum FindingsPage {
             (docs/rules.md lists every rule and what it rests on). Each position leads to its event, where it can be
             proved in this browser.</p>
             <nav aria-label="Which findings"><ul class="filters">\(filters)</ul></nav>
-            \(findings.isEmpty ? "<p>None.</p>" : HTML("<ol class=\"findings\" id=\"findings\">\(items)</ol>"))
+            \(live ? HTML("<p id=\"live-status\" class=\"live-status\" role=\"status\" aria-live=\"polite\">Live updates starting…</p>") : .empty)
+            \(findings.isEmpty ? "<p id=\"no-findings\">None.</p>" : .empty)
+            <ol class="findings" id="findings"\(live ? HTML(" data-log=\"\(log)\" data-stream=\"\(stream(log: log, kind: kind, after: findings))\"") : .empty)>\(items)</ol>
             \(older)
             """)
+    }
+
+    /// The stream the live list follows: after the newest finding shown (the start of the log when
+    /// none is), of the page's kind. (Interpolated into the page, it is escaped there.)
+    static func stream(log: String, kind: LedgerRule.Kind?, after findings: [AnomalyFindings.Finding]) -> String {
+        let newest = findings.max { a, b in
+            a.position != b.position ? a.position < b.position : a.rule.utf8.lexicographicallyPrecedes(b.rule.utf8)
+        }
+        let after = newest.map { FindingsFeed.Cursor(position: $0.position, rule: $0.rule).description } ?? "0"
+        return "/console/logs/\(log)/findings/stream?after=\(after)" + (kind.map { "&kind=\($0.rawValue)" } ?? "")
     }
 }

@@ -20,8 +20,8 @@ import NIOCore
 ///   register, the regulator report's form; `…/reads` (admins): who looked at subjects' data;
 ///   `POST …/verify`: verify since the newest checkpoint, its progress streamed as NDJSON;
 /// - `GET /console/logs/{log}/subjects/{subject}/dossier`, `…/proofs/inclusion`,
-///   `…/reports/consent-register` and `…/reports/regulator`: the API's very handlers (same bytes),
-///   reached with the session;
+///   `…/reports/consent-register`, `…/reports/regulator` and `…/findings/stream` (the findings
+///   page's live list): the API's very handlers (same bytes), reached with the session;
 /// - `GET /console/assets/console.css|console.js`.
 struct ConsoleRoutes {
     let operations: any LedgerOperations
@@ -48,6 +48,7 @@ struct ConsoleRoutes {
         routes.get("logs/{log}/proofs/inclusion", use: proofs.inclusion)
         routes.get("logs/{log}/reads", use: reads)
         routes.get("logs/{log}/findings", use: findings)
+        routes.get("logs/{log}/findings/stream", use: FindingsStreamRoutes(operations: operations).stream)
         routes.get("logs/{log}/events/{position}", use: event)
         routes.get("logs/{log}/register", use: register)
         routes.post("logs/{log}/verify", use: verify)
@@ -139,15 +140,10 @@ struct ConsoleRoutes {
     @Sendable func findings(request: Request, context: LedgerRequestContext) async throws -> Response {
         let (log, key) = try signedIn(context)
         let query = request.uri.queryParameters
-        let kind = try query["kind"].map { (text: Substring) throws -> LedgerRule.Kind in
-            guard let kind = LedgerRule.Kind(rawValue: String(text)) else {
-                throw Problem(.badRequest, code: "invalid-field", detail: "kind is violation or anomaly, not \(text)", field: "kind")
-            }
-            return kind
-        }
+        let kind = try LedgerRule.Kind.query(query["kind"])
         let before = try EventRoutes.integer(query["before"], name: "before", minimum: 1)
         let found = try await operations.findings(log: log, kind: kind, subject: nil, limit: FindingsPage.pageSize, before: before)
-        return Self.page(FindingsPage.render(log: log, kind: kind, findings: found, key: key))
+        return Self.page(FindingsPage.render(log: log, kind: kind, findings: found, key: key, live: before == nil))
     }
 
     @Sendable func event(request: Request, context: LedgerRequestContext) async throws -> Response {

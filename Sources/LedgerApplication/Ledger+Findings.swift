@@ -23,22 +23,33 @@ extension Ledger {
         var cursor = cursor
         while true {
             try Task.checkCancellation()
-            let seen = folds.count
+            let seen = folds.count(of: log)
             let page = try await findings(log: log, after: cursor, kind: kind)
             try await deliver(page.items)
             if let last = page.items.last { cursor = last.cursor }
             if page.items.count == FindingsFeed.maxLimit { continue }
-            await folds.wait(after: seen, atMost: backstop)
+            await folds.wait(log: log, after: seen, atMost: backstop)
         }
     }
 
-    /// Listens for folds until the task is cancelled, moving ``folds`` at each one and whenever the
-    /// listener connects again (it cannot tell what it missed). The server runs it beside the
-    /// projections; `watch` runs it beside its reads.
+    /// Listens for folds until the task is cancelled, moving the count of ``folds`` for the log of
+    /// each fold of the anomalies projection, and every log's whenever the listener connects again
+    /// (it cannot tell what it missed). The server runs it beside the projections; `watch` runs it
+    /// beside its reads.
     public func followFolds() async {
         guard let settings = pools.auditor.settings else { return }
         let folds = self.folds
         await ChannelListener.folds(settings: settings, logger: logger).run(
-            listening: { folds.fold() }, heard: { payload in if payload.hasPrefix("anomalies/") { folds.fold() } }, lost: {})
+            listening: { folds.foldEveryLog() },
+            heard: { payload in if let log = Self.anomaliesFold(payload) { folds.fold(log: log) } },
+            lost: {})
+    }
+
+    /// The log of a fold notification's payload `<projection>/<log>` when the projection is the
+    /// anomalies projection, whose findings the feed reads; nil for any other.
+    static func anomaliesFold(_ payload: String) -> String? {
+        let prefix = "anomalies/"
+        guard payload.hasPrefix(prefix), payload.count > prefix.count else { return nil }
+        return String(payload.dropFirst(prefix.count))
     }
 }

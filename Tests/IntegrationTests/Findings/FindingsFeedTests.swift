@@ -127,7 +127,7 @@ struct FindingsFeedTests {
                 group.addTask {
                     // The listener is in place (it moves the count once when it is) and the first
                     // two are handed over; then the next batch, and its fold.
-                    await ledger.folds.wait(after: 0)
+                    await ledger.folds.wait(log: "acme", after: 0)
                     for await _ in handedOver { break }
                     try await Self.append(db, AnomalyTests.laterBatch)
                     try await Self.fold(db)

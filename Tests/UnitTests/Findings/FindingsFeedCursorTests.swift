@@ -25,19 +25,19 @@ struct FindingsFeedCursorTests {
         #expect(FindingsFeed.Cursor(item.id) == item.cursor)
     }
 
-    @Test("a waiter returns when the count moves, at once when it had moved already, and when cancelled", .timeLimit(.minutes(1)))
+    @Test("a waiter returns when its log's count moves, at once when it had moved already, and when cancelled", .timeLimit(.minutes(1)))
     func foldSignal() async {
         let signal = FoldSignal()
-        let seen = signal.count
-        signal.fold()
-        await signal.wait(after: seen)  // Moved before the wait: returns at once.
-        let now = signal.count
+        let seen = signal.count(of: "acme")
+        signal.fold(log: "acme")
+        await signal.wait(log: "acme", after: seen)  // Moved before the wait: returns at once.
+        let now = signal.count(of: "acme")
         #expect(now == seen + 1)
-        async let woken: Void = signal.wait(after: now)
+        async let woken: Void = signal.wait(log: "acme", after: now)
         // Moves it until the waiter has returned: a fold before the waiter is registered wakes it too.
         let mover = Task {
             while !Task.isCancelled {
-                signal.fold()
+                signal.fold(log: "acme")
                 await Task.yield()
             }
         }
@@ -45,10 +45,30 @@ struct FindingsFeedCursorTests {
         mover.cancel()
         // Nothing moves it now: only the cancellation can end this wait (the time limit fails the test
         // if it does not).
-        let still = signal.count
-        let waiting = Task { await signal.wait(after: still) }
+        let still = signal.count(of: "acme")
+        let waiting = Task { await signal.wait(log: "acme", after: still) }
         waiting.cancel()
         await waiting.value
-        #expect(signal.count == still)
+        #expect(signal.count(of: "acme") == still)
+    }
+
+    @Test("a fold of another log leaves a log's waiter waiting; a reconnection wakes every log's", .timeLimit(.minutes(1)))
+    func foldSignalPerLog() async {
+        let signal = FoldSignal()
+        let seen = signal.count(of: "acme")
+        signal.fold(log: "globex")
+        #expect(signal.count(of: "acme") == seen, "a fold of globex moved acme's count")
+        #expect(signal.count(of: "globex") == 1)
+        // A waiter on acme: globex's folds leave it registered (a wake removes a waiter at once, under
+        // the lock); only acme's own fold or a reconnection ends it.
+        let waiter = Task { await signal.wait(log: "acme", after: seen) }
+        while signal.waiters(on: "acme") == 0 { await Task.yield() }
+        for _ in 0..<100 { signal.fold(log: "globex") }
+        #expect(signal.waiters(on: "acme") == 1, "a fold of globex woke acme's waiter")
+        #expect(signal.count(of: "acme") == seen)
+        signal.foldEveryLog()
+        #expect(signal.waiters(on: "acme") == 0)
+        await waiter.value
+        #expect(signal.count(of: "acme") == seen + 1 && signal.count(of: "globex") == 102)
     }
 }

@@ -12,6 +12,14 @@ public struct LedgerRule: Sendable, Identifiable {
         case violation
         /// A fact the catalogue allows but that should not happen (source `catalogue`).
         case anomaly
+
+        /// The anomalies projection's `source` column for a finding of this kind: `rule` for a
+        /// violation, `catalogue` for a surprising fact. The one place the two are mapped.
+        public var findingSource: String { self == .violation ? "rule" : "catalogue" }
+
+        /// The kind of a finding whose `source` column reads `source` (anything but `rule` is a
+        /// surprising fact, as the projection writes only the two).
+        public init(findingSource source: String) { self = source == "rule" ? .violation : .anomaly }
     }
 
     /// One legal or platform source of a rule, with the provision it rests on.

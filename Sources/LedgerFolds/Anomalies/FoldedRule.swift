@@ -34,5 +34,5 @@ public enum FoldedRule: String, CaseIterable, Sendable {
     }
 
     /// The findings' source: `rule` for a violation, `catalogue` for a surprising fact.
-    public var source: String { rule.kind == .violation ? "rule" : "catalogue" }
+    public var source: String { rule.kind.findingSource }
 }

@@ -9,7 +9,7 @@ extension AnomalyFindings {
     public static func list(log: String, kind: LedgerRule.Kind?, subject: String? = nil, limit: Int, before: Int64?, pool: LedgerPool,
                             logger: Logger = Logger(label: "consent-ledger.console")) async throws -> [Finding] {
         let head = try await EventStore(pool: pool, logger: logger).requireHead(log: log)
-        let source: String? = kind.map { $0 == .violation ? "rule" : "catalogue" }
+        let source: String? = kind?.findingSource
         return try await ReportSource(pool: pool, logger: logger).with(log: log, position: head.position, projections: .findings) { connection in
             var found: [Finding] = []
             for try await (rule, source, position, about, detail, evidence) in try await connection.watchedQuery("""
@@ -18,7 +18,7 @@ extension AnomalyFindings {
                    AND (\(subject)::text IS NULL OR subject = \(subject))
                  ORDER BY position DESC, kind LIMIT \(Int64(limit))
                 """, logger: logger).decode((String, String, Int64, String?, String, [Int64]).self) {
-                found.append(Finding(rule: rule, kind: source == "rule" ? .violation : .anomaly, position: position, subject: about,
+                found.append(Finding(rule: rule, kind: LedgerRule.Kind(findingSource: source), position: position, subject: about,
                                      detail: detail, evidence: evidence))
             }
             return found

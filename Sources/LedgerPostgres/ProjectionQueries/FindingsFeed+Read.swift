@@ -14,7 +14,7 @@ extension FindingsFeed {
     /// that does not exist, and `projection-not-ready` when the projection is not built.
     public static func read(log: String, after cursor: Cursor, kind: LedgerRule.Kind?, limit: Int, pool: LedgerPool,
                             logger: Logger = Logger(label: "consent-ledger.findings")) async throws -> Page {
-        let source: String? = kind.map { $0 == .violation ? "rule" : "catalogue" }
+        let source: String? = kind?.findingSource
         let limit = Int64(min(max(1, limit), maxLimit))
         let page: Page? = try await pool.withConnection { connection in
             try await connection.inTransaction(logger: logger, beginning: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { connection in
@@ -38,7 +38,7 @@ extension FindingsFeed {
                        AND (\(source)::text IS NULL OR source = \(source))
                      ORDER BY position, kind COLLATE "C" LIMIT \(limit)
                     """, logger: logger).decode((String, String, Int64, String, String?, String, [Int64]).self) {
-                    items.append(Item(log: log, kind: found == "rule" ? .violation : .anomaly, rule: rule, position: position,
+                    items.append(Item(log: log, kind: LedgerRule.Kind(findingSource: found), rule: rule, position: position,
                                       eventId: eventId, subject: subject, detail: detail, evidence: evidence))
                 }
                 return Page(items: items, judgedThrough: bounds.judged ?? 0, head: bounds.head)

@@ -56,7 +56,7 @@ extension LogOverview {
             for try await (source, count) in try await connection.watchedQuery(
                 "SELECT source, count(*)::bigint FROM findings WHERE log_id = \(log) GROUP BY source", logger: logger
             ).decode((String, Int64).self) {
-                if source == "rule" { counts.0 = Int(count) } else { counts.1 = Int(count) }
+                if LedgerRule.Kind(findingSource: source) == .violation { counts.0 = Int(count) } else { counts.1 = Int(count) }
             }
             return counts
         }

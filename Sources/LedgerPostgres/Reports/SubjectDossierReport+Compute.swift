@@ -25,7 +25,7 @@ extension SubjectDossierReport {
                  WHERE log_id = \(log) AND subject = \(subject) AND position <= \(provenance.position)
                  ORDER BY position, kind
                 """, logger: logger).decode((String, String, Int64, String, String, [Int64], String?).self) {
-                found.append(SubjectDossierFinding(rule: kind, kind: source == "rule" ? "violation" : "anomaly", position: Int(position),
+                found.append(SubjectDossierFinding(rule: kind, kind: LedgerRule.Kind(findingSource: source).rawValue, position: Int(position),
                                                    eventId: eventId, detail: detail, evidencePositions: evidence.map { Int($0) },
                                                    needsReview: review))
                 citing.formUnion(evidence.filter { !own.contains($0) })

@@ -114,4 +114,6 @@ extension LedgerError {
 extension LedgerError.Code {
     /// Personal data about a subject whose key was destroyed.
     public static let subjectErased = LedgerError.Code("subject-erased", .badInput)
+    /// No webhook subscription with that id (of that log).
+    public static let subscriptionNotFound = LedgerError.Code("subscription-not-found", .notFound)
 }

@@ -122,8 +122,9 @@ public enum DatabaseErrors {
         case "42501":
             return LedgerError(.immutabilityViolation, message,
                                hint: "The database role this connection uses may not do this: the application role appends "
-                                   + "and reads, the auditor reads, the projector folds, and only the administrator migrates, "
-                                   + "erases, applies retention, loads in bulk and manages API keys (docs/operations.md, \"Who may do what\").")
+                                   + "and reads, the auditor reads, the projector folds, the deliverer sends webhooks, and only the "
+                                   + "administrator migrates, erases, applies retention, loads in bulk and manages API keys and "
+                                   + "webhook subscriptions (docs/operations.md, \"Who may do what\").")
         case _ where state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state):
             // The connection failed, the server is shutting down, restarting or starting up, or
             // has no connection slot left: the same request may succeed in a moment.

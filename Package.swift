@@ -99,8 +99,11 @@ let package = Package(
             plugins: ["EmbedSQL"]
         ),
         // The operations (append, read, state, replay, explain, reports, proofs, erase, keys) over
-        // one pool per role: what the CLI, the HTTP API and the console call.
-        .target(name: "LedgerApplication", dependencies: ["LedgerCore", "LedgerReportModel", "LedgerPostgres"]),
+        // one pool per role: what the CLI, the HTTP API and the console call; and the webhooks' deliveries.
+        .target(name: "LedgerApplication", dependencies: [
+            "LedgerCore", "LedgerReportModel", "LedgerPostgres",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
         // The HTTP API's bodies (docs/openapi.json's schemas) as Codable types.
         .target(name: "LedgerAPIModel", dependencies: ["LedgerCore"]),
         // The event catalogue's types for app backends, with the envelope: an event that would be
@@ -198,6 +201,7 @@ let package = Package(
                 "LedgerCore", "LedgerSimulation", "LedgerReportModel", "LedgerReportHTML", "LedgerAppStore", "LedgerCluster", "LedgerPostgres",
                 "LedgerServer",
                 "LedgerApplication", "LedgerAPIModel", "LedgerClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -19,7 +19,7 @@ struct ConsentLedger: AsyncParsableCommand {
             New here? Run `consent-ledger demo`.
             """,
         version: LedgerSoftware.version,
-        subcommands: [Demo.self, Db.self, Migrate.self, Append.self, Events.self, Verify.self, Logs.self, Erase.self, Retention.self, Catalogue.self, Rules.self, Simulate.self, Project.self, State.self, Replay.self, Explain.self, Subjects.self, Report.self, SigningKey.self, CheckpointCommand.self, Prove.self, VerifyProof.self, Witness.self, Serve.self, Watch.self, Keys.self, Replica.self]
+        subcommands: [Demo.self, Db.self, Migrate.self, Append.self, Events.self, Verify.self, Logs.self, Erase.self, Retention.self, Catalogue.self, Rules.self, Simulate.self, Project.self, State.self, Replay.self, Explain.self, Subjects.self, Report.self, SigningKey.self, CheckpointCommand.self, Prove.self, VerifyProof.self, Witness.self, Serve.self, Watch.self, Keys.self, Subscriptions.self, Replica.self]
     )
 
     /// Runs the command: a ``LedgerError`` is printed as `error: …` with its hint (exit 1); a closed

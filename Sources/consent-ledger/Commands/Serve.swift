@@ -98,6 +98,10 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("no-projections"), help: "Do not run the projection follower in this process.")
     var noProjections = false
 
+    @Flag(name: .customLong("no-deliveries"),
+          help: "Do not deliver webhook subscriptions in this process (they are not delivered with --no-projections either).")
+    var noDeliveries = false
+
     @Flag(name: .customLong("public-proofs"),
           help: "Answer the verifiable log's routes (checkpoint, tiles, proofs) without an API key; events and reports still need one.")
     var publicProofs = false
@@ -198,6 +202,7 @@ struct Serve: AsyncParsableCommand {
                                            KeyChangeService(ledger: ledger), FoldListenerService(ledger: ledger)]
             if !noProjections {
                 services.append(ProjectionService(ledger: ledger, note: { logger.info("\($0)") }))
+                if !noDeliveries { services.append(DeliveryService(ledger: ledger, note: { logger.info("\($0)") })) }
             }
             if let checkpointEvery, let checkpointKey {
                 Console.note("signing a checkpoint of every log that has grown, every \(checkpointEvery), with \(checkpointKey.name)")

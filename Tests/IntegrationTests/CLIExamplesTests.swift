@@ -8,7 +8,7 @@ import Testing
 struct CLIExamplesTests {
     static let commands: [[String]] = [
         ["append"], ["explain"], ["replay"], ["state"], ["report", "regulator"], ["report", "consent-register"],
-        ["report", "dossier"], ["serve"], ["watch"],
+        ["report", "dossier"], ["serve"], ["watch"], ["subscriptions", "create"],
     ]
 
     @Test("every command's --help has examples, and none is refused as a usage error", arguments: commands)

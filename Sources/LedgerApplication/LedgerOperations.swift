@@ -49,6 +49,18 @@ public protocol LedgerOperations: Sendable {
     /// See ``Ledger/followFindings(log:after:kind:backstop:_:)``.
     func followFindings(log: String, after cursor: FindingsFeed.Cursor, kind: LedgerRule.Kind?, backstop: Duration,
                         _ deliver: ([FindingsFeed.Item]) async throws -> Void) async throws
+    /// See ``Ledger/createSubscription(_:)``.
+    func createSubscription(_ request: SubscriptionRequest) async throws -> (Subscription, String)
+    /// See ``Ledger/subscriptions(log:)``.
+    func subscriptions(log: String?) async throws -> [Subscription]
+    /// See ``Ledger/subscription(_:log:)``.
+    func subscription(_ id: String, log: String?) async throws -> Subscription
+    /// See ``Ledger/deleteSubscription(_:log:)``.
+    func deleteSubscription(_ id: String, log: String?) async throws -> Subscription
+    /// See ``Ledger/replaySubscription(_:log:from:)``.
+    func replaySubscription(_ id: String, log: String?, from position: Int64) async throws -> Subscription
+    /// See ``Ledger/deliveries(_:log:limit:)``.
+    func deliveries(_ id: String, log: String?, limit: Int) async throws -> [DeliveryAttempt]
     /// See ``Ledger/registerPage(log:query:)``.
     func registerPage(log: String, query: ConsentRegisterEntries.Query) async throws -> ConsentRegisterEntries.Page
     /// See ``Ledger/explain(log:subject:feature:asOf:policy:)``.

@@ -68,6 +68,7 @@ public struct LedgerAPI: Sendable {
             .addRoutes(AppStoreRoutes(operations: operations, settings: settings.appStore, admission: admission).collection)
             .addRoutes(SubjectRoutes(operations: operations).collection)
             .addRoutes(FindingsStreamRoutes(operations: operations).collection)
+            .addRoutes(SubscriptionRoutes(operations: operations).collection)
             .addRoutes(reports.collection)
         router.group("v1")
             .add(middleware: APIKeyMiddleware(operations: operations, optional: settings.publicProofs, budget: budget, logger: logger))

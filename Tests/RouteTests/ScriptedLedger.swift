@@ -135,6 +135,22 @@ final class ScriptedLedger: LedgerOperations, Sendable {
         throw record(.verifiableLog("findings stream")).proofs
     }
 
+    func createSubscription(_ request: SubscriptionRequest) async throws -> (Subscription, String) {
+        throw record(.verifiableLog("subscriptions")).proofs
+    }
+
+    func subscriptions(log: String?) async throws -> [Subscription] { [] }
+
+    func subscription(_ id: String, log: String?) async throws -> Subscription { throw record(.verifiableLog("subscriptions")).proofs }
+
+    func deleteSubscription(_ id: String, log: String?) async throws -> Subscription { throw record(.verifiableLog("subscriptions")).proofs }
+
+    func replaySubscription(_ id: String, log: String?, from position: Int64) async throws -> Subscription {
+        throw record(.verifiableLog("subscriptions")).proofs
+    }
+
+    func deliveries(_ id: String, log: String?, limit: Int) async throws -> [DeliveryAttempt] { [] }
+
     func registerPage(log: String, query: ConsentRegisterEntries.Query) async throws -> ConsentRegisterEntries.Page {
         throw record(.verifiableLog("register")).proofs
     }

@@ -54,6 +54,15 @@ enum JSONBody {
         return text
     }
 
+    /// Member `name` as an array of strings: empty when absent or null, 400 when not an array of strings.
+    static func strings(_ object: [String: JSONValue], _ name: String) throws -> [String] {
+        guard let value = object[name], !value.isNull else { return [] }
+        guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
+            throw Problem(.badRequest, code: "invalid-field", detail: "\(name) must be an array of strings", field: name)
+        }
+        return array.compactMap(\.stringValue)
+    }
+
     /// Member `name`, which must be present: 400 `missing-field` otherwise.
     static func requiredString(_ object: [String: JSONValue], _ name: String, hint: String? = nil) throws -> String {
         guard let text = try string(object, name) else {

@@ -16,11 +16,12 @@ from .cli import Ledger, find_binary, snapshot_binary
 from .cluster import Cluster
 from . import (scenario_client_killed, scenario_racing_writers, scenario_server_killed,
                scenario_postgres_killed, scenario_postgres_stopped, scenario_tamper, scenario_roles,
-               scenario_forged_facts, scenario_disk_full, scenario_slow_readers, scenario_soak)
+               scenario_forged_facts, scenario_disk_full, scenario_slow_readers, scenario_soak,
+               scenario_webhooks_killed)
 
 SCENARIOS = [scenario_client_killed, scenario_racing_writers, scenario_server_killed,
              scenario_postgres_killed, scenario_postgres_stopped, scenario_tamper, scenario_roles,
-             scenario_forged_facts, scenario_disk_full, scenario_slow_readers]
+             scenario_forged_facts, scenario_disk_full, scenario_slow_readers, scenario_webhooks_killed]
 # Run only when named (`tools/faults soak --minutes M`): not part of the default run or --quick.
 ON_REQUEST = [scenario_soak]
 BY_NAME = {module.NAME: module for module in SCENARIOS + ON_REQUEST}

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A webhook receiver for the checks and benchmarks (docs/subscriptions.md, decision 0083).
 
-Listens on 127.0.0.1, checks each POST's ConsentLedger-Signature with the subscription's secret
-exactly as docs/subscriptions.md's Python does, and appends one JSON line per delivery it takes to
---out: {"id", "position", "kind", "t", "receivedAt", "duplicate"}, flushed at once. A bad signature
+Listens on 127.0.0.1, checks each POST's ConsentLedger-Signature with a subscription's secret (the
+--secret-file holds one per line) exactly as docs/subscriptions.md's Python does, and appends one JSON line per delivery it takes to
+--out: {"id", "subscription", "position", "kind", "t", "receivedAt", "duplicate"}, flushed at once. A bad signature
 is answered 400 and counted in --out as {"badSignature": true}. What it answers can be changed while
 it runs by writing --mode-file: "ok" (200), a status such as "500", or "slow:SECONDS" (200 after the
 pause).
@@ -59,8 +59,9 @@ def main() -> None:
 
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-            secret = open(args.secret_file).read().strip()
-            if not verify_consent_ledger_signature(self.headers.get("ConsentLedger-Signature", ""), body, secret):
+            secrets = [line.strip() for line in open(args.secret_file) if line.strip()]
+            signature = self.headers.get("ConsentLedger-Signature", "")
+            if not any(verify_consent_ledger_signature(signature, body, secret) for secret in secrets):
                 with lock:
                     out.write(json.dumps({"badSignature": True}) + "\n")
                 self.answer(400)
@@ -74,9 +75,11 @@ def main() -> None:
             item = json.loads(body)
             t = int(dict(p.split("=", 1) for p in self.headers["ConsentLedger-Signature"].split(","))["t"])
             with lock:
-                duplicate = item["id"] in seen
-                seen.add(item["id"])
-                out.write(json.dumps({"id": item["id"], "position": item["position"], "kind": item["kind"], "t": t,
+                key = (item["subscription"], item["id"])
+                duplicate = key in seen
+                seen.add(key)
+                out.write(json.dumps({"id": item["id"], "subscription": item["subscription"], "position": item["position"],
+                                      "kind": item["kind"], "t": t,
                                       "receivedAt": time.time(), "duplicate": duplicate}) + "\n")
             self.answer(200)
 

@@ -21,10 +21,13 @@ public struct WebhookSender: Sendable {
         self.timeout = timeout
     }
 
-    /// An HTTP client configured for deliveries: no redirects followed, connections kept.
+    /// An HTTP client configured for deliveries: no redirects followed, connections kept, and a
+    /// connection refused is a failed attempt at once (the deliverer's own retry schedule waits, not
+    /// AsyncHTTPClient's retries of the connection until its connect time-out).
     public static func makeClient() -> HTTPClient {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

@@ -93,20 +93,23 @@ extension SubscriptionStore {
         for item in due {
             let body = try item.body(subscription: target.id, log: target.log)
             let result = await send(target, item, body)
-            guard let recorded = try await record(result, of: item, for: target, on: connection, retry: retry) else {
+            guard let retryAt = try await record(result, of: item, for: target, on: connection, retry: retry) else {
                 return .inactive  // Replayed, deleted or moved by another writer meanwhile: the next pass reads it again.
             }
-            guard result.delivered else { return .failed(delivered: delivered, retryAt: recorded.nextAttemptAt) }
+            guard result.delivered else { return .failed(delivered: delivered, retryAt: retryAt) }
             delivered += 1
-            target = recorded
+            target.cursor = SubscriptionCursor(after: item)
+            target.failures = 0
+            target.nextAttemptAt = nil
         }
         return .delivered(delivered)
     }
 
     /// Writes the attempt to the delivery log and moves the subscription, in one statement, only if
-    /// it still stands where `target` says; the subscription as it now is, or nil when it had moved.
+    /// it still stands where `target` says. Nil when it had moved; otherwise the time of the next
+    /// attempt (itself nil after a 2xx, or when the subscription is now dead).
     private func record(_ result: AttemptResult, of item: WebhookItem, for target: SubscriptionTarget, on connection: PostgresConnection,
-                        retry: WebhookRetry) async throws -> SubscriptionTarget? {
+                        retry: WebhookRetry) async throws -> Date?? {
         let attempt = Int32(target.failures + 1)
         let status = result.status.map(Int32.init)
         let error = result.status == nil ? (result.error ?? "no answer") : nil
@@ -136,12 +139,10 @@ extension SubscriptionStore {
               FROM a
              WHERE subscription_id = \(target.id) AND state = 'active'
                AND cursor_position = \(target.cursor.position) AND cursor_rule IS NOT DISTINCT FROM \(target.cursor.rule)
-            RETURNING subscription_id
+            RETURNING next_attempt_at
             """, logger: logger)
-        var moved = false
-        for try await _ in rows.decode(String.self) { moved = true }
-        guard moved else { return nil }
-        return try await SubscriptionTarget.read(target.id, on: connection, logger: logger)
+        for try await next in rows.decode(Date?.self) { return .some(next) }
+        return nil
     }
 
     /// A rule id (checked a-z, 0-9 and '-', or empty) as an SQL literal.

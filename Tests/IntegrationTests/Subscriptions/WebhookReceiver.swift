@@ -92,16 +92,20 @@ final class WebhookReceiver: Sendable {
         _ = await task?.result
     }
 
-    /// Returns once it has answered 200 at least `count` times.
+    /// Returns once it has answered 200 at least `count` times, or the task is cancelled.
     func waitForAccepted(_ count: Int) async {
         let id = UUID()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = state.withLock { state in
-                if state.accepted.count >= count { return true }
-                state.watchers[id] = (count, continuation)
-                return false
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state in
+                    if state.accepted.count >= count || Task.isCancelled { return true }
+                    state.watchers[id] = (count, continuation)
+                    return false
+                }
+                if now { continuation.resume() }
             }
-            if now { continuation.resume() }
+        } onCancel: {
+            state.withLock { $0.watchers.removeValue(forKey: id) }?.1.resume()
         }
     }
 

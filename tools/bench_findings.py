@@ -7,40 +7,15 @@ a reader is away for OUTAGE seconds. Also the CPU of this load generator, of ser
 cluster, so the share the generator takes from the two cores is known."""
 import http.client, json, os, random, socket, statistics, sys, threading, time, uuid
 
+sys.dont_write_bytecode = True     # no __pycache__ in the repository
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_common import cluster_cpu, cpu, fresh, pct, violation  # noqa: E402
+
 PORT = int(os.environ["BENCH_PORT"]); DIR = os.environ["BENCH_DIR"]
 INGEST = open(f"{DIR}/ingest.txt").read().strip(); AUDITOR = open(f"{DIR}/auditor.txt").read().strip()
 SERVE = int(open(f"{DIR}/serve.pid").read())
 SECONDS = int(os.environ.get("SECONDS_STEADY", "60")); OUTAGE = int(os.environ.get("OUTAGE", "30")); BACKLOG = int(os.environ.get("BACKLOG", "3000"))
 BACKGROUND = [l for l in open(f"{DIR}/background.ndjson").read().splitlines() if l]
-TICK = os.sysconf("SC_CLK_TCK")
-
-def cpu(pid):
-    try:
-        f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(f[11]) + int(f[12])) / TICK
-    except OSError:
-        return 0.0
-
-def cluster_cpu():
-    total = 0.0
-    for p in os.listdir("/proc"):
-        if p.isdigit():
-            try:
-                if open(f"/proc/{p}/comm").read().strip() == "postgres": total += cpu(p)
-            except OSError:
-                pass
-    return total
-
-def violation():
-    q = str(uuid.uuid4()); now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    return json.dumps({"eventId": str(uuid.uuid4()), "stream": f"question-{q}", "type": "ParentalAnswerReceived", "schemaVersion": 1,
-                       "occurredAt": now, "subject": "p_bench1", "actor": {"kind": "app"},
-                       "payload": {"answer": "approval", "channel": "message", "choiceId": "allow", "choiceTitle": "Allow",
-                                   "questionId": q, "receivedAt": now}})
-
-def fresh(line):
-    """An ordinary event of the simulated history under a new event id, so that it is stored again."""
-    event = json.loads(line); event["eventId"] = str(uuid.uuid4()); return json.dumps(event)
 
 def wait_ready():
     """Until the stream opens (the projections are built once serve has folded the first events)."""
@@ -85,9 +60,6 @@ class Stream(threading.Thread):
         self.stop = True
         try: self.sock.shutdown(socket.SHUT_RDWR)
         except OSError: pass
-
-def pct(xs, p):
-    xs = sorted(xs); return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 def main():
     wait_ready()

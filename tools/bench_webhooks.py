@@ -11,33 +11,17 @@ and the CPU of this generator, the receiver, serve and the cluster, so the share
 the receiver take from the two cores is known."""
 import hashlib, hmac, http.client, json, os, signal, subprocess, sys, threading, time, uuid
 
+sys.dont_write_bytecode = True     # no __pycache__ in the repository
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_common import cluster_cpu, cpu, fresh, pct, violation  # noqa: E402
+
 PORT = int(os.environ["BENCH_PORT"]); DIR = os.environ["BENCH_DIR"]; BINARY = os.environ["BENCH_BINARY"]; TOOLS = os.environ["BENCH_TOOLS"]
 INGEST = open(f"{DIR}/ingest.txt").read().strip()
 SERVE = int(open(f"{DIR}/serve.pid").read())
 SECONDS = int(os.environ.get("SECONDS_STEADY", "60")); OUTAGE = int(os.environ.get("OUTAGE", "60"))
 BACKGROUND = [l for l in open(f"{DIR}/background.ndjson").read().splitlines() if l]
 FIRST = [l for l in open(f"{DIR}/first.ndjson").read().splitlines() if l]
-TICK = os.sysconf("SC_CLK_TCK")
 RECEIVED = f"{DIR}/received.ndjson"; SECRETS = f"{DIR}/secrets.txt"
-
-
-def cpu(pid):
-    try:
-        f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(f[11]) + int(f[12])) / TICK
-    except OSError:
-        return 0.0
-
-
-def cluster_cpu():
-    total = 0.0
-    for p in os.listdir("/proc"):
-        if p.isdigit():
-            try:
-                if open(f"/proc/{p}/comm").read().strip() == "postgres": total += cpu(p)
-            except OSError:
-                pass
-    return total
 
 
 def free_port():
@@ -91,28 +75,12 @@ def received(subscription):
     return firsts
 
 
-def violation():
-    q = str(uuid.uuid4()); now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    return json.dumps({"eventId": str(uuid.uuid4()), "stream": f"question-{q}", "type": "ParentalAnswerReceived", "schemaVersion": 1,
-                       "occurredAt": now, "subject": "p_bench1", "actor": {"kind": "app"},
-                       "payload": {"answer": "approval", "channel": "message", "choiceId": "allow", "choiceTitle": "Allow",
-                                   "questionId": q, "receivedAt": now}})
-
-
-def fresh(line):
-    event = json.loads(line); event["eventId"] = str(uuid.uuid4()); return json.dumps(event)
-
-
 def post(conn, lines):
     conn.request("POST", "/v1/logs/acme/events", body="\n".join(lines) + "\n",
                  headers={"Authorization": f"Bearer {INGEST}", "Content-Type": "application/x-ndjson"})
     r = conn.getresponse(); body = r.read()
     if r.status != 201: raise SystemExit(f"append answered {r.status}: {body[:300]!r}")
     return json.loads(body)
-
-
-def pct(xs, p):
-    xs = sorted(xs); return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
 def wait_for(subscription, ids, limit):
@@ -167,11 +135,8 @@ def main():
     back = time.time(); receiver.start()
     got = wait_for(steady, away, 1200)
     caught = max(got[k] for k in away if k in got) - back
-    attempts = [json.loads(l) for l in subprocess.run([BINARY, "subscriptions", "deliveries", steady, "--limit", "500", "--format", "json"],
-                                                      capture_output=True, text=True, check=True).stdout.splitlines()]
-    failed = [a for a in attempts if a.get("status") != 200]
-    print(f"2. outage: the receiver down {OUTAGE} s while {len(away)} findings came; {len(failed)} failed attempts meanwhile "
-          f"(at its return: {mine['failures']} failures, next attempt at {mine.get('nextAttemptAt')}); all {len(away)} taken "
+    print(f"2. outage: the receiver down {OUTAGE} s while {len(away)} findings came; {mine['failures']} failed attempts meanwhile, "
+          f"the next due at {mine.get('nextAttemptAt')}; all {len(away)} taken "
           f"{caught:.1f} s after it came back" + ("" if all(k in got for k in away) else " (NOT ALL)"))
     # 3. Throughput over a backlog.
     n = shared[0]

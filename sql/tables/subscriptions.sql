@@ -6,7 +6,7 @@
 -- this table (the secret is here, kept to sign with); nothing is granted to another role. A
 -- deleted subscription keeps its row, so its delivery log stays.
 CREATE TABLE IF NOT EXISTS ledger.subscriptions (
-  subscription_id  text        PRIMARY KEY CHECK (subscription_id ~ '^sub_[a-z0-9]{12}$'),
+  subscription_id  text        NOT NULL CHECK (subscription_id ~ '^sub_[a-z0-9]{12}$'),
   log_id           text        NOT NULL CHECK (log_id ~ '^[a-z0-9][a-z0-9._-]{0,62}$'),
   url              text        NOT NULL CHECK (url ~ '^https?://[^\s]+$' AND length(url) <= 2000),
   event_types      text[]      NOT NULL DEFAULT '{}',
@@ -21,6 +21,9 @@ CREATE TABLE IF NOT EXISTS ledger.subscriptions (
   failing_since    timestamptz,
   next_attempt_at  timestamptz,
   created_at       timestamptz NOT NULL DEFAULT clock_timestamp(),
-  CHECK (cardinality(event_types) + cardinality(finding_kinds) > 0)
+  CHECK (cardinality(event_types) + cardinality(finding_kinds) > 0),
+  -- log_id first, as in every table split by log (docs/deployment.md); ids are random, so unique anyway.
+  PRIMARY KEY (log_id, subscription_id)
 );
+CREATE INDEX IF NOT EXISTS subscriptions_id ON ledger.subscriptions (subscription_id);
 COMMENT ON TABLE ledger.subscriptions IS 'Webhook subscriptions: what a log sends where, signed with secret, and how far it was answered';

@@ -131,13 +131,13 @@ extension SubscriptionStore {
         }
         let rows = try await connection.watchedQuery("""
             WITH a AS (
-              INSERT INTO ledger.deliveries (subscription_id, item_id, position, attempt, attempted_at, status, error, latency_ms)
-              VALUES (\(target.id), \(item.id), \(item.position), \(attempt), \(result.attemptedAt), \(status), \(error), \(result.latencyMs))
+              INSERT INTO ledger.deliveries (log_id, subscription_id, item_id, position, attempt, attempted_at, status, error, latency_ms)
+              VALUES (\(target.log), \(target.id), \(item.id), \(item.position), \(attempt), \(result.attemptedAt), \(status), \(error), \(result.latencyMs))
               RETURNING attempted_at AS at
             )
             UPDATE ledger.subscriptions SET \(unescaped: change)
               FROM a
-             WHERE subscription_id = \(target.id) AND state = 'active'
+             WHERE log_id = \(target.log) AND subscription_id = \(target.id) AND state = 'active'
                AND cursor_position = \(target.cursor.position) AND cursor_rule IS NOT DISTINCT FROM \(target.cursor.rule)
             RETURNING next_attempt_at
             """, logger: logger)

@@ -85,10 +85,10 @@ public struct SubscriptionStore: Sendable {
     /// The last `limit` attempts of subscription `id`'s delivery log (of `log`, when given), newest
     /// first.
     public func deliveries(_ id: String, log: String? = nil, limit: Int = 100) async throws -> [DeliveryAttempt] {
-        _ = try await subscription(id, log: log)
+        let owner = try await subscription(id, log: log).log
         let rows = try await pool.query("""
             SELECT item_id, position, attempt, to_char(attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), status, error, latency_ms
-              FROM ledger.deliveries WHERE subscription_id = \(id) ORDER BY delivery_id DESC LIMIT \(Int64(min(max(limit, 1), 10_000)))
+              FROM ledger.deliveries WHERE log_id = \(owner) AND subscription_id = \(id) ORDER BY delivery_id DESC LIMIT \(Int64(min(max(limit, 1), 10_000)))
             """, logger: logger)
         var found: [DeliveryAttempt] = []
         for try await (item, position, attempt, at, status, error, latency) in rows.decode((String, Int64, Int32, String, Int32?, String?, Double).self) {

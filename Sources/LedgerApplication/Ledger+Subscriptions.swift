@@ -34,11 +34,11 @@ extension Ledger {
         try await SubscriptionStore(pool: pools.administrator, logger: logger).deliveries(id, log: log, limit: limit)
     }
 
-    /// One delivery pass of subscription `id` (``SubscriptionStore/deliver(_:itemsFrom:limit:retry:send:)``):
+    /// One delivery pass of subscription `id` (``SubscriptionStore/deliver(_:limit:retry:send:)``):
     /// its next items POSTed in order until one fails or none is left.
     public func deliverSubscription(_ id: String, sender: WebhookSender, retry: WebhookRetry = .standard,
                                     limit: Int = 100) async throws -> DeliveryPass {
-        try await SubscriptionStore(pool: pools.administrator, logger: logger).deliver(id, itemsFrom: pools.auditor, limit: limit, retry: retry) {
+        try await SubscriptionStore(pool: pools.administrator, logger: logger).deliver(id, limit: limit, retry: retry) {
             target, item, body in await sender.send(item, body: body, to: target.url, secret: target.secret)
         }
     }

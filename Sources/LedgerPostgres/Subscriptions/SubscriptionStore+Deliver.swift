@@ -26,7 +26,7 @@ public struct AttemptResult: Sendable, Equatable {
     public var delivered: Bool { status.map { (200..<300).contains($0) } ?? false }
 }
 
-/// What one delivery pass of a subscription came to (``SubscriptionStore/deliver(_:itemsFrom:limit:retry:send:)``).
+/// What one delivery pass of a subscription came to (``SubscriptionStore/deliver(_:limit:retry:send:)``).
 public enum DeliveryPass: Sendable, Equatable {
     /// Another process holds the subscription (it is delivering it).
     case busy
@@ -55,13 +55,12 @@ extension SubscriptionStore {
 
     /// One delivery pass of subscription `id`: under an advisory lock (so no two processes deliver
     /// it at once; a process that dies lets go with its connection), reads up to `limit` of its next
-    /// items from `items` (the auditor's pool, up to the position the anomalies projection has
-    /// judged), and hands each to `send` in order, with the subscription (its URL and secret) and the
+    /// items on the same connection (up to the position the anomalies projection has judged), and hands each to `send` in order, with the subscription (its URL and secret) and the
     /// item's body. Each attempt is written to the delivery log; a 2xx
     /// moves the cursor past the item in the same statement, anything else counts a failure, sets
     /// the next attempt by `retry` (or the subscription dead when the item has failed for
     /// `retry.giveUpAfter`) and ends the pass.
-    public func deliver(_ id: String, itemsFrom items: LedgerPool, limit: Int = 100, retry: WebhookRetry,
+    public func deliver(_ id: String, limit: Int = 100, retry: WebhookRetry,
                         send: @Sendable (SubscriptionTarget, WebhookItem, [UInt8]) async -> AttemptResult) async throws -> DeliveryPass {
         try await pool.withConnection { connection in
             var locked = false
@@ -69,7 +68,7 @@ extension SubscriptionStore {
                 "SELECT pg_try_advisory_lock(\(Self.lockSpace), hashtext(\(id)))", logger: logger).decode(Bool.self) { locked = taken }
             guard locked else { return .busy }
             do {
-                let pass = try await deliverLocked(id, on: connection, itemsFrom: items, limit: limit, retry: retry, send: send)
+                let pass = try await deliverLocked(id, on: connection, limit: limit, retry: retry, send: send)
                 _ = try await connection.watchedQuery("SELECT pg_advisory_unlock(\(Self.lockSpace), hashtext(\(id)))", logger: logger)
                 return pass
             } catch {
@@ -82,12 +81,12 @@ extension SubscriptionStore {
     /// The advisory locks' first key: subscriptions' locks share it ('CLwh').
     static let lockSpace: Int32 = 0x434C_7768
 
-    private func deliverLocked(_ id: String, on connection: PostgresConnection, itemsFrom items: LedgerPool, limit: Int,
+    private func deliverLocked(_ id: String, on connection: PostgresConnection, limit: Int,
                                retry: WebhookRetry,
                                send: @Sendable (SubscriptionTarget, WebhookItem, [UInt8]) async -> AttemptResult) async throws -> DeliveryPass {
         guard var target = try await SubscriptionTarget.read(id, on: connection, logger: logger), target.state == "active" else { return .inactive }
         if let next = target.nextAttemptAt, next > Date() { return .notDue(next) }
-        let due = try await SubscriptionItems.read(target, limit: limit, pool: items, logger: logger)
+        let due = try await SubscriptionItems.read(target, limit: limit, on: connection, logger: logger)
         guard !due.isEmpty else { return .idle }
         var delivered = 0
         for item in due {

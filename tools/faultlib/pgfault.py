@@ -144,7 +144,7 @@ def serve_trial(ctx, state, number, mode):
         writers.finish()
         raise Violation(f"{where}: serve did not recover by itself within 60 s of the database's restart "
                         f"(last /ready: {ready!r}; serve {'exited' if server.process.poll() is not None else 'running'}):\n"
-                        + server.tail())
+                        + (server.crash_report() if server.process.poll() is not None else server.tail()))
     state.recoveries.append(recovered)
     time.sleep(1.0)
     writers.finish()

@@ -47,3 +47,12 @@ def violation():
 def fresh(line):
     """An ordinary event of the simulated history under a new event id, so that it is stored again."""
     event = json.loads(line); event["eventId"] = str(uuid.uuid4()); return json.dumps(event)
+
+
+def append(conn, token, lines, log="acme"):
+    """POSTs `lines` (NDJSON events) to `log` with an ingest key; the 201's body, or exits on anything else."""
+    conn.request("POST", f"/v1/logs/{log}/events", body="\n".join(lines) + "\n",
+                 headers={"Authorization": f"Bearer {token}", "Content-Type": "application/x-ndjson"})
+    r = conn.getresponse(); body = r.read()
+    if r.status != 201: raise SystemExit(f"append answered {r.status}: {body[:300]!r}")
+    return json.loads(body)

@@ -9,7 +9,7 @@ import http.client, json, os, random, socket, statistics, sys, threading, time, 
 
 sys.dont_write_bytecode = True     # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_common import cluster_cpu, cpu, fresh, pct, violation  # noqa: E402
+from bench_common import append, cluster_cpu, cpu, fresh, pct, violation  # noqa: E402
 
 PORT = int(os.environ["BENCH_PORT"]); DIR = os.environ["BENCH_DIR"]
 INGEST = open(f"{DIR}/ingest.txt").read().strip(); AUDITOR = open(f"{DIR}/auditor.txt").read().strip()
@@ -28,11 +28,7 @@ def wait_ready():
     raise SystemExit(f"the stream did not open: {head[:200]!r}")
 
 def post(conn, lines):
-    conn.request("POST", "/v1/logs/acme/events", body="\n".join(lines) + "\n",
-                 headers={"Authorization": f"Bearer {INGEST}", "Content-Type": "application/x-ndjson"})
-    r = conn.getresponse(); body = r.read()
-    if r.status != 201: raise SystemExit(f"append answered {r.status}: {body[:300]!r}")
-    return json.loads(body)
+    return append(conn, INGEST, lines)
 
 class Stream(threading.Thread):
     """Reads the stream, noting when each id arrives."""

@@ -13,7 +13,7 @@ import hashlib, hmac, http.client, json, os, signal, subprocess, sys, threading,
 
 sys.dont_write_bytecode = True     # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_common import cluster_cpu, cpu, fresh, pct, violation  # noqa: E402
+from bench_common import append, cluster_cpu, cpu, fresh, pct, violation  # noqa: E402
 
 PORT = int(os.environ["BENCH_PORT"]); DIR = os.environ["BENCH_DIR"]; BINARY = os.environ["BENCH_BINARY"]; TOOLS = os.environ["BENCH_TOOLS"]
 INGEST = open(f"{DIR}/ingest.txt").read().strip()
@@ -76,11 +76,7 @@ def received(subscription):
 
 
 def post(conn, lines):
-    conn.request("POST", "/v1/logs/acme/events", body="\n".join(lines) + "\n",
-                 headers={"Authorization": f"Bearer {INGEST}", "Content-Type": "application/x-ndjson"})
-    r = conn.getresponse(); body = r.read()
-    if r.status != 201: raise SystemExit(f"append answered {r.status}: {body[:300]!r}")
-    return json.loads(body)
+    return append(conn, INGEST, lines)
 
 
 def wait_for(subscription, ids, limit):

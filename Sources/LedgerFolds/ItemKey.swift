@@ -27,7 +27,7 @@ public struct ItemKey: Hashable, Sendable {
              .significantChangeDeclared, .significantChangeAcknowledged, .consentRescinded, .accessGateApplied,
              .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
              .significantChangeNotifiedToStore, .playAgeSignalReceived,
-             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
             return nil
         }
     }

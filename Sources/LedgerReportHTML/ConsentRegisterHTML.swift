@@ -193,7 +193,10 @@ enum ConsentRegisterHTML {
             var answer = outcome(row.answer)
             if let error = row.failedError { answer += ": \(error)" }
             if let seconds = row.timeToAnswerSeconds { answer += " after \(ReportFormat.duration(seconds: seconds))" }
-            if let rescinded = row.rescindedAt { answer += ", rescinded \(ReportMarkup.shortTime(rescinded))" }
+            if let rescinded = row.rescindedAt {
+                answer += ", rescinded \(ReportMarkup.shortTime(rescinded))"
+                answer += "; app told \(ReportMarkup.shortTime(row.toldAt, otherwise: "not on record")), feature closed \(ReportMarkup.shortTime(row.closedAt, otherwise: "not on record"))"
+            }
             var answered: HTML = .empty
             if row.answeredAt != nil || row.answeredBy != nil {
                 let who: HTML = row.answeredBy == nil || row.answeredBy == "not disclosed by platform"

@@ -305,7 +305,10 @@ enum RegulatorHTML {
             ("Not enforced", ReportMarkup.count(rescissions.notEnforced), "no AccessGateApplied closed the feature"),
             ("Median time to enforcement", ReportMarkup.duration(seconds: rescissions.medianSecondsToEnforcement), nil),
             ("Longest time to enforcement", ReportMarkup.duration(seconds: rescissions.maxSecondsToEnforcement), nil),
-        ]))
+            ("The app told by the ledger", ReportMarkup.count(rescissions.told), "a webhook receiver took the withdrawal (WithdrawalDelivered)"),
+            ("Median time to tell the app", ReportMarkup.duration(seconds: rescissions.medianSecondsToTell), nil),
+            ("Longest time to tell the app", ReportMarkup.duration(seconds: rescissions.maxSecondsToTell), nil),
+        ]) + withdrawalsTable(rescissions.withdrawals))
         html += ReportMarkup.subsection("The app store’s consent status",
             intro: "StoreConsentStatusReceived: what the app stores’ data sharing said of a minor’s verifiable parental consent, "
                 + "which the state app store acts make developers verify.",
@@ -315,6 +318,24 @@ enum RegulatorHTML {
     }
 
     // MARK: Helpers
+
+    /// Each withdrawal: when it happened, when the ledger told the app, when the app closed the
+    /// feature, each with its position (decision 0084).
+    static func withdrawalsTable(_ withdrawals: [RegulatorConsentSection.Withdrawal]) -> HTML {
+        guard !withdrawals.isEmpty else { return .empty }
+        func step(_ step: RegulatorConsentSection.Step?, _ word: String) -> [HTML] {
+            guard let step else { return [ReportMarkup.cell(ReportMarkup.none(word)), ReportMarkup.cell(ReportMarkup.none())] }
+            return [ReportMarkup.cell(ReportMarkup.shortTime(step.at) + " " + ReportMarkup.positions([step.position])),
+                    ReportMarkup.cell(ReportMarkup.duration(seconds: step.secondsAfterRescission), "num")]
+        }
+        let rows = withdrawals.map { w -> [HTML] in
+            [ReportMarkup.cell(ReportMarkup.positions([w.position])), ReportMarkup.cell(ReportMarkup.subject(w.subject)),
+             ReportMarkup.cell(ReportMarkup.shortTime(w.rescindedAt))] + step(w.told, "not told") + step(w.closed, "not closed")
+        }
+        return ReportMarkup.table(columns: [("Rescission", ""), ("Subject", ""), ("Withdrawn (UTC)", ""), ("App told (UTC)", ""),
+                                            ("After", "num"), ("Feature closed (UTC)", ""), ("After", "num")],
+                                  rows: rows, caption: "Each withdrawal: when the ledger told the app and when the app closed the feature")
+    }
 
     /// "81.25 % of questions sent" beside a count, with a note.
     static func share(_ part: Int, of whole: Int, _ note: String) -> HTML {

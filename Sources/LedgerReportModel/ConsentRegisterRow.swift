@@ -41,6 +41,14 @@ public struct ConsentRegisterRow: Codable, Sendable, Equatable {
     @Nullable public var failedError: String?
     /// A later App Store RESCIND_CONSENT for the app.
     @Nullable public var rescindedAt: String?
+    /// The position of that `ConsentRescinded`.
+    @Nullable public var rescindedPosition: Int?
+    /// When the ledger told the app of the rescission: a webhook receiver took it (its
+    /// `WithdrawalDelivered`, decision 0084); null when it was not told, or nothing was rescinded.
+    @Nullable public var toldAt: String?
+    /// When the app closed the feature after the rescission (the first `AccessGateApplied` closing a
+    /// feature of the app for the subject after it); null when it did not.
+    @Nullable public var closedAt: String?
     /// The log positions the row rests on.
     public var evidencePositions: [Int]
     /// The ids of the events at those positions.
@@ -49,7 +57,8 @@ public struct ConsentRegisterRow: Codable, Sendable, Equatable {
     /// The members, in the order of the CSV's columns (and of the schema's `required`).
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case kind, id, subject, app, topic, changeId, ratedApp, ratedAge, askedAt, sentVia, expiresAt, answer, answeredAt,
-             answeredBy, answerChannel, timeToAnswerSeconds, failedAt, failedError, rescindedAt, evidencePositions, evidenceEventIds
+             answeredBy, answerChannel, timeToAnswerSeconds, failedAt, failedError, rescindedAt, rescindedPosition, toldAt, closedAt,
+             evidencePositions, evidenceEventIds
     }
 
     /// The CSV header, and the members of each row in the JSON.

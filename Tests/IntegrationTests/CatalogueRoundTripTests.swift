@@ -47,11 +47,14 @@ struct CatalogueRoundTripTests {
     @Test("each type's example is stored, read back byte for byte (sealed fields aside) and verifies")
     func roundTrip() async throws {
         let db = try await TestDatabase.create()
-        let inputs = try EventCatalogue.schemas.enumerated().map { try Self.input($1, index: $0 + 1) }
-        #expect(inputs.count == EventCatalogue.eventTypes.count)
+        // A WithdrawalDelivered is stored only as a real delivery makes it (decision 0084): its
+        // round trip is WithdrawalDeliveredTests', on a delivery to a real receiver.
+        let schemas = EventCatalogue.schemas.filter { Self.appender($0).route != .delivery }
+        let inputs = try schemas.enumerated().map { try Self.input($1, index: $0 + 1) }
+        #expect(inputs.count == EventCatalogue.eventTypes.count - 1)
         // Each through its route: the ledger's own facts (last in the catalogue) through their
         // operations, as the owner; every other type through append.
-        let ordinary = EventCatalogue.schemas.prefix { Self.appender($0).route == .append }.count
+        let ordinary = schemas.prefix { Self.appender($0).route == .append }.count
         try await db.as(.application) { client async throws in
             let result = try await EventStore(pool: client).append(log: "acme", events: Array(inputs[..<ordinary]))
             #expect(result.events.count == ordinary)

@@ -13,7 +13,8 @@ CREATE TABLE facts (
   bundle_id     text,                   -- the envelope's app; ConsentRescinded: payload bundleId
   jurisdiction  text,                   -- the envelope's jurisdiction code; NULL when none was given
   environment   text,                   -- the envelope's app.environment; NULL when not said
-  ref           text,                   -- questionId, exceptionId or changeId
+  ref           text,                   -- questionId, exceptionId or changeId; WithdrawalDelivered: the
+                                        -- rescission's event id (its ConsentRescinded)
   trigger       text,                   -- AgeRangeRequested: trigger
   category      text,                   -- AgeRangeShared, PlayAgeSignalReceived: derived legalCategory
   declaration   text,                   -- AgeRangeShared: ageRangeDeclaration ('none' when absent)
@@ -29,7 +30,8 @@ CREATE TABLE facts (
                                         -- ConsentRescinded: withdrawn when it withdraws consent (production, signature valid)
   channel       text,                   -- answers and decisions: message / inPerson; questions: sentVia;
                                         -- SignificantChangeNotifiedToStore: the store notified
-  answered_at   timestamptz,            -- ParentalAnswerReceived receivedAt, AgeExceptionDecided decidedAt
+  answered_at   timestamptz,            -- ParentalAnswerReceived receivedAt, AgeExceptionDecided decidedAt,
+                                        -- WithdrawalDelivered deliveredAt (when the app was told)
   change_id     text,                   -- PermissionQuestionSent: the change asked about (its changeId, or the
                                         -- change declared for the app before it with the same description)
   rated_age     text,                   -- AgeExceptionRequested: derived ratingLabel

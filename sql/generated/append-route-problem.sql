@@ -109,6 +109,7 @@ SELECT CASE p_function
     END
     WHEN 'RetentionApplied' THEN 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'
     WHEN 'SubjectErased' THEN 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'
+    WHEN 'WithdrawalDelivered' THEN 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'
   END
   WHEN 'ledger.erase_subject' THEN CASE p_event ->> 'type'
     WHEN 'EligibilityChecked' THEN 'type: EligibilityChecked is not appended this way: append it as any other event'
@@ -144,6 +145,7 @@ SELECT CASE p_function
       WHEN 'subject' THEN 'actor.kind: SubjectErased with actor subject is not appended this way (here its actor is one of ledger, operator)'
       WHEN 'system' THEN 'actor.kind: SubjectErased with actor system is not appended this way (here its actor is one of ledger, operator)'
     END
+    WHEN 'WithdrawalDelivered' THEN 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'
   END
   WHEN 'ledger.apply_retention' THEN CASE p_event ->> 'type'
     WHEN 'EligibilityChecked' THEN 'type: EligibilityChecked is not appended this way: append it as any other event'
@@ -179,6 +181,44 @@ SELECT CASE p_function
       WHEN 'system' THEN 'actor.kind: RetentionApplied with actor system is not appended this way (here its actor is one of ledger, operator)'
     END
     WHEN 'SubjectErased' THEN 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'
+    WHEN 'WithdrawalDelivered' THEN 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'
+  END
+  WHEN 'ledger.record_withdrawal_delivered' THEN CASE p_event ->> 'type'
+    WHEN 'EligibilityChecked' THEN 'type: EligibilityChecked is not appended this way: append it as any other event'
+    WHEN 'AgeRangeRequested' THEN 'type: AgeRangeRequested is not appended this way: append it as any other event'
+    WHEN 'AgeRangeShared' THEN 'type: AgeRangeShared is not appended this way: append it as any other event'
+    WHEN 'AgeRangeDeclined' THEN 'type: AgeRangeDeclined is not appended this way: append it as any other event'
+    WHEN 'AgeRangeRequestFailed' THEN 'type: AgeRangeRequestFailed is not appended this way: append it as any other event'
+    WHEN 'SignificantChangeDeclared' THEN 'type: SignificantChangeDeclared is not appended this way: append it as any other event'
+    WHEN 'SignificantChangeAcknowledged' THEN 'type: SignificantChangeAcknowledged is not appended this way: append it as any other event'
+    WHEN 'PermissionQuestionSent' THEN 'type: PermissionQuestionSent is not appended this way: append it as any other event'
+    WHEN 'PermissionQuestionFailed' THEN 'type: PermissionQuestionFailed is not appended this way: append it as any other event'
+    WHEN 'ParentalAnswerReceived' THEN 'type: ParentalAnswerReceived is not appended this way: append it as any other event'
+    WHEN 'QuestionExpired' THEN 'type: QuestionExpired is not appended this way: append it as any other event'
+    WHEN 'ConsentRescinded' THEN 'type: ConsentRescinded is not appended this way: forward the App Store''s signed notification to POST /v1/logs/{log}/app-store/notifications, which verifies it and records the event; or append it as any other event'
+    WHEN 'AccessGateApplied' THEN 'type: AccessGateApplied is not appended this way: append it as any other event'
+    WHEN 'DeviceRatingLimitObserved' THEN 'type: DeviceRatingLimitObserved is not appended this way: append it as any other event'
+    WHEN 'InstallAttempted' THEN 'type: InstallAttempted is not appended this way: append it as any other event'
+    WHEN 'AgeExceptionRequested' THEN 'type: AgeExceptionRequested is not appended this way: append it as any other event'
+    WHEN 'AgeExceptionDecided' THEN 'type: AgeExceptionDecided is not appended this way: append it as any other event'
+    WHEN 'ApproveInPersonFailed' THEN 'type: ApproveInPersonFailed is not appended this way: append it as any other event'
+    WHEN 'ApproveInPersonPresented' THEN 'type: ApproveInPersonPresented is not appended this way: append it as any other event'
+    WHEN 'StoreConsentStatusReceived' THEN 'type: StoreConsentStatusReceived is not appended this way: append it as any other event'
+    WHEN 'SignificantChangeNotifiedToStore' THEN 'type: SignificantChangeNotifiedToStore is not appended this way: append it as any other event'
+    WHEN 'PlayAgeSignalReceived' THEN 'type: PlayAgeSignalReceived is not appended this way: append it as any other event'
+    WHEN 'AgeVerificationCompleted' THEN 'type: AgeVerificationCompleted is not appended this way: append it as any other event'
+    WHEN 'OperatorDecision' THEN 'type: OperatorDecision is not appended this way: append it as any other event'
+    WHEN 'RetentionApplied' THEN 'type: RetentionApplied is recorded by the ledger itself: use `consent-ledger retention`, which applies the retention policy and records the event'
+    WHEN 'SubjectErased' THEN 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'
+    WHEN 'WithdrawalDelivered' THEN CASE (p_event -> 'actor' ->> 'kind')
+      WHEN 'app' THEN 'actor.kind: WithdrawalDelivered with actor app is not appended this way (here its actor is one of ledger)'
+      WHEN 'appStore' THEN 'actor.kind: WithdrawalDelivered with actor appStore is not appended this way (here its actor is one of ledger)'
+      WHEN 'guardian' THEN 'actor.kind: WithdrawalDelivered with actor guardian is not appended this way (here its actor is one of ledger)'
+      WHEN 'operator' THEN 'actor.kind: WithdrawalDelivered with actor operator is not appended this way (here its actor is one of ledger)'
+      WHEN 'playStore' THEN 'actor.kind: WithdrawalDelivered with actor playStore is not appended this way (here its actor is one of ledger)'
+      WHEN 'subject' THEN 'actor.kind: WithdrawalDelivered with actor subject is not appended this way (here its actor is one of ledger)'
+      WHEN 'system' THEN 'actor.kind: WithdrawalDelivered with actor system is not appended this way (here its actor is one of ledger)'
+    END
   END
   ELSE 'function: ' || p_function || ' stores no events'
 END
@@ -257,6 +297,14 @@ SELECT u.ord, u.type, r.problem
     ('SubjectErased', 'operator', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
     ('SubjectErased', 'playStore', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
     ('SubjectErased', 'subject', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
-    ('SubjectErased', 'system', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event')
+    ('SubjectErased', 'system', 'type: SubjectErased is recorded by the ledger itself: use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), which destroys the subject''s key and records the event'),
+    ('WithdrawalDelivered', 'app', 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'),
+    ('WithdrawalDelivered', 'appStore', 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'),
+    ('WithdrawalDelivered', 'guardian', 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'),
+    ('WithdrawalDelivered', 'ledger', 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'),
+    ('WithdrawalDelivered', 'operator', 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'),
+    ('WithdrawalDelivered', 'playStore', 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'),
+    ('WithdrawalDelivered', 'subject', 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission'),
+    ('WithdrawalDelivered', 'system', 'type: WithdrawalDelivered is recorded by the ledger itself: subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event when the receiver takes the rescission')
   ) AS r(type, kind, problem) ON r.type = u.type AND r.kind = u.kind
 $fn$;

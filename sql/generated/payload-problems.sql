@@ -842,6 +842,39 @@ BEGIN
 END
 $fn$;
 
+-- ledger.payload_problems_withdrawal_delivered: the first problem in the payload of each event of type WithdrawalDelivered.
+CREATE OR REPLACE FUNCTION ledger.payload_problems_withdrawal_delivered(p_events jsonb[]) RETURNS TABLE (ord bigint, problem text)
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+AS $fn$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  SELECT c.ord, c.problem FROM (
+    SELECT batch.ord, CASE (p_event) ->> 'schemaVersion'
+      WHEN '1' THEN coalesce(
+        coalesce(
+          CASE WHEN (((p_event)->'payload') - ARRAY['rescissionEventId', 'rescissionPosition', 'subscriptionId', 'deliveryId', 'attempt', 'status', 'deliveredAt']::text[]) <> '{}'::jsonb THEN (SELECT ('payload' || '.' || k || ': unknown field') FROM jsonb_object_keys((((p_event)->'payload') - ARRAY['rescissionEventId', 'rescissionPosition', 'subscriptionId', 'deliveryId', 'attempt', 'status', 'deliveredAt']::text[])) AS k ORDER BY k COLLATE "C" LIMIT 1) END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'rescissionEventId'), 'null') = 'null' THEN 'payload.rescissionEventId: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'rescissionEventId') <> 'string' THEN 'payload.rescissionEventId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' WHEN NOT ((((p_event)->'payload')->'rescissionEventId') #>> '{}') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN 'payload.rescissionEventId: must be a lowercase UUID such as 3f2b8c1e-7d4a-4e1b-9c3a-5b6d7e8f9a0b' END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'rescissionPosition'), 'null') = 'null' THEN 'payload.rescissionPosition: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'rescissionPosition') <> 'number' THEN 'payload.rescissionPosition: must be an integer from 1' WHEN (((p_event)->'payload')->'rescissionPosition')::numeric <> trunc((((p_event)->'payload')->'rescissionPosition')::numeric) OR (((p_event)->'payload')->'rescissionPosition')::numeric NOT BETWEEN 1 AND 9007199254740992 THEN 'payload.rescissionPosition: must be an integer from 1' END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'subscriptionId'), 'null') = 'null' THEN 'payload.subscriptionId: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'subscriptionId') <> 'string' THEN 'payload.subscriptionId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' WHEN NOT (length((((p_event)->'payload')->'subscriptionId') #>> '{}') BETWEEN 1 AND 128 AND ((((p_event)->'payload')->'subscriptionId') #>> '{}') ~ '^[A-Za-z0-9._:-]+$') THEN 'payload.subscriptionId: must be an id of 1 to 128 characters of A-Z, a-z, 0-9, ''.'', ''_'', '':'' and ''-''' END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'deliveryId'), 'null') = 'null' THEN 'payload.deliveryId: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'deliveryId') <> 'number' THEN 'payload.deliveryId: must be an integer from 1' WHEN (((p_event)->'payload')->'deliveryId')::numeric <> trunc((((p_event)->'payload')->'deliveryId')::numeric) OR (((p_event)->'payload')->'deliveryId')::numeric NOT BETWEEN 1 AND 9007199254740992 THEN 'payload.deliveryId: must be an integer from 1' END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'attempt'), 'null') = 'null' THEN 'payload.attempt: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'attempt') <> 'number' THEN 'payload.attempt: must be an integer from 1' WHEN (((p_event)->'payload')->'attempt')::numeric <> trunc((((p_event)->'payload')->'attempt')::numeric) OR (((p_event)->'payload')->'attempt')::numeric NOT BETWEEN 1 AND 9007199254740992 THEN 'payload.attempt: must be an integer from 1' END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'status'), 'null') = 'null' THEN 'payload.status: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'status') <> 'number' THEN 'payload.status: must be an integer from 200 to 299' WHEN (((p_event)->'payload')->'status')::numeric <> trunc((((p_event)->'payload')->'status')::numeric) OR (((p_event)->'payload')->'status')::numeric NOT BETWEEN 200 AND 299 THEN 'payload.status: must be an integer from 200 to 299' END END,
+          CASE WHEN coalesce(jsonb_typeof(((p_event)->'payload')->'deliveredAt'), 'null') = 'null' THEN 'payload.deliveredAt: required field is missing'
+            ELSE CASE WHEN jsonb_typeof(((p_event)->'payload')->'deliveredAt') <> 'string' THEN 'payload.deliveredAt: must be an RFC 3339 timestamp with a time zone, such as 2026-11-22T10:15:00Z' WHEN NOT ledger.is_rfc3339_timestamp((((p_event)->'payload')->'deliveredAt') #>> '{}') THEN 'payload.deliveredAt: must be an RFC 3339 timestamp with a time zone, such as 2026-11-22T10:15:00Z' END END))
+      ELSE 'schemaVersion: WithdrawalDelivered has no schema version ' || ((p_event) ->> 'schemaVersion') || '; it reads 1' END AS problem
+      FROM unnest(p_events) WITH ORDINALITY AS batch(p_event, ord)
+     WHERE (p_event) ->> 'type' = 'WithdrawalDelivered') c
+  WHERE c.problem IS NOT NULL;
+END
+$fn$;
+
 -- ledger.payload_problems: for each event of p_events (by ordinality) whose payload breaks
 -- the event catalogue, its first problem as '<field>: <what is wrong>'; each event's envelope
 -- has passed ledger.envelope_problem (a NULL element: nothing to check). An unknown type or
@@ -885,8 +918,9 @@ BEGIN
       WHEN 'OperatorDecision' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_operator_decision(p_events);
       WHEN 'RetentionApplied' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_retention_applied(p_events);
       WHEN 'SubjectErased' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_subject_erased(p_events);
+      WHEN 'WithdrawalDelivered' THEN RETURN QUERY SELECT * FROM ledger.payload_problems_withdrawal_delivered(p_events);
       ELSE RETURN QUERY
-        SELECT u.ord, 'type: unknown event type ' || (u.e -> 'type')::text || '; known types: EligibilityChecked, AgeRangeRequested, AgeRangeShared, AgeRangeDeclined, AgeRangeRequestFailed, SignificantChangeDeclared, SignificantChangeAcknowledged, PermissionQuestionSent, PermissionQuestionFailed, ParentalAnswerReceived, QuestionExpired, ConsentRescinded, AccessGateApplied, DeviceRatingLimitObserved, InstallAttempted, AgeExceptionRequested, AgeExceptionDecided, ApproveInPersonFailed, ApproveInPersonPresented, StoreConsentStatusReceived, SignificantChangeNotifiedToStore, PlayAgeSignalReceived, AgeVerificationCompleted, OperatorDecision, RetentionApplied, SubjectErased'
+        SELECT u.ord, 'type: unknown event type ' || (u.e -> 'type')::text || '; known types: EligibilityChecked, AgeRangeRequested, AgeRangeShared, AgeRangeDeclined, AgeRangeRequestFailed, SignificantChangeDeclared, SignificantChangeAcknowledged, PermissionQuestionSent, PermissionQuestionFailed, ParentalAnswerReceived, QuestionExpired, ConsentRescinded, AccessGateApplied, DeviceRatingLimitObserved, InstallAttempted, AgeExceptionRequested, AgeExceptionDecided, ApproveInPersonFailed, ApproveInPersonPresented, StoreConsentStatusReceived, SignificantChangeNotifiedToStore, PlayAgeSignalReceived, AgeVerificationCompleted, OperatorDecision, RetentionApplied, SubjectErased, WithdrawalDelivered'
           FROM unnest(p_events) WITH ORDINALITY AS u(e, ord)
          WHERE u.e IS NOT NULL AND (u.e ->> 'type') IS NOT DISTINCT FROM v_type;
     END CASE;

@@ -57,6 +57,8 @@ public enum EventBody: Sendable, Equatable {
     case retentionApplied(RetentionApplied)
     /// `SubjectErased`.
     case subjectErased(SubjectErased)
+    /// `WithdrawalDelivered`.
+    case withdrawalDelivered(WithdrawalDelivered)
 
     /// The payload, untyped.
     public var payload: any EventPayload {
@@ -87,6 +89,7 @@ public enum EventBody: Sendable, Equatable {
         case .operatorDecision(let payload): return payload
         case .retentionApplied(let payload): return payload
         case .subjectErased(let payload): return payload
+        case .withdrawalDelivered(let payload): return payload
         }
     }
 

@@ -47,6 +47,7 @@ public enum EventCatalogue {
         // The ledger's own facts
         RetentionApplied.schema,
         SubjectErased.schema,
+        WithdrawalDelivered.schema,
     ]
 
     private static let byType: [String: EventSchema] = Dictionary(uniqueKeysWithValues: schemas.map { ($0.type, $0) })

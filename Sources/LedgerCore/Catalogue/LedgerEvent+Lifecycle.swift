@@ -20,7 +20,7 @@ extension LedgerEvent {
         case .installAttempted(let p): return p.exceptionId
         case .eligibilityChecked, .ageRangeRequested, .ageRangeShared, .ageRangeDeclined, .ageRangeRequestFailed,
              .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .playAgeSignalReceived,
-             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
             return nil
         }
     }
@@ -37,7 +37,7 @@ extension LedgerEvent {
              .questionExpired, .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .installAttempted,
              .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
              .significantChangeNotifiedToStore, .playAgeSignalReceived, .ageVerificationCompleted,
-             .operatorDecision, .retentionApplied, .subjectErased:
+             .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
             return nil
         }
     }

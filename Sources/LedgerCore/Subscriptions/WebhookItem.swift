@@ -59,6 +59,13 @@ public struct WebhookItem: Sendable, Equatable {
         return nil
     }
 
+    /// Whether it is a `ConsentRescinded`: a withdrawal whose delivery the ledger records as a
+    /// `WithdrawalDelivered` (decision 0084).
+    public var isConsentRescinded: Bool {
+        if case .event(let event) = content { return event.type == ConsentRescinded.eventType }
+        return false
+    }
+
     /// `12` for an event, `12.access-after-denial` for a finding.
     public var id: String { rule.map { "\(position).\($0)" } ?? String(position) }
 

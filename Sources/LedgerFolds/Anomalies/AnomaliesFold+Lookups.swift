@@ -17,7 +17,7 @@ extension AnomaliesFold {
                  .accessGateApplied, .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested,
                  .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
                  .significantChangeNotifiedToStore, .ageVerificationCompleted, .operatorDecision,
-                 .retentionApplied, .subjectErased:
+                 .retentionApplied, .subjectErased, .withdrawalDelivered:
                 approval = false
             }
             var verified = false
@@ -127,7 +127,7 @@ extension AnomaliesFold {
                  .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested, .ageExceptionDecided,
                  .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
                  .significantChangeNotifiedToStore, .ageVerificationCompleted, .operatorDecision, .retentionApplied,
-                 .subjectErased:
+                 .subjectErased, .withdrawalDelivered:
                 break
             }
             guard let row else { continue }
@@ -173,7 +173,7 @@ extension AnomaliesFold {
                  .significantChangeDeclared, .significantChangeAcknowledged, .permissionQuestionSent,
                  .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied,
                  .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested, .approveInPersonFailed,
-                 .approveInPersonPresented, .storeConsentStatusReceived, .significantChangeNotifiedToStore, .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+                 .approveInPersonPresented, .storeConsentStatusReceived, .significantChangeNotifiedToStore, .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
                 continue
             }
             guard var list = rescissions[subject] else { continue }
@@ -246,7 +246,7 @@ extension AnomaliesFold {
                  .accessGateApplied, .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed,
                  .approveInPersonPresented, .storeConsentStatusReceived, .significantChangeNotifiedToStore,
                  .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied,
-                 .subjectErased:
+                 .subjectErased, .withdrawalDelivered:
                 continue
             }
             var row = range[id] ?? R.Exception(exceptionId: id, subject: nil, appleItemId: nil, requestedPosition: nil,

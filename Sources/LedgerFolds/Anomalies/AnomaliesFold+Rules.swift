@@ -116,7 +116,7 @@ extension AnomaliesFold {
              .permissionQuestionSent, .permissionQuestionFailed, .questionExpired, .accessGateApplied,
              .deviceRatingLimitObserved, .ageExceptionRequested, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
              .significantChangeNotifiedToStore, .playAgeSignalReceived,
-             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
             break
         }
         // A device clock more than a year ahead of the ledger's: the store's statement makes the

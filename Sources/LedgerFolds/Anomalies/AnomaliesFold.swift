@@ -156,7 +156,7 @@ public struct AnomaliesFold: Sendable {
             case .ageRangeShared, .playAgeSignalReceived, .ageVerificationCompleted, .eligibilityChecked, .consentRescinded,
                  .ageRangeRequested, .ageRangeDeclined, .ageRangeRequestFailed, .permissionQuestionFailed,
                  .deviceRatingLimitObserved, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
-                 .significantChangeNotifiedToStore, .operatorDecision, .retentionApplied, .subjectErased:
+                 .significantChangeNotifiedToStore, .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
                 continue
             }
         }

@@ -118,7 +118,7 @@ public struct ConsentRegisterFold: Sendable {
                  .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied,
                  .deviceRatingLimitObserved, .installAttempted, .ageExceptionRequested, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
                  .significantChangeNotifiedToStore,
-                 .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+                 .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
                 continue
             }
             if let seen = answers[key] {

@@ -108,7 +108,7 @@ public struct PendingFold: Sendable {
              .significantChangeDeclared, .significantChangeAcknowledged, .consentRescinded, .accessGateApplied,
              .deviceRatingLimitObserved, .installAttempted, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
              .significantChangeNotifiedToStore, .playAgeSignalReceived,
-             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+             .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
             return
         }
     }

@@ -53,6 +53,9 @@ public enum ReportFactsFold {
             row.subject = envelope.subject ?? p.subjectId
         case .consentRescinded(let p):
             row.answer = p.withdrawsConsent ? "withdrawn" : nil
+        case .withdrawalDelivered(let p):
+            row.ref = p.rescissionEventId
+            row.answeredAt = p.deliveredAt
         case .eligibilityChecked(let p):
             row.outcome = p.error?.rawValue ?? (p.isEligibleForAgeFeatures == true ? "eligible" : "notEligible")
         case .installAttempted(let p):

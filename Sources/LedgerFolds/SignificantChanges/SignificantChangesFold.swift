@@ -106,7 +106,7 @@ public struct SignificantChangesFold: Sendable {
                  .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .installAttempted,
                  .ageExceptionRequested, .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
                  .significantChangeNotifiedToStore, .playAgeSignalReceived,
-                 .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+                 .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
                 break
             }
         }
@@ -154,7 +154,7 @@ public struct SignificantChangesFold: Sendable {
              .permissionQuestionFailed, .questionExpired, .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved,
              .installAttempted, .ageExceptionRequested, .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
              .significantChangeNotifiedToStore,
-             .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased:
+             .playAgeSignalReceived, .ageVerificationCompleted, .operatorDecision, .retentionApplied, .subjectErased, .withdrawalDelivered:
             return
         }
     }

@@ -112,7 +112,7 @@ public struct SubjectStateFold: Sendable {
         case .ageVerificationCompleted, .ageRangeRequested, .significantChangeDeclared,
              .significantChangeAcknowledged, .permissionQuestionSent, .permissionQuestionFailed, .parentalAnswerReceived,
              .questionExpired, .consentRescinded, .ageExceptionRequested, .ageExceptionDecided,
-             .significantChangeNotifiedToStore, .operatorDecision, .retentionApplied:
+             .significantChangeNotifiedToStore, .operatorDecision, .retentionApplied, .withdrawalDelivered:
             break
         }
         subjects[subject] = entry
@@ -140,7 +140,7 @@ public struct SubjectStateFold: Sendable {
              .questionExpired, .consentRescinded, .accessGateApplied, .deviceRatingLimitObserved, .installAttempted,
              .ageExceptionRequested, .ageExceptionDecided, .approveInPersonFailed, .approveInPersonPresented, .storeConsentStatusReceived,
              .significantChangeNotifiedToStore, .operatorDecision, .retentionApplied,
-             .subjectErased:
+             .subjectErased, .withdrawalDelivered:
             return (event, nil, nil, nil)
         }
     }

@@ -24,7 +24,7 @@ extension ConsentRegisterReport {
         }
         let provenance = try await ReportProvenance.resolve(log: parameters.log, position: parameters.asOf, pool: pool, logger: logger)
         let source = ReportSource(pool: pool, logger: logger)
-        let (texts, span) = try await source.with(log: parameters.log, position: provenance.position, projections: .consentRegister,
+        let (rows, span) = try await source.with(log: parameters.log, position: provenance.position, projections: .consentRegister,
                                                   note: note, progress: progress) { connection in
             var binds = PostgresBindings(capacity: 4)
             binds.append(parameters.log)
@@ -45,10 +45,17 @@ extension ConsentRegisterReport {
                 PostgresQuery(unsafeSQL: ReportSQL.consentRegisterSpan, binds: spanBinds), logger: logger).decode((Date?, Date?, Date?).self) {
                 span = row
             }
-            return (texts, span)
-        }
-        let rows = try texts.map { text in
-            try ReportDecoding.decode(ConsentRegisterRow.self, from: try JSONParser.parse(text), reportName: "consent register's row")
+            var rows = try texts.map { text in
+                try ReportDecoding.decode(ConsentRegisterRow.self, from: try JSONParser.parse(text), reportName: "consent register's row")
+            }
+            let enforcement = try await WithdrawalEnforcement.read(
+                log: parameters.log, asOf: provenance.position, positions: Array(Set(rows.compactMap(\.rescindedPosition).map(Int64.init))).sorted(),
+                on: connection, logger: logger)
+            for index in rows.indices {
+                guard let rescinded = rows[index].rescindedPosition, let enforced = enforcement[Int64(rescinded)] else { continue }
+                rows[index].enforced(by: enforced)
+            }
+            return (rows, span)
         }
         let ledger = try provenance.ledger
         var document = ConsentRegisterDocument(
@@ -85,5 +92,18 @@ extension ConsentRegisterReport {
 
     static func timestamp(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)
+    }
+}
+
+extension ConsentRegisterRow {
+    /// Fills in how the row's rescission was enforced: when the app was told, when it closed the
+    /// feature, each event added to the evidence.
+    mutating func enforced(by enforcement: WithdrawalEnforcement) {
+        for (step, member) in [(enforcement.told, \ConsentRegisterRow.toldAt), (enforcement.closed, \ConsentRegisterRow.closedAt)] {
+            guard let step else { continue }
+            self[keyPath: member] = step.at
+            evidencePositions.append(Int(step.position))
+            evidenceEventIds.append(step.eventId)
+        }
     }
 }

@@ -9,6 +9,8 @@ enum ReportSQL {
     static let consentRegisterRows = file("reports/consent-register/rows.sql")
     /// When the register's first and last items were asked, and the newest event's recording time (its notices).
     static let consentRegisterSpan = file("reports/consent-register/span.sql")
+    /// How each withdrawal of consent was enforced: told, closed (``WithdrawalEnforcement``).
+    static let withdrawals = file("reports/withdrawals.sql")
     /// A subject's state as JSON (``SubjectSnapshot``): the dossier's states, and `state`'s.
     static let subjectSnapshot = file("reports/dossier/snapshot.sql")
 

@@ -21,26 +21,29 @@ import PostgresNIO
 struct ReportSource: Sendable {
     /// The projections a report reads.
     struct Projections: Sendable {
-        /// Their definitions; their table names must not clash.
-        var definitions: [ProjectionDefinition]
-        /// Whether their rows never change after the fold that wrote them, so that a live table
-        /// folded past P, read filtered by position, is the table as of P.
-        var positionFinal: Bool
+        /// Their definitions, each with whether its rows never change after the fold that wrote
+        /// them, so that a live table folded past P, read filtered by position, is the table as of
+        /// P. Their table names must not clash.
+        var reads: [(definition: ProjectionDefinition, positionFinal: Bool)]
+
+        /// Their definitions.
+        var definitions: [ProjectionDefinition] { reads.map(\.definition) }
 
         /// The consent register report's: `consent_register`, whose rows change as questions are
-        /// answered, expire and are rescinded.
+        /// answered, expire and are rescinded; and `report_facts`, read filtered by position, for
+        /// how each withdrawal was enforced (``WithdrawalEnforcement``).
         static var consentRegister: Projections {
-            Projections(definitions: [.named(.consentRegister)], positionFinal: false)
+            Projections(reads: [(.named(.consentRegister), false), (.named(.reportFacts), true)])
         }
         /// The subject dossier's: the findings of `anomalies`, read filtered by position (a finding
         /// is decided when its event is folded and never changes).
         static var findings: Projections {
-            Projections(definitions: [.named(.anomalies)], positionFinal: true)
+            Projections(reads: [(.named(.anomalies), true)])
         }
         /// The regulator report's: `report_facts` and `anomalies`, read filtered by position
         /// (decision 0013).
         static var regulator: Projections {
-            Projections(definitions: [.named(.reportFacts), .named(.anomalies)], positionFinal: true)
+            Projections(reads: [(.named(.reportFacts), true), (.named(.anomalies), true)])
         }
     }
 
@@ -83,11 +86,11 @@ struct ReportSource: Sendable {
             try await connection.inRolledBackTransaction(logger: logger) { connection in
                 try await connection.watchedQuery("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
                 var ways: [(ProjectionDefinition, Way)] = []
-                for projection in projections.definitions {
+                for (projection, positionFinal) in projections.reads {
                     let built = try await ProjectionSchema.builtHash(projection.name, on: connection, logger: logger)
                     let checkpoint = built == nil ? 0 : try await Self.checkpoint(projection, log: log, on: connection, logger: logger)
                     let way = Self.way(to: position, builtHash: built, checkpoint: checkpoint, projection: projection,
-                                       positionFinal: projections.positionFinal)
+                                       positionFinal: positionFinal)
                     note(Self.describe(projection, way: way, built: built, checkpoint: checkpoint, position: position))
                     ways.append((projection, way))
                 }

@@ -128,20 +128,52 @@ extension SubscriptionStore {
                 state = CASE WHEN a.at - coalesce(failing_since, a.at) >= make_interval(secs => \(retry.giveUpSeconds)) THEN 'dead' ELSE state END
                 """
         }
-        let rows = try await connection.watchedQuery("""
+        let statement: PostgresQuery = """
             WITH a AS (
               INSERT INTO ledger.deliveries (log_id, subscription_id, item_id, position, attempt, attempted_at, status, error, latency_ms)
               VALUES (\(target.log), \(target.id), \(item.id), \(item.position), \(attempt), \(result.attemptedAt), \(status), \(error), \(result.latencyMs))
-              RETURNING attempted_at AS at
+              RETURNING attempted_at AS at, delivery_id
             )
             UPDATE ledger.subscriptions SET \(unescaped: change)
               FROM a
              WHERE log_id = \(target.log) AND subscription_id = \(target.id) AND state = 'active'
                AND cursor_position = \(target.cursor.position) AND cursor_rule IS NOT DISTINCT FROM \(target.cursor.rule)
-            RETURNING next_attempt_at
-            """, logger: logger)
-        for try await next in rows.decode(Date?.self) { return .some(next) }
-        return nil
+            RETURNING next_attempt_at, a.delivery_id
+            """
+        let logger = self.logger
+        guard result.delivered, item.isConsentRescinded else {
+            for try await (next, _) in try await connection.watchedQuery(statement, logger: logger).decode((Date?, Int64).self) {
+                return .some(next)
+            }
+            return nil
+        }
+        // A withdrawal the receiver took: the attempt, the cursor and the WithdrawalDelivered that
+        // says so commit together (decision 0084), or none of them and the item is sent again.
+        return try await connection.inTransaction(logger: logger) { connection in
+            var moved: (next: Date?, delivery: Int64)?
+            for try await row in try await connection.watchedQuery(statement, logger: logger).decode((Date?, Int64).self) { moved = row }
+            guard let moved else { return nil }
+            try await Self.recordWithdrawalDelivered(log: target.log, delivery: moved.delivery, on: connection, logger: logger)
+            return .some(moved.next)
+        }
+    }
+
+    /// Stores the `WithdrawalDelivered` of delivery `delivery`: the event as
+    /// `ledger.withdrawal_delivered_event` makes it, given an event id and put in RFC 8785 form,
+    /// through `ledger.record_withdrawal_delivered`, which stores nothing else.
+    static func recordWithdrawalDelivered(log: String, delivery: Int64, on connection: PostgresConnection, logger: Logger) async throws {
+        var made: String?
+        for try await text in try await connection.watchedQuery(
+            "SELECT ledger.withdrawal_delivered_event(\(log), \(delivery))::text", logger: logger).decode(String?.self) { made = text }
+        guard let made, case .object(var members) = try JSONParser.parse(Array(made.utf8)) else {
+            throw LedgerError(.databaseError, "delivery \(delivery) of log \(log) is not a 2xx delivery of a ConsentRescinded",
+                              hint: "Report this: the deliverer records a withdrawal only for such a delivery.")
+        }
+        members["eventId"] = .string(UUID().uuidString.lowercased())
+        let event = try EventInput(json: .object(members))
+        for try await _ in try await connection.watchedQuery(
+            "SELECT position FROM ledger.record_withdrawal_delivered(\(log), \(delivery), \(event.canonicalText))", logger: logger)
+            .decode(Int64.self) {}
     }
 
     /// A rule id (checked a-z, 0-9 and '-', or empty) as an SQL literal.

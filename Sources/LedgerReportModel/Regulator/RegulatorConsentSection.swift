@@ -96,5 +96,42 @@ public struct RegulatorConsentSection: Codable, Sendable, Equatable {
         @Nullable public var medianSecondsToEnforcement: Int?
         /// The longest.
         @Nullable public var maxSecondsToEnforcement: Int?
+        /// How many the ledger told the app of (a webhook receiver took the `ConsentRescinded`:
+        /// a `WithdrawalDelivered`, decision 0084).
+        public var told: Int
+        /// The median time from the rescission to telling the app, in seconds.
+        @Nullable public var medianSecondsToTell: Int?
+        /// The longest.
+        @Nullable public var maxSecondsToTell: Int?
+        /// Each withdrawal in the period, in log order, with when the app was told and when it closed the feature.
+        public var withdrawals: [Withdrawal]
+    }
+
+    /// One withdrawal of consent and its enforcement.
+    public struct Withdrawal: Codable, Sendable, Equatable {
+        /// The `ConsentRescinded`'s position.
+        public var position: Int
+        /// Its event id.
+        public var eventId: String
+        /// Its subject.
+        @Nullable public var subject: String?
+        /// Its `occurredAt`.
+        public var rescindedAt: String
+        /// When the ledger told the app (its `WithdrawalDelivered`); null: not told.
+        @Nullable public var told: Step?
+        /// When the app closed the feature (its `AccessGateApplied`); null: not closed.
+        @Nullable public var closed: Step?
+    }
+
+    /// A step of a withdrawal's enforcement: the event that shows it.
+    public struct Step: Codable, Sendable, Equatable {
+        /// Its position.
+        public var position: Int
+        /// Its event id.
+        public var eventId: String
+        /// When (UTC): a delivery's `deliveredAt`, a gate's `occurredAt`.
+        public var at: String
+        /// Seconds after the rescission's `occurredAt`.
+        public var secondsAfterRescission: Int
     }
 }

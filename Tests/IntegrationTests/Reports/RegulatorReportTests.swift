@@ -85,7 +85,16 @@ struct RegulatorReportTests {
             ["weekStart": "2026-10-12", "sent": 0, "approved": 0, "denied": 0, "expired": 0, "failed": 0, "pending": 0],
         ])
         #expect(consent["rescissions"] == ["count": 2, "enforcedWithinWindow": 1, "enforcedLate": 0, "notEnforced": 1,
-                                           "medianSecondsToEnforcement": 5_400, "maxSecondsToEnforcement": 5_400])
+                                           "medianSecondsToEnforcement": 5_400, "maxSecondsToEnforcement": 5_400,
+                                           "told": 0, "medianSecondsToTell": nil, "maxSecondsToTell": nil,
+                                           "withdrawals": [
+                                               ["position": 17, "eventId": "e0000000-0000-4000-8000-000000000017", "subject": "p_k1",
+                                                "rescindedAt": "2026-10-09T12:00:00Z", "told": nil,
+                                                "closed": ["position": 18, "eventId": "e0000000-0000-4000-8000-000000000018",
+                                                           "at": "2026-10-09T13:30:00Z", "secondsAfterRescission": 5_400]],
+                                               ["position": 19, "eventId": "e0000000-0000-4000-8000-000000000019", "subject": "p_k2",
+                                                "rescindedAt": "2026-10-10T12:00:00Z", "told": nil, "closed": nil],
+                                           ]])
 
         #expect(report["significantChanges"] == [[
             "changeId": "c-rooms", "app": .string(RegulatorScenario.appA), "introducedInVersion": "3.0.0",

@@ -49,33 +49,33 @@ struct ReportBytesTests {
         ]
         let expected: [String: [String]] = [
             "demo": [
-                "463b567c7a8fa250d3fe4c15467decd90f6077833767ba561ed27ff775b01cfc",
-                "74e47f35c37ed34b7c91647284af6f7c892c9dbc7cc53aa8f43fdeedd179e0c1",
+                "dad44317c80704577ab12b308368b6ab1a90e7fac0f9c73dd741925b9a901f56",
+                "1113a1f583617f1fab6bf16783b07a4cb67e7fcdff10a4499e7bc51af163ba1a",
                 "9c208a871daee67e834f2d5ded87146eaafb47aef70578db3aa442766bde26bd",
             ],
             "demo as of 6": [
-                "154d3a010b33c0ad9aebab620946e19aa57e0cdeb765a1bba73a12ebac3b0f36",
-                "2468435931c4ef1f1b1d12bae7c57637b28eaa033c72c880c4643d8415bab2aa",
+                "9c143db24c6d978936842f478908146781c994c06961dff0586255603712cd07",
+                "ce8f6b005d3a607fdf7012ecb248788964549b8da28874691d258d0b820e4588",
                 "d64758f977d19883d3dead243209c7e14e16af151e53d9228fff3799e48bc462",
             ],
             "sim": [
-                "04659224ca159d3b5d55c1bfe6f345469762a95351da46954aa2144f71b28cae",
-                "02e949f87569d4c436d1a94c56c22313f74077f341b9a5e00771bce801a89ace",
+                "d8dc9824cfd423bf362ac8f9fed4d5d8eb42fd38439959c36835a60473740300",
+                "a24ac0d025e0570a081bcac26d09d56991e7fd06b7541e14f90a4625e6ece74f",
                 "8816d6968aaa25a676cc07e6805b2ac9fca7959a18cc4ae8892afee0b7b478bc",
             ],
             "sim in a period": [
-                "653260dedd9b3b180dab99ef40ac03f81ed2ee9487d6eb5ba79606a181af5445",
-                "eef395e362fd9fdd29639f7bc7592d11ef54fcbdbf71b57a7a3877d9266d8aed",
+                "a604d6d06c484c9027fa307ccc2428dc2af64225675e9413b72554085deda545",
+                "f554a08985fc050196e03464a12434c7023380195cd9e953ff7807daf079db3e",
                 "7f47186b164c2129d39e3c857ab3a463ee3c7f7de51352e3c6e6716acdcda8bb",
             ],
             "sim, an empty period": [
-                "18a47550d7dc3e30cf0d49e17a45c75cf49acd1add37e727d35a2d5647bdc288",
-                "74e055cd22046edba82a880c7b91b704df023c919e9866789e0f90bf4d435bcc",
+                "21fe1962eeb98526084f49ba1fc71999df879505432fad706cc2a63932d282c1",
+                "ed46834d69c1922de6362bd669a67b04699e00694fa45d3dff5f355d4b23ca40",
                 "99b40a2b0972603849bb776bd6e00b3cc0cbe768424a0dcc062c3b19ca173204",
             ],
             "demo, one subject": [
-                "9528aad7e19f1d22c6b718f42146ee4e745993aae86c2ae8e0dfc7253b903131",
-                "74e47f35c37ed34b7c91647284af6f7c892c9dbc7cc53aa8f43fdeedd179e0c1",
+                "3c2b2c1ddb91b69f885640f021ae9501cdb902fa31918c548a3a2bc11bc8eb8c",
+                "1113a1f583617f1fab6bf16783b07a4cb67e7fcdff10a4499e7bc51af163ba1a",
                 "881ed4aea6f3ea7645f9c4aacaa76e7f1fb6707fa4a6b37abe14ee1db52f38ef",
             ],
         ]
@@ -244,44 +244,44 @@ struct ReportBytesTests {
         ]
         let expected: [String: [String]] = [
             "tx": [
-                "f7e5e32eb9ae9c1f025414222e3b20ef5768c988825f3107e47336bc041ae5eb",
-                "8f59629586ff9078faa297326ee28488be4d579e225035a0b89fa737705a95ce",
-                "eac170df0dc29fd6ad4bb004358cd27e51565c8612c82c2f95d015c2e34f27a2",
+                "d59c16155cecf1d423bf84d9b07b2471355232ee7c0eda7e88105cc03cfc27ff",
+                "406e3196b3d96b1bb43b472d6660ac517457db5884ef47d399cb61fa528b9ac0",
+                "ed71c383744f92f85844e426763f464f39f44c948116f4c41438bbc5568889d0",
             ],
             "tx, US": [
-                "50f02309d4d77f7ee67c99f6be601ea7eff01dd108f8e1f44c21a23b0d6f2fdf",
-                "96076dfe29da0fb148e8666f72eaca277479e4e1ec358f0f4f411c976ae8fd9d",
-                "2dbd0f8e63cafe34d987876dabd44a0c4ce11b7a80b7dca325955ac872455a2a",
+                "67f20f1e4798c350adba46edaf618b4012951006538a26bd829ba5265305015b",
+                "bcf66243a3e71b61d601d5bcbc65a7aafd29f5d9f5471b445044e3bdb19297ee",
+                "df3be943fa17ee57518be3dea61ecdd32d6b8667924bd0a89b1ac83c441d5d7f",
             ],
             "tx, GB": [
-                "87ab9670daa9cd336f1687b462ece2e5d23ad346960c478b0c2e2bcb31318137",
-                "0271585e406c4e2eb372168a871cc31413de35187f7c4e243379ca526eb1ed49",
-                "d2025b55f38ccb2844c93b73eb8a81889a87b01af23be10a3b692283edd1d674",
+                "c820c6c9f2c84fdabbc42fddc5b77e75737390a699a95dd2c004f826a65714d7",
+                "b7860b16b4aefca4df0ec980ab60d2b0c1623200aff715f93ffd0e211d32a582",
+                "173a514ec9f22a622c3d5fb86fc43772a0d4e744eb749f1b441eec2e4f99d91a",
             ],
             "tx as of 14": [
-                "7947c23581168a37a71d3d74fb9f6ef42ca3e28be01b9678428b33b821a8fc6f",
-                "17d49dc072d1fde3c922fdd69da6287b384dceb39a9424be37b524b8bb1013a7",
-                "b16520f01eefa135a29f76c19e4f8f9cd89180366705fa1328b70b7d457431a2",
+                "b4ec620eca4572451cd8034646b9309f24573a6be4d60aea2bb4075b6dc7d5ac",
+                "7781b9ede1ddd71acd6536ff187633458a56f06b6417c23b5a0b682fb24cf8e5",
+                "ff324e2d20be7fbdc89baf834a4d305d182c3d74b11f1a94596ba33d74c67e27",
             ],
             "tx with a policy": [
-                "9c3d1b21465aff1d59cb18f3f1012a840387e84164487357fef7ed77433baecd",
-                "ecdc45d58bd01b8787e0d819aaa947b59563e45551d9c0d21ce7788f819d2c1d",
-                "3bf40e1f2a526fd57efbbba6da8ed9e3b35b6a6087041227305cbdfe3ae37f16",
+                "88cfd9b21946f5506eebc8d9496d692ab014320483d3a6b5b8cb55e19c9b8c60",
+                "3a5f95cf81817cfd4258fff40f12d75b53eadcaa0d3577f0e12fee9c58763d07",
+                "1bd333eff5e9d2f0418ef2858469518c9cceb0a10aee1d99a072da0ce9b4e587",
             ],
             "sim, US": [
-                "15e619d5c36707b4d739fe80a2a572f40d81336a912327d94ef161486476f0d3",
-                "da7d8358a2f6ee823e40f48ecbdc20e5977af88469626a8507e97696fe27fcf6",
-                "14346e55caec6b4b05edbd3bb5c630073ebe29a353e89444a78dccfa435eeccf",
+                "b701d3cc30397011d7347b425e6ed5fd5b1cc7d0faf225bbb8d7035d75257809",
+                "6cc2ff42b9047f455fc8a0aaaa97ec54295eea940c14cd613b28e12c6b5d0d05",
+                "4515c5c54c9ab9d8047ac2f9dd40bffc898265a31901a842e6c7604d4c6a91af",
             ],
             "sim, EU": [
-                "b0e8151accb28391196660834dbe5009debe436d29b7b326e538f7f70ebfae39",
-                "581cec5b363f671643d561aa8bd7352c02adcd7e359429305bb17449fddc8ab0",
-                "f6b95a19843eba5a93806aed5cdac33455b7cbf261ad1f745dcad39797b62b10",
+                "79528d82bbc94ddb9991087bde13d0a25877e8c74944b9b660ae6ac804835277",
+                "fe8541c2f1bf296997734cd5a8d4967e37d613a6416ccab3a16c5cb36809ded4",
+                "8a01dddbb879d5db7f4d764ef60aad3dacde576e243472a01f5a6e34f5ec86ba",
             ],
             "tx on a checkpoint": [
-                "b6351e5cd35ecb8c5933872b588b9cc30135d13ba0c6a16e4d183f799fddca9c",
-                "e84b91b51d80eb386e756cef3bc7d30c8006e150264f4654d0c3025fcf8b78c0",
-                "42dcaaddd68d17afe12cf8d8e2ea6e3060b3ee84db3ed1b7dbbbb12c13405171",
+                "5b91095e7b74346ad3042e09ccc015c276fa23add5d0ab5cade1b4adedb87665",
+                "d0489b1fee5158d6027087865dfdbbbce97ec44ea0a443b42b3414e5f159182c",
+                "49f3704c02588a8baf8b5883b34b1885d2c9e62cfa410bd11f37dd7329c0012d",
             ],
         ]
         var reports = try await db.as(.auditor) { client async throws in

@@ -25,6 +25,7 @@ struct AppenderTests {
             switch schema.type {
             case "SubjectErased": #expect(routes == [.erase])
             case "RetentionApplied": #expect(routes == [.retention])
+            case "WithdrawalDelivered": #expect(routes == [.delivery] && schema.appenders[0].actors == ["ledger"])
             case "ConsentRescinded": #expect(Set(routes) == [.append, .appStoreNotification])
             default: #expect(routes == [.append], "\(schema.type)")
             }

@@ -12,7 +12,7 @@ struct CatalogueExampleTests {
         "ParentalAnswerReceived", "QuestionExpired", "ConsentRescinded", "AccessGateApplied",
         "DeviceRatingLimitObserved", "InstallAttempted", "AgeExceptionRequested", "AgeExceptionDecided", "ApproveInPersonFailed",
         "ApproveInPersonPresented", "StoreConsentStatusReceived", "SignificantChangeNotifiedToStore", "PlayAgeSignalReceived", "AgeVerificationCompleted", "OperatorDecision",
-        "RetentionApplied", "SubjectErased",
+        "RetentionApplied", "SubjectErased", "WithdrawalDelivered",
     ]
 
     @Test("the catalogue has exactly docs/design/events.md's types, in its order")
@@ -32,7 +32,7 @@ struct CatalogueExampleTests {
         #expect(groups[.ageRatingExceptions] == Array(Self.eventsMd[13..<19]))
         #expect(groups[.appStoreLaws] == ["StoreConsentStatusReceived", "SignificantChangeNotifiedToStore"])
         #expect(groups[.otherPlatformsAndPeople] == ["PlayAgeSignalReceived", "AgeVerificationCompleted", "OperatorDecision"])
-        #expect(groups[.ledger] == ["RetentionApplied", "SubjectErased"])
+        #expect(groups[.ledger] == ["RetentionApplied", "SubjectErased", "WithdrawalDelivered"])
     }
 
     @Test("schema versions: AgeRangeShared is at 2 and reads 1; every other type is at 1")

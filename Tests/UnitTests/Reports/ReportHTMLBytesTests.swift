@@ -22,24 +22,24 @@ struct ReportHTMLBytesTests {
         ]
         let expected: [String: [String]] = [
             "consent-register": [
-                "43d8fb253898206fe8dfef94e3b7cfcaea66d837a986fd867322772bf54a3a0d",
-                "9285e320066016c00b38d21f6b543dab60c106e27819f70136295ffd5b853131",
+                "5bd960d711cc4cea8749b40f4e365ac129732ce456c0efde9bf73a7fe9431ffc",
+                "f4ca7565ff8943c5fb36636f6867d13a5c39eda60e6aa3444c38307980ce5ba8",
             ],
             "consent-register-empty": [
-                "c623d526f5e37e35c64fc0592fb49a4e681283c5b2673e30a05ea4e3aaa7fc02",
-                "373a1de7d85fc354aa0e99eb040b982e842f408feded25d86fff2670827c3322",
+                "abd043f06b1420c6cbe075a0d0ae1c2f219190eafeea7850bd0ed301cc862ab6",
+                "b23687f58f2f68f5f8932cb621b441d2d0402d5fb9ced327f4d46b44a9739da1",
             ],
             "subject-dossier": [
                 "785365a7cb07d03d6b36cff518aac94845295220275f3b4f86b088b55fa54f12",
                 "290eb9c92fed00589a6ec1baa4245a005f8927502aeb57ce823aac2668438006",
             ],
             "regulator": [
-                "3614bcd4b1ee1aadf6130ef3fe77355b02cbca2d43f63ca35e02cb945226bc6e",
-                "b1acb7c9491d2358f38572e7ff25a70b88285d3ce306aee0f701d68d42a1314e",
+                "d84da06d659c5020e1cadf3948e87f4d8b8aaffcb335949e22262f273b05ed02",
+                "6932775bbf52656abfd813710539a6079b77b950649a0fbd35de9ff5e69ec615",
             ],
             "regulator-quiet": [
-                "2d8f28d287eb8d0d2ba38bd886bb4b966c3605720a53a8b2ea5040bd6d76ef43",
-                "c1f1e47d7ab2702fdb6337e44e314dd44d94d460f8b76489cd80357b5c86d815",
+                "9fe5ef7186fa7b78eef5a14b7a9679bda767f44ee7010c2610e27428409c8aea",
+                "36edace623b8496bdc61e1a31e2ab6020717ed028caec5f125d982d8015104e6",
             ],
         ]
         for (name, report) in pages {

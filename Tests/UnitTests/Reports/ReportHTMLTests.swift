@@ -536,7 +536,8 @@ enum ReportHTMLSamples {
                             topic: String? = "significantAppUpdate", askedAt: String?, expiresAt: String? = "2026-03-27T16:02:25Z",
                             answer: String, answeredAt: String? = nil,
                             answeredBy: String? = nil, channel: String? = nil, seconds: Int? = nil, rescindedAt: String? = nil,
-                            failedAt: String? = nil, failedError: String? = nil,
+                            failedAt: String? = nil, failedError: String? = nil, rescindedPosition: Int? = nil,
+                            toldAt: String? = nil, closedAt: String? = nil,
                             positions: [Int] = [], eventIds: [String] = []) -> JSONValue {
         let isException = kind == "exception"
         return [
@@ -550,6 +551,8 @@ enum ReportHTMLSamples {
             "answeredBy": answeredBy.map(JSONValue.string) ?? nil, "answerChannel": channel.map(JSONValue.string) ?? nil,
             "timeToAnswerSeconds": seconds.map { .number(Double($0)) } ?? nil, "rescindedAt": rescindedAt.map(JSONValue.string) ?? nil,
             "failedAt": failedAt.map(JSONValue.string) ?? nil, "failedError": failedError.map(JSONValue.string) ?? nil,
+            "rescindedPosition": rescindedPosition.map { .number(Double($0)) } ?? nil,
+            "toldAt": toldAt.map(JSONValue.string) ?? nil, "closedAt": closedAt.map(JSONValue.string) ?? nil,
             "evidencePositions": .array(positions.map { .number(Double($0)) }), "evidenceEventIds": .array(eventIds.map(JSONValue.string)),
         ]
     }
@@ -578,9 +581,10 @@ enum ReportHTMLSamples {
                     positions: [33], eventIds: ["31932e96-cbee-4c75-b6a7-f46dad979fca"]),
         registerRow(id: "q-rescinded", subject: "p_84b258dc", askedAt: "2026-03-20T08:00:00Z", answer: "rescinded",
                     answeredAt: "2026-03-21T22:40:00Z", answeredBy: "g_11ba38ca", channel: "message", seconds: 150_000,
-                    rescindedAt: "2026-03-25T10:00:00Z", positions: [34, 36, 40],
+                    rescindedAt: "2026-03-25T10:00:00Z", rescindedPosition: 40, toldAt: "2026-03-25T10:00:02Z",
+                    positions: [34, 36, 40, 41],
                     eventIds: ["797b4a4b-37cd-4013-9041-6bc6a98b7550", "922f7713-4d09-4507-b0b1-c0666aed10d6",
-                               "23de22b9-07ff-4e31-8d02-f1d5b98c54e8"]),
+                               "23de22b9-07ff-4e31-8d02-f1d5b98c54e8", "5b0f3c1e-8a2d-4e6f-9b7c-1d2e3f4a5b6c"]),
     ]
 
     static func register(rows: [JSONValue] = registerRows) throws -> JSONValue {
@@ -591,7 +595,7 @@ enum ReportHTMLSamples {
             "software": "consent-ledger/0.1.0",
             "columns": ["kind", "id", "subject", "app", "topic", "changeId", "ratedApp", "ratedAge", "askedAt", "sentVia", "expiresAt",
                         "answer", "answeredAt", "answeredBy", "answerChannel", "timeToAnswerSeconds", "failedAt", "failedError",
-                        "rescindedAt", "evidencePositions", "evidenceEventIds"],
+                        "rescindedAt", "rescindedPosition", "toldAt", "closedAt", "evidencePositions", "evidenceEventIds"],
             "rowCount": .number(Double(rows.count)),
             "rows": .array(rows),
             "notices": [],
@@ -741,7 +745,20 @@ enum ReportHTMLSamples {
               {"weekStart": "2026-09-21", "sent": 10, "approved": 6, "denied": 1, "expired": 0, "failed": 0, "pending": 3},
               {"weekStart": "2026-09-28", "sent": 4, "approved": 2, "denied": 0, "expired": 0, "failed": 0, "pending": 2}],
             "rescissions": {"count": 7, "enforcedWithinWindow": 6, "enforcedLate": 0, "notEnforced": 1,
-                            "medianSecondsToEnforcement": 16, "maxSecondsToEnforcement": 3540},
+                            "medianSecondsToEnforcement": 16, "maxSecondsToEnforcement": 3540,
+                            "told": 2, "medianSecondsToTell": 3, "maxSecondsToTell": 4,
+                            "withdrawals": [
+                              {"position": 1201, "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3e01", "subject": "p_84b258dc",
+                               "rescindedAt": "2026-08-12T10:00:00Z",
+                               "told": {"position": 1202, "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3e02", "at": "2026-08-12T10:00:02Z", "secondsAfterRescission": 2},
+                               "closed": {"position": 1204, "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3e04", "at": "2026-08-12T10:00:16Z", "secondsAfterRescission": 16}},
+                              {"position": 1350, "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3e05", "subject": "p_2b81d4aa",
+                               "rescindedAt": "2026-09-02T18:00:00Z",
+                               "told": {"position": 1351, "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3e06", "at": "2026-09-02T18:00:04Z", "secondsAfterRescission": 4},
+                               "closed": null},
+                              {"position": 1402, "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3e07", "subject": "p_a8b91a15",
+                               "rescindedAt": "2026-09-10T07:30:00Z", "told": null,
+                               "closed": {"position": 1410, "eventId": "0c4b2d6e-1f3a-4b5c-8d7e-9f0a1b2c3e08", "at": "2026-09-10T08:29:00Z", "secondsAfterRescission": 3540}}]},
             "storeConsentStatus": [{"key": "obtained", "count": 88}, {"key": "notObtained", "count": 3}, {"key": "pending", "count": 2},
                                    {"key": "revoked", "count": 1}, {"key": "notRequired", "count": 0}]
           },
@@ -835,7 +852,8 @@ enum ReportHTMLSamples {
                 ["weekStart": week["weekStart"] ?? nil, "sent": 0, "approved": 0, "denied": 0, "expired": 0, "failed": 0, "pending": 0]
             })
             consent["rescissions"] = ["count": 0, "enforcedWithinWindow": 0, "enforcedLate": 0, "notEnforced": 0,
-                                      "medianSecondsToEnforcement": nil, "maxSecondsToEnforcement": nil]
+                                      "medianSecondsToEnforcement": nil, "maxSecondsToEnforcement": nil,
+                                      "told": 0, "medianSecondsToTell": nil, "maxSecondsToTell": nil, "withdrawals": []]
             report["consent"] = .object(consent)
             report["violations"] = []
             report["significantChanges"] = []

@@ -14,7 +14,7 @@ import Testing
     /// applies its retention policy or erases a subject (destroying a key). No app reports them,
     /// and a simulated one would claim an erasure that never happened to any key.
     @Test func everyEventTypeAppsReportIsThere() {
-        let ledgerOwn: Set<String> = ["RetentionApplied", "SubjectErased"]
+        let ledgerOwn: Set<String> = ["RetentionApplied", "SubjectErased", "WithdrawalDelivered"]
         let seen = Set(events.map(\.type))
         #expect(seen == Set(EventCatalogue.eventTypes).subtracting(ledgerOwn))
         #expect(seen.isDisjoint(with: ledgerOwn))

@@ -1,6 +1,8 @@
 -- The consent register report's rows (ConsentRegisterReport.swift): one JSON object per entry of
 -- log $1, only subject $2's, asked (or, for a question that could not be asked, tried) at or after
 -- $3 and before $4 when given, in the order items were asked (then answered, failed, expired).
+-- toldAt and closedAt, how a rescission was enforced, are filled in from reports/withdrawals.sql
+-- (ConsentRegisterReport+Compute.swift), with their events added to the evidence.
 SELECT jsonb_build_object(
   'kind', e.kind, 'id', e.item_id, 'subject', e.subject, 'app', e.bundle_id, 'topic', e.topic,
   'changeId', e.change_id, 'ratedApp', e.rated_app, 'ratedAge', e.rated_age,
@@ -16,6 +18,7 @@ SELECT jsonb_build_object(
   'failedAt', to_char(e.failed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
   'failedError', e.failed_error,
   'rescindedAt', to_char(e.rescinded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+  'rescindedPosition', e.rescinded_position, 'toldAt', NULL::text, 'closedAt', NULL::text,
   'evidencePositions', to_jsonb(e.evidence_positions),
   'evidenceEventIds', to_jsonb(e.evidence_event_ids))::text
   FROM entries e

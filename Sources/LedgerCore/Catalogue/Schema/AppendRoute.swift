@@ -16,6 +16,11 @@ public enum AppendRoute: String, Sendable, CaseIterable {
     /// The retention run: `consent-ledger retention`, through `ledger.apply_retention`, which
     /// destroys the keys in scope and records the event in one transaction, as the owner.
     case retention
+    /// The webhook deliverer: a `ConsentRescinded` a subscription's receiver answered with a 2xx,
+    /// through `ledger.record_withdrawal_delivered`, which stores the event only when it is exactly
+    /// what that delivery-log row and the rescission say (decision 0084), in the transaction that
+    /// writes the attempt; the `consent_ledger_deliverer` role may call it.
+    case delivery
 
     /// The writers that come in by this route, as docs name them.
     public var writers: String {
@@ -29,6 +34,8 @@ public enum AppendRoute: String, Sendable, CaseIterable {
             return "`consent-ledger erase`, `POST /v1/logs/{log}/subjects/{subject}/erase` (admin keys)"
         case .retention:
             return "`consent-ledger retention`"
+        case .delivery:
+            return "the webhook deliverer (`serve`, `consent-ledger subscriptions deliver`), after a receiver took a `ConsentRescinded`"
         }
     }
 
@@ -39,11 +46,13 @@ public enum AppendRoute: String, Sendable, CaseIterable {
         case .append, .appStoreNotification: return "ledger.append_events"
         case .erase: return "ledger.erase_subject"
         case .retention: return "ledger.apply_retention"
+        case .delivery: return "ledger.record_withdrawal_delivered"
         }
     }
 
-    /// Whether the route is one of the ledger's own operations (erase, retention), run as the owner.
-    public var isLedgerOperation: Bool { self == .erase || self == .retention }
+    /// Whether the route is one of the ledger's own operations (erase, retention, a delivery's
+    /// record), whose database function records the event itself.
+    public var isLedgerOperation: Bool { self == .erase || self == .retention || self == .delivery }
 
     /// What to use instead, when an event arrives by a route its type does not allow: the routes
     /// that do, in words a person can act on.
@@ -57,6 +66,8 @@ public enum AppendRoute: String, Sendable, CaseIterable {
             case .erase: return "use `consent-ledger erase` (or POST /v1/logs/{log}/subjects/{subject}/erase with an admin key), "
                 + "which destroys the subject's key and records the event"
             case .retention: return "use `consent-ledger retention`, which applies the retention policy and records the event"
+            case .delivery: return "subscribe a webhook to ConsentRescinded (docs/subscriptions.md): the deliverer records the event "
+                + "when the receiver takes the rescission"
             }
         }.joined(separator: "; or ")
     }

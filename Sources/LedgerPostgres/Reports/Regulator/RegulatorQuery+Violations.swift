@@ -11,47 +11,76 @@ extension RegulatorQuery {
         return erased
     }
 
-    /// ConsentRescinded in the period, each with the first AccessGateApplied closing a feature of
-    /// the same app for the same subject after it (at positions up to the report's, whenever it
-    /// occurred); and the violations: enforced beyond the policy window, or not at all once the
-    /// window has passed by the period's end.
+    /// ConsentRescinded in the period, each with how it was enforced (``WithdrawalEnforcement``:
+    /// when the ledger told the app, when the app closed the feature, at positions up to the
+    /// report's, whenever they occurred); and the violations: closed beyond the policy window, or not
+    /// at all once the window has passed by the period's end.
     func rescissions(on connection: PostgresConnection, erased: Set<String>) async throws -> (JSONValue, [RegulatorViolation]) {
         let window = Int64(policy.rescissionEnforcementWindowHours) * 3_600
         let periodEnd = Int64(parameters.to.timeIntervalSince1970.rounded(.down))
-        var delays: [Int64] = [], inTime: Int64 = 0, late: Int64 = 0, missing: Int64 = 0
+        var delays: [Int64] = [], tellDelays: [Int64] = [], inTime: Int64 = 0, late: Int64 = 0, missing: Int64 = 0
         var violations: [RegulatorViolation] = []
-        let rows = try await run(ReportSQL.Regulator.rescissions, on: connection)
+        var withdrawals: [(position: Int64, eventId: String, subject: String?, occurredAt: String, epoch: Int64, jurisdiction: String?)] = []
+        for try await row in try await run(ReportSQL.Regulator.rescissions, on: connection)
+            .decode((Int64, String, String?, String, Int64, String?).self) {
+            withdrawals.append(row)
+        }
+        let enforcement = try await WithdrawalEnforcement.read(log: parameters.log, asOf: position,
+                                                               positions: withdrawals.map(\.position), on: connection, logger: logger)
         let applies = { (jurisdiction: String?) in policy.applies("rescission-not-enforced", jurisdiction: jurisdiction) }
-        for try await (position, eventId, subject, occurredAt, epoch, gatePosition, gateEventId, delay, jurisdiction)
-            in rows.decode((Int64, String, String?, String, Int64, Int64?, String?, Int64?, String?).self) {
+        var listed: [JSONValue] = []
+        for (position, eventId, subject, occurredAt, epoch, jurisdiction) in withdrawals {
+            let enforced = enforcement[position] ?? WithdrawalEnforcement()
+            listed.append(Self.withdrawal(position: position, eventId: eventId, subject: subject, occurredAt: occurredAt, enforced))
+            if let told = enforced.told { tellDelays.append(told.seconds) }
             var violation = RegulatorViolation(rule: "rescission-not-enforced", subject: subject,
                                                subjectErased: subject.map(erased.contains) ?? false, occurredAt: occurredAt,
                                                position: position, eventId: eventId, detail: "",
                                                evidence: [(position, eventId)])
-            if let gatePosition, let gateEventId, let delay {
-                delays.append(delay)
-                if delay <= window { inTime += 1; continue }
+            if let closed = enforced.closed {
+                delays.append(closed.seconds)
+                if closed.seconds <= window { inTime += 1; continue }
                 late += 1
-                violation.detail = "access was closed \(Self.duration(delay)) after the rescission (position \(gatePosition)), "
+                violation.detail = "access was closed \(Self.duration(closed.seconds)) after the rescission (position \(closed.position)), "
                     + "beyond the \(policy.rescissionEnforcementWindowHours)-hour window"
-                violation.evidence.append((gatePosition, gateEventId))
+                    + (enforced.told.map { "; the ledger told the app \(Self.duration($0.seconds)) after it (position \($0.position))" } ?? "")
+                violation.evidence.append((closed.position, closed.eventId))
                 if applies(jurisdiction) { violations.append(violation) }
             } else {
                 missing += 1
                 guard epoch + window < periodEnd else { continue }
                 violation.detail = "no AccessGateApplied closed the app's feature for the subject after the rescission "
                     + "(the \(policy.rescissionEnforcementWindowHours)-hour window ended before the period did)"
+                    + (enforced.told.map { "; the ledger told the app \(Self.duration($0.seconds)) after it (position \($0.position))" } ?? "")
                 if applies(jurisdiction) { violations.append(violation) }
             }
         }
-        delays.sort()
-        let median: JSONValue = delays.isEmpty ? .null
-            : Self.number(delays.count % 2 == 1 ? delays[delays.count / 2]
-                          : Int64((Double(delays[delays.count / 2 - 1] + delays[delays.count / 2]) / 2).rounded()))
         return (["count": Self.number(inTime + late + missing), "enforcedWithinWindow": Self.number(inTime),
                  "enforcedLate": Self.number(late), "notEnforced": Self.number(missing),
-                 "medianSecondsToEnforcement": median, "maxSecondsToEnforcement": delays.last.map(Self.number) ?? .null],
+                 "medianSecondsToEnforcement": Self.median(delays), "maxSecondsToEnforcement": delays.max().map(Self.number) ?? .null,
+                 "told": Self.number(Int64(tellDelays.count)), "medianSecondsToTell": Self.median(tellDelays),
+                 "maxSecondsToTell": tellDelays.max().map(Self.number) ?? .null, "withdrawals": .array(listed)],
                 violations)
+    }
+
+    /// The median of `values` in whole seconds (the mean of the middle two, rounded), or null.
+    static func median(_ values: [Int64]) -> JSONValue {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .null }
+        return number(sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+                      : Int64((Double(sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2).rounded()))
+    }
+
+    /// One withdrawal as the report lists it: the rescission, when the app was told, when it closed the feature.
+    static func withdrawal(position: Int64, eventId: String, subject: String?, occurredAt: String,
+                           _ enforced: WithdrawalEnforcement) -> JSONValue {
+        func step(_ step: WithdrawalEnforcement.Step?) -> JSONValue {
+            guard let step else { return .null }
+            return ["position": number(step.position), "eventId": .string(step.eventId), "at": .string(step.at),
+                    "secondsAfterRescission": number(step.seconds)]
+        }
+        return ["position": number(position), "eventId": .string(eventId), "subject": subject.map(JSONValue.string) ?? .null,
+                "rescindedAt": .string(occurredAt), "told": step(enforced.told), "closed": step(enforced.closed)]
     }
 
     /// The violations of `age-signal-expired`: the period's openings whose age signal is older than

@@ -45,11 +45,13 @@ def acknowledge(sent, reply, where):
 
 
 class Writers:
-    """`count` threads posting single events to `log` until stopped."""
+    """`count` threads posting single events to `log` until stopped: `make_event(stream, n)` makes
+    each thread's n-th (from 0), an AgeRangeShared (checks.new_event) unless given."""
 
-    def __init__(self, port, token, log, count, stream_prefix, allowed=(200, 201)):
+    def __init__(self, port, token, log, count, stream_prefix, allowed=(200, 201), make_event=None):
         self.port, self.token, self.log, self.count = port, token, log, count
         self.stream_prefix, self.allowed = stream_prefix, allowed
+        self.make_event = make_event or (lambda stream, _: checks.new_event(stream, "any", stream.replace("subject-", "")))
         self.sent = [[] for _ in range(count)]
         self.stop = threading.Event()
         self.problems = []
@@ -66,7 +68,7 @@ class Writers:
         client = Client(self.port, self.token, timeout=20)
         stream = f"{self.stream_prefix}-{index}"
         while not self.stop.is_set():
-            sent = Sent(checks.new_event(stream, "any", stream.replace("subject-", "")))
+            sent = Sent(self.make_event(stream, len(self.sent[index])))
             self.sent[index].append(sent)
             reply = post(client, self.log, sent)
             self.statuses[reply.status] = self.statuses.get(reply.status, 0) + 1

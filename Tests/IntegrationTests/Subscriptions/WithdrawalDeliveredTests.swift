@@ -102,7 +102,7 @@ struct WithdrawalDeliveredTests {
             try await FindingsFeedTests.append(db, [try Self.dispute()[5]])
             try await FindingsFeedTests.fold(db)
             let toldSecond = String(deliveredAt.prefix(19)) + "Z"
-            let secondsToTell = Int(acknowledged.timeIntervalSince(AsOf.date("2026-03-10T08:00:00Z")!).rounded(.down))
+            let secondsToTell = Int(acknowledged.timeIntervalSince(AsOf.date("2026-03-10T08:00:00Z")!).rounded())
 
             let regulator = try await db.as(.auditor) { client in
                 try await RegulatorReport.compute(.init(log: "acme", jurisdiction: "US-TX", from: AsOf.date("2026-03-01T00:00:00Z")!,

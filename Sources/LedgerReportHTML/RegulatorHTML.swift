@@ -297,15 +297,16 @@ enum RegulatorHTML {
 
         // Rescissions.
         let rescissions = consent.rescissions
-        html += ReportMarkup.subsection("Rescissions", intro: "Consent withdrawn later (App Store RESCIND_CONSENT), and how soon the app closed the feature "
-            + "for the child (AccessGateApplied). The policy allows \(ReportFormat.plural(windowHours, "hour")).", ReportMarkup.figures([
+        html += ReportMarkup.subsection("Rescissions", intro: "Consent withdrawn later (App Store RESCIND_CONSENT), when the ledger told the app (a webhook "
+            + "receiver took the withdrawal: WithdrawalDelivered) and how soon the app closed the feature for the child "
+            + "(AccessGateApplied). The policy allows \(ReportFormat.plural(windowHours, "hour")) to close it.", ReportMarkup.figures([
             ("Rescissions in the period", ReportMarkup.count(rescissions.count), nil),
             ("Enforced within \(ReportFormat.plural(windowHours, "hour"))", ReportMarkup.count(rescissions.enforcedWithinWindow), nil),
             ("Enforced late", ReportMarkup.count(rescissions.enforcedLate), nil),
             ("Not enforced", ReportMarkup.count(rescissions.notEnforced), "no AccessGateApplied closed the feature"),
             ("Median time to enforcement", ReportMarkup.duration(seconds: rescissions.medianSecondsToEnforcement), nil),
             ("Longest time to enforcement", ReportMarkup.duration(seconds: rescissions.maxSecondsToEnforcement), nil),
-            ("The app told by the ledger", ReportMarkup.count(rescissions.told), "a webhook receiver took the withdrawal (WithdrawalDelivered)"),
+            ("Told to the app by the ledger", ReportMarkup.count(rescissions.told), "a webhook receiver took the withdrawal (WithdrawalDelivered)"),
             ("Median time to tell the app", ReportMarkup.duration(seconds: rescissions.medianSecondsToTell), nil),
             ("Longest time to tell the app", ReportMarkup.duration(seconds: rescissions.maxSecondsToTell), nil),
         ]) + withdrawalsTable(rescissions.withdrawals))

@@ -246,42 +246,42 @@ struct ReportBytesTests {
             "tx": [
                 "d59c16155cecf1d423bf84d9b07b2471355232ee7c0eda7e88105cc03cfc27ff",
                 "406e3196b3d96b1bb43b472d6660ac517457db5884ef47d399cb61fa528b9ac0",
-                "ed71c383744f92f85844e426763f464f39f44c948116f4c41438bbc5568889d0",
+                "f9692ea2227da96b05ff25f930590046665fc01f3e374f233e27da4dbe52a761",
             ],
             "tx, US": [
                 "67f20f1e4798c350adba46edaf618b4012951006538a26bd829ba5265305015b",
                 "bcf66243a3e71b61d601d5bcbc65a7aafd29f5d9f5471b445044e3bdb19297ee",
-                "df3be943fa17ee57518be3dea61ecdd32d6b8667924bd0a89b1ac83c441d5d7f",
+                "d5c64bd03d8a1ae62f22a0feafc9e1ed7fde20363a9736f5e092fec11f4f3024",
             ],
             "tx, GB": [
                 "c820c6c9f2c84fdabbc42fddc5b77e75737390a699a95dd2c004f826a65714d7",
                 "b7860b16b4aefca4df0ec980ab60d2b0c1623200aff715f93ffd0e211d32a582",
-                "173a514ec9f22a622c3d5fb86fc43772a0d4e744eb749f1b441eec2e4f99d91a",
+                "6568d72c5c5daceb1f3297ec55b63c058bf771aed98071959b003266e288d277",
             ],
             "tx as of 14": [
                 "b4ec620eca4572451cd8034646b9309f24573a6be4d60aea2bb4075b6dc7d5ac",
                 "7781b9ede1ddd71acd6536ff187633458a56f06b6417c23b5a0b682fb24cf8e5",
-                "ff324e2d20be7fbdc89baf834a4d305d182c3d74b11f1a94596ba33d74c67e27",
+                "ad19d7daf81ade493c929db498c95b768e2760e690b9f0626e6755aec300cb2a",
             ],
             "tx with a policy": [
                 "88cfd9b21946f5506eebc8d9496d692ab014320483d3a6b5b8cb55e19c9b8c60",
                 "3a5f95cf81817cfd4258fff40f12d75b53eadcaa0d3577f0e12fee9c58763d07",
-                "1bd333eff5e9d2f0418ef2858469518c9cceb0a10aee1d99a072da0ce9b4e587",
+                "6e24667eab15eeb367c121fabb236514dc62d1435a3e34b9b8449d592fe51310",
             ],
             "sim, US": [
                 "b701d3cc30397011d7347b425e6ed5fd5b1cc7d0faf225bbb8d7035d75257809",
                 "6cc2ff42b9047f455fc8a0aaaa97ec54295eea940c14cd613b28e12c6b5d0d05",
-                "4515c5c54c9ab9d8047ac2f9dd40bffc898265a31901a842e6c7604d4c6a91af",
+                "e6a3a74f482caffa3acecf91b40a45a755149d1b50b042a948f5780096f4ba62",
             ],
             "sim, EU": [
                 "79528d82bbc94ddb9991087bde13d0a25877e8c74944b9b660ae6ac804835277",
                 "fe8541c2f1bf296997734cd5a8d4967e37d613a6416ccab3a16c5cb36809ded4",
-                "8a01dddbb879d5db7f4d764ef60aad3dacde576e243472a01f5a6e34f5ec86ba",
+                "1c793fcab1b65dba2c3c3fac60a0efd59a6d6c9b199e715b6dd482edc01babe2",
             ],
             "tx on a checkpoint": [
                 "5b91095e7b74346ad3042e09ccc015c276fa23add5d0ab5cade1b4adedb87665",
                 "d0489b1fee5158d6027087865dfdbbbce97ec44ea0a443b42b3414e5f159182c",
-                "49f3704c02588a8baf8b5883b34b1885d2c9e62cfa410bd11f37dd7329c0012d",
+                "c910992385b15bde2ed01972c135ff4b53e734527930ef0f8354c8d0498d1f67",
             ],
         ]
         var reports = try await db.as(.auditor) { client async throws in

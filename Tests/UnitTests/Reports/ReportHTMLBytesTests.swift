@@ -34,12 +34,12 @@ struct ReportHTMLBytesTests {
                 "290eb9c92fed00589a6ec1baa4245a005f8927502aeb57ce823aac2668438006",
             ],
             "regulator": [
-                "d84da06d659c5020e1cadf3948e87f4d8b8aaffcb335949e22262f273b05ed02",
-                "6932775bbf52656abfd813710539a6079b77b950649a0fbd35de9ff5e69ec615",
+                "264e4fd20ba466ef7a5b7ac6be4d2609579b20a94cdf2c2aac4b87ae70d48aef",
+                "741a49f118c535269d718a3b2e9777613686703dc62ba92033aec1ec2934b854",
             ],
             "regulator-quiet": [
-                "9fe5ef7186fa7b78eef5a14b7a9679bda767f44ee7010c2610e27428409c8aea",
-                "36edace623b8496bdc61e1a31e2ab6020717ed028caec5f125d982d8015104e6",
+                "cec3b2555b67e46e2a1601e4ff0067491ad634816cc42ba7befb1d012c49cde9",
+                "1259f83fd2e35b0cd8c88cace16b6d51beed0f6a59fb2af66b760da409a939db",
             ],
         ]
         for (name, report) in pages {

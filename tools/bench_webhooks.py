@@ -7,6 +7,8 @@ real receiver (tools/webhook_receiver.py). Prints, each beside a baseline of the
      from its return until it has them all (the retry schedule's wait is most of it);
   3. a subscription created over a backlog of events: the deliveries a second it sustains, beside the
      rate the same receiver takes the same number of signed bodies from one sequential client;
+  4. the same over WITHDRAWALS ConsentRescinded (default 1000), each 2xx also recording a
+     WithdrawalDelivered in the attempt's transaction (decision 0084), beside step 3's rate;
 and the CPU of this generator, the receiver, serve and the cluster, so the share the generator and
 the receiver take from the two cores is known."""
 import hashlib, hmac, http.client, json, os, signal, subprocess, sys, threading, time, uuid
@@ -22,6 +24,7 @@ SECONDS = int(os.environ.get("SECONDS_STEADY", "60")); OUTAGE = int(os.environ.g
 BACKGROUND = [l for l in open(f"{DIR}/background.ndjson").read().splitlines() if l]
 FIRST = [l for l in open(f"{DIR}/first.ndjson").read().splitlines() if l]
 RECEIVED = f"{DIR}/received.ndjson"; SECRETS = f"{DIR}/secrets.txt"
+WITHDRAWALS = int(os.environ.get("WITHDRAWALS", "1000"))
 
 
 def free_port():
@@ -77,6 +80,26 @@ def received(subscription):
 
 def post(conn, lines):
     return append(conn, INGEST, lines)
+
+
+def rescission():
+    """A withdrawal of consent that withdraws (production, its signature verified), for a subject of its own."""
+    subject = "p_w" + uuid.uuid4().hex[:10]
+    return json.dumps({"eventId": str(uuid.uuid4()), "stream": f"subject-{subject}", "type": "ConsentRescinded", "schemaVersion": 1,
+                       "occurredAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "subject": subject, "actor": {"kind": "system"},
+                       "app": {"bundleId": "com.example.kidsdraw", "appVersion": "3.0.0", "platform": "iOS", "osVersion": "26.1",
+                               "environment": "production"},
+                       "jurisdiction": {"code": "US-TX", "basis": "asserted"},
+                       "payload": {"notificationUUID": str(uuid.uuid4()), "signedDate": 1795000000000, "bundleId": "com.example.kidsdraw",
+                                   "environment": "Production", "signatureCheck": "valid", "enforcementAction": "accessRevoked"}})
+
+
+def backlog_rate(subscription, n):
+    """Waits (at most 30 minutes) until the receiver has `n` items of `subscription`: how many, and their rate first to last."""
+    deadline = time.time() + 1800
+    while time.time() < deadline and len(received(subscription)) < n: time.sleep(0.2)
+    got = received(subscription); times = sorted(got.values())
+    return got, times, len(got) / max(0.001, times[-1] - times[0])
 
 
 def wait_for(subscription, ids, limit):
@@ -137,10 +160,7 @@ def main():
     # 3. Throughput over a backlog.
     n = shared[0]
     started = time.time(); bulk, secret = subscribe("--event-type", "AgeRangeShared", "--label", "bench backlog")
-    deadline = time.time() + 1800
-    while time.time() < deadline and len(received(bulk)) < n: time.sleep(0.2)
-    got = received(bulk); times = sorted(got.values())
-    rate = len(got) / max(0.001, times[-1] - times[0])
+    got, times, rate = backlog_rate(bulk, n)
     # Baseline: the same receiver, the same number of signed bodies of the same shape, one sequential client.
     body = json.dumps({"event": {"eventId": str(uuid.uuid4()), "type": "AgeRangeShared", "stream": "subject-p_1", "subject": "p_1",
                                  "occurredAt": "2026-11-20T16:02:19.000000Z", "recordedAt": "2026-11-20T16:02:19.000000Z",
@@ -156,6 +176,13 @@ def main():
     print(f"3. throughput: a subscription created over {n} AgeRangeShared events got {len(got)} "
           f"(first {times[0] - started:.1f} s after its creation), {rate:.0f} deliveries/s")
     print(f"   baseline, the same receiver taking {count} signed bodies of that shape from one sequential Python client: {baseline:.0f}/s")
+    # 4. Withdrawals over a backlog: each 2xx also stores a WithdrawalDelivered, in the attempt's transaction.
+    for i in range(0, WITHDRAWALS, 100):
+        post(conn, [rescission() for _ in range(min(100, WITHDRAWALS - i))])
+    told, _ = subscribe("--event-type", "ConsentRescinded", "--label", "bench withdrawals")
+    got, _, told_rate = backlog_rate(told, WITHDRAWALS)
+    print(f"4. withdrawals: a subscription created over {WITHDRAWALS} ConsentRescinded got {len(got)}, {told_rate:.0f} deliveries/s, "
+          f"each recording its WithdrawalDelivered in the attempt's transaction; beside step 3's {rate:.0f}/s (no event recorded)")
     me, s, p, r = cpu(os.getpid()) - me0, cpu(SERVE) - s0, cluster_cpu() - p0, receiver.cpu(); wall = time.time() - w0
     print(f"CPU over {wall:.0f} s: this load generator {me / wall * 100:.0f}% of one core, the receiver {r / wall * 100:.0f}%, "
           f"serve {s / wall * 100:.0f}%, postgres {p / wall * 100:.0f}% of one core (2 cores in all)")

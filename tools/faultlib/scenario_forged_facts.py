@@ -1,7 +1,8 @@
 """forged-facts: issue 36, finding 4. An ingest or admin key over HTTP, the application role from psql,
 and `append` (and `append --bulk`) try to store the ledger's own facts (SubjectErased, a backdated
-RetentionApplied) and a ConsentRescinded claiming the App Store with no signed notification. Each must
-be refused, nothing stored, and the subject's key left intact (decision 0056)."""
+RetentionApplied, a WithdrawalDelivered no delivery vouches for) and a ConsentRescinded claiming the
+App Store with no signed notification. Each must be refused, nothing stored, and the subject's key
+left intact (decisions 0056, 0084)."""
 import json
 import uuid
 
@@ -11,7 +12,7 @@ from .keys import create_key
 from .server import Client, Server
 
 NAME = "forged-facts"
-INVARIANT = ("SubjectErased, a backdated RetentionApplied and a ConsentRescinded as the App Store, through POST events "
+INVARIANT = ("SubjectErased, a backdated RetentionApplied, a WithdrawalDelivered and a ConsentRescinded as the App Store, through POST events "
              "(ingest, admin), psql as the app role, append and append --bulk: refused (403 / CL010 / append-not-permitted), "
              "nothing stored, the subject's key intact")
 DEFAULT_TRIALS = 0          # every attempt once (set in setup)
@@ -31,6 +32,10 @@ def event(kind):
         base.update(stream="retention", type=kind, actor={"kind": "ledger"}, occurredAt="2025-01-01T00:00:00Z",
                     payload={"policyId": "retention-2026-01", "scope": "subjectKeys", "reason": "retentionPeriodElapsed",
                              "subjectIds": [SUBJECT]})
+    elif kind == "WithdrawalDelivered":
+        base.update(stream="subject-" + SUBJECT, subject=SUBJECT, type=kind, actor={"kind": "ledger"},
+                    payload={"rescissionEventId": str(uuid.uuid4()), "rescissionPosition": 1, "subscriptionId": "sub_forged000000",
+                             "deliveryId": 1, "attempt": 1, "status": 200, "deliveredAt": "2026-11-23T09:00:00.000Z"})
     else:
         base.update(stream="subject-" + SUBJECT, subject=SUBJECT, type="ConsentRescinded", actor={"kind": "appStore"},
                     payload={"notificationUUID": str(uuid.uuid4()), "signedDate": 1795000000000, "bundleId": "com.example.kidsdraw",
@@ -59,7 +64,7 @@ def setup(ctx, trials):
     server = Server(ctx.ledger, ctx.workdir)
     ctx.on_exit(server.kill)
     server.start()
-    attempts = [(via, kind) for kind in ("SubjectErased", "RetentionApplied", "ConsentRescinded")
+    attempts = [(via, kind) for kind in ("SubjectErased", "RetentionApplied", "WithdrawalDelivered", "ConsentRescinded")
                 for via in ("http-ingest", "http-admin", "psql-app", "append", "append-bulk")
                 # The database cannot verify a JWS: it leaves the App Store route to the server (decision 0056).
                 if not (via == "psql-app" and kind == "ConsentRescinded")]

@@ -28,6 +28,15 @@ struct WebhookDeliveryTests {
         try await FindingsFeedTests.append(db, AnomalyTests.laterBatch)
         try await FindingsFeedTests.append(db, log: "globex", AnomalyTests.firstBatch + AnomalyTests.laterBatch)
         try await FindingsFeedTests.fold(db)
+        return try await withSubscription(on: db, eventTypes: eventTypes, kinds: kinds, body)
+    }
+
+    /// A ledger on `db`, a receiver listening, and a subscription of acme to it (its secret given
+    /// to the receiver); the receiver and the HTTP client stopped afterwards, whatever happened.
+    static func withSubscription<Result: Sendable>(
+        on db: TestDatabase, eventTypes: [String], kinds: [LedgerRule.Kind],
+        _ body: (Ledger, WebhookReceiver, Subscription, WebhookSender) async throws -> Result
+    ) async throws -> Result {
         let receiver = WebhookReceiver()
         try await receiver.start()
         let http = WebhookSender.makeClient()

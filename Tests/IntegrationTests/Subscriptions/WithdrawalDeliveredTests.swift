@@ -28,23 +28,8 @@ struct WithdrawalDeliveredTests {
         let db = try await TestDatabase.create()
         try await FindingsFeedTests.append(db, Array(try dispute().prefix(5)))
         try await FindingsFeedTests.fold(db)
-        let receiver = WebhookReceiver()
-        try await receiver.start()
-        let http = WebhookSender.makeClient()
-        do {
-            let result = try await FindingsFeedTests.withLedger(db) { ledger in
-                let (subscription, secret) = try await ledger.createSubscription(
-                    SubscriptionRequest(log: "acme", url: receiver.url, eventTypes: ["ConsentRescinded"], label: "app backend"))
-                receiver.expect(secret: secret)
-                return try await body(db, ledger, receiver, subscription, WebhookSender(http: http, timeout: .seconds(5)))
-            }
-            await receiver.stop()
-            try await http.shutdown()
-            return result
-        } catch {
-            await receiver.stop()
-            try? await http.shutdown()
-            throw error
+        return try await WebhookDeliveryTests.withSubscription(on: db, eventTypes: ["ConsentRescinded"], kinds: []) { ledger, receiver, subscription, sender in
+            try await body(db, ledger, receiver, subscription, sender)
         }
     }
 
